@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  APP_ENV: z
+    .enum(['development', 'production'])
+    .default('development')
+    .describe('development shows the test banner'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().optional().describe('PostgreSQL server; unset means embedded PGlite in DATA_DIR'),
+  DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
+  JWT_SECRET: z.string().min(32).optional().describe('Unset: a secret is generated and kept in DATA_DIR'),
+  ACCESS_TOKEN_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().default(7),
+  SEGIP_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe('Unset: the bundled SEGIP simulator is started on loopback'),
+  SERECI_URL: z.string().url().optional(),
+  SINTESIS_URL: z.string().url().optional(),
+  LOGIN_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(120)
+    .describe('Login attempts per address per minute'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .describe(
+      'true only behind a proxy that overwrites X-Forwarded-For; else clients could forge their address',
+    ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.resolve(process.cwd(), 'apps/web/dist')),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

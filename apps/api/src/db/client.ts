@@ -1,0 +1,47 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The same Drizzle API over either driver. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'pg';
+  /** Raw pg pool (server driver only), for COPY streams and bulk loads. */
+  pool?: pg.Pool;
+  pglite?: PGlite;
+  close(): Promise<void>;
+};
+
+// Dates stay strings ('yyyy-mm-dd') and bigints numbers across both drivers.
+pg.types.setTypeParser(1082, (v) => v);
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle client whose connection drops (server restart, terminated backend) emits 'error' on the
+    // pool; without a listener Node ends the process. The pool replaces the client on next use.
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01')
+        console.error('PostgreSQL idle client error:', error.message);
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, driver: 'pg', pool, close: () => pool.end() };
+  }
+  const pglite = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return { db, driver: 'pglite', pglite, close: () => pglite.close() };
+}

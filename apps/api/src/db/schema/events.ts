@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { periods } from './settings.js';
+import { inscriptions, institutions } from './structure.js';
+import { users } from './users.js';
+
+/** Places ('ambientes') where events happen; only active ones are offered. */
+export const places = pgTable('places', {
+  id: serial('id').primaryKey(),
+  description: text('description').notNull(),
+  capacity: integer('capacity').notNull(),
+  // The original entered the reference as a date; kept as the day the place was registered for.
+  reference: date('reference', { mode: 'string' }).notNull(),
+  state: boolean('state').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Enrollment forms made with the builder; `definition` is validated by packages/domain formDefinition. */
+export const enrollmentForms = pgTable('enrollment_forms', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  definition: jsonb('definition').notNull(),
+  state: boolean('state').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Events. state 1 created → 2 active (sent to communication, inbox 1) → 3 concluded. The enrolled
+ * count is read from event_enrollments; the maximum is held by event_seats.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    detail: text('detail').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    duration: integer('duration').notNull(),
+    placeId: integer('place_id')
+      .notNull()
+      .references(() => places.id),
+    kindEventId: integer('kind_event_id')
+      .notNull()
+      .references(() => periods.id),
+    enrollmentFormId: integer('enrollment_form_id')
+      .notNull()
+      .references(() => enrollmentForms.id),
+    minimum: integer('minimum').notNull(),
+    maximum: integer('maximum').notNull(),
+    withLimitControl: boolean('with_limit_control').notNull().default(true),
+    state: smallint('state').notNull().default(1),
+    inbox: smallint('inbox').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentBy: integer('sent_by').references(() => users.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    concludedBy: integer('concluded_by').references(() => users.id),
+    concludedAt: timestamp('concluded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('events_state_idx').on(t.state, t.id),
+    check('events_state_valid', sql`${t.state} in (1, 2, 3)`),
+    check('events_dates_ordered', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('events_limits_valid', sql`${t.minimum} >= 0 and ${t.maximum} >= ${t.minimum}`),
+  ],
+);
+
+/**
+ * The free places of an event with a maximum, split in up to 16 shards whose sum is the maximum. An
+ * enrollment takes one place from any shard it can lock, so concurrent enrollments of one event commit
+ * in parallel (one row lock each) instead of queueing on a single counter; the check constraint makes
+ * a negative shard, hence over-enrollment, impossible.
+ */
+export const eventSeats = pgTable(
+  'event_seats',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    shard: smallint('shard').notNull(),
+    remaining: integer('remaining').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.shard] }),
+    check('event_seats_remaining', sql`${t.remaining} >= 0`),
+  ],
+);
+
+/** The banner, poster and regulation of an event: stored under DATA_DIR/uploads/events/ with generated names. */
+export const eventFiles = pgTable(
+  'event_files',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    originalName: text('original_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.kind] }),
+    check('event_files_kind', sql`${t.kind} in ('banner', 'poster', 'regulation')`),
+  ],
+);
+
+/** Public enrollments: one per identity document (number + complement) per event. */
+export const eventEnrollments = pgTable(
+  'event_enrollments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    document: text('document').notNull(),
+    complement: text('complement').notNull().default(''),
+    nationality: smallint('nationality').notNull(),
+    firstLastName: text('first_last_name').notNull(),
+    secondLastName: text('second_last_name').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    job: text('job').notNull(),
+    institution: text('institution').notNull(),
+    position: text('position').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    department: text('department').notNull(),
+    extra: jsonb('extra').notNull().default({}),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_enrollments_document').on(t.eventId, t.document, t.complement)],
+);
+
+/** Files a participant uploaded through an upload field of the event's form. */
+export const enrollmentFiles = pgTable(
+  'enrollment_files',
+  {
+    id: uuid('id').primaryKey(),
+    enrollmentId: bigint('enrollment_id', { mode: 'number' })
+      .notNull()
+      .references(() => eventEnrollments.id),
+    fieldName: text('field_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    originalName: text('original_name').notNull(),
+  },
+  (t) => [index('enrollment_files_enrollment_idx').on(t.enrollmentId)],
+);
+
+/** A school's participant list for one stage (part 1 'Guardar' / 'Inscribir'); closing is irreversible. */
+export const institutionEnrollments = pgTable(
+  'institution_enrollments',
+  {
+    id: serial('id').primaryKey(),
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => periods.id),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: integer('closed_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('institution_enrollments_unique').on(t.periodId, t.institutionId)],
+);
+
+export const institutionEnrollmentParticipants = pgTable(
+  'institution_enrollment_participants',
+  {
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => institutionEnrollments.id),
+    inscriptionId: integer('inscription_id')
+      .notNull()
+      .references(() => inscriptions.id),
+  },
+  (t) => [primaryKey({ columns: [t.enrollmentId, t.inscriptionId] })],
+);

@@ -1,0 +1,50 @@
+/**
+ * The dates the generated activity falls on. The national data set replays the 2025 campaign
+ * (payments 13 Oct – 20 Nov 2025); the demo is placed relative to the day it runs, so the
+ * dashboard's date filter and the open registration period show data whatever the date.
+ */
+export type Timeline = {
+  /** First day of holder registration (period 1). */
+  registrationFrom: string;
+  paymentsFrom: string;
+  /** Number of days payments are spread over, starting at paymentsFrom. */
+  paymentDays: number;
+  /** Last day a school can have consolidated its list in the generated data. */
+  consolidationTo: string;
+};
+
+export const CAMPAIGN_START = '2025-10-13';
+const CAMPAIGN_LAST_PAYMENT = '2025-11-20';
+
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export function timelineFor(relativeTo: string | null): Timeline {
+  const paymentDays = daysBetween(CAMPAIGN_START, CAMPAIGN_LAST_PAYMENT) + 1;
+  if (!relativeTo) {
+    return {
+      registrationFrom: CAMPAIGN_START,
+      paymentsFrom: CAMPAIGN_START,
+      paymentDays,
+      consolidationTo: CAMPAIGN_LAST_PAYMENT,
+    };
+  }
+  const thirtyDaysAgo = addDays(relativeTo, -30);
+  return {
+    registrationFrom: thirtyDaysAgo < CAMPAIGN_START ? thirtyDaysAgo : CAMPAIGN_START,
+    paymentsFrom: addDays(relativeTo, -(paymentDays - 1)),
+    paymentDays,
+    consolidationTo: addDays(relativeTo, -1),
+  };
+}

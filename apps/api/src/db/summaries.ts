@@ -1,0 +1,58 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from './client.js';
+
+/** Limits a refresh to the districts a change touched; omitted, everything is rebuilt. */
+export type StatisticsScope = { districtIds: readonly number[] };
+
+/**
+ * Rebuilds the summary tables the dashboard and reports read (see ARCHITECTURE.md, "Performance
+ * rules"): a live GROUP BY over the national inscriptions answers ~17 requests/s, these few thousand
+ * rows ~11,000/s. Set-based statements (DELETE, INSERT … SELECT … GROUP BY) in the caller's
+ * transaction, so readers see either the old figures or the new ones; DELETE rather than TRUNCATE
+ * keeps readers unblocked. Only active (not removed) inscriptions of the programme year count; gender
+ * 1 is male and anything else female, as the original reports count them.
+ *
+ * The whole country takes a few seconds on PostgreSQL (2.3 M inscriptions), fine for a nightly or
+ * synchronisation job; a change to one school should pass its district (milliseconds).
+ */
+export async function refreshStatistics(db: Executor, scope?: StatisticsScope): Promise<void> {
+  if (scope && scope.districtIds.length === 0) return;
+  const inScope = (column: SQL): SQL => {
+    if (!scope) return sql`true`;
+    const ids = scope.districtIds.map((id) => {
+      if (!Number.isInteger(id)) throw new Error(`Invalid district id ${id}`);
+      return id;
+    });
+    return sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
+  };
+  const programmeYear = sql`(SELECT year FROM programme_settings WHERE id = 1)`;
+
+  await db.execute(sql`DELETE FROM stats_beneficiaries WHERE ${inScope(sql`district_id`)}`);
+  await db.execute(sql`
+    INSERT INTO stats_beneficiaries
+      (department_id, district_id, dependency, area, level_id, grade_id, total, paid, male, female)
+    SELECT i.department_id, i.district_id, i.dependency, i.area, c.level_id, c.grade_id,
+      count(*)::int,
+      count(*) FILTER (WHERE p.paid)::int,
+      count(*) FILTER (WHERE s.gender = 1)::int,
+      count(*) FILTER (WHERE s.gender <> 1)::int
+    FROM inscriptions n
+    JOIN institutions i ON i.id = n.institution_id
+    JOIN courses c ON c.id = n.course_id
+    JOIN students s ON s.id = n.student_id
+    LEFT JOIN payments p ON p.inscription_id = n.id
+    WHERE n.year = ${programmeYear} AND n.removed_at IS NULL AND ${inScope(sql`i.district_id`)}
+    GROUP BY i.department_id, i.district_id, i.dependency, i.area, c.level_id, c.grade_id`);
+
+  await db.execute(sql`DELETE FROM stats_payments_daily WHERE ${inScope(sql`district_id`)}`);
+  await db.execute(sql`
+    INSERT INTO stats_payments_daily (department_id, district_id, level_id, paid_on, paid)
+    SELECT i.department_id, i.district_id, c.level_id, p.paid_on, count(*)::int
+    FROM payments p
+    JOIN inscriptions n ON n.id = p.inscription_id
+    JOIN institutions i ON i.id = n.institution_id
+    JOIN courses c ON c.id = n.course_id
+    WHERE p.paid AND p.paid_on IS NOT NULL AND n.year = ${programmeYear} AND n.removed_at IS NULL
+      AND ${inScope(sql`i.district_id`)}
+    GROUP BY i.department_id, i.district_id, c.level_id, p.paid_on`);
+}

@@ -1,0 +1,33 @@
+import type { TableCell } from 'pdfmake/interfaces.js';
+
+/** dd/mm/yyyy hh:mm in Bolivia (UTC−4), for the print date of documents. */
+export function boliviaTimestamp(at: Date): string {
+  const local = new Date(at.getTime() - 4 * 3_600_000).toISOString();
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
+}
+
+/** yyyymmddhhmmss in Bolivia, for file names ('{token}{timestamp}.pdf', part 2 §9). */
+export function fileTimestamp(at: Date): string {
+  return new Date(at.getTime() - 4 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+}
+
+export const headerCell = (text: string): TableCell => ({
+  text,
+  bold: true,
+  fillColor: '#1c4e80',
+  color: '#ffffff',
+  alignment: 'center',
+});
+export const numberCell = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
+
+/** Thin horizontal rules and 2 pt cell padding: wide tables (the 18-column matrix) fit a landscape page. */
+export const compactLayout = {
+  hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+    i === 0 || i === node.table.body.length ? 0.7 : 0.3,
+  vLineWidth: () => 0,
+  hLineColor: () => '#aaaaaa',
+  paddingLeft: () => 2,
+  paddingRight: () => 2,
+  paddingTop: () => 2,
+  paddingBottom: () => 2,
+};

@@ -1,0 +1,65 @@
+import type { Writable } from 'node:stream';
+import { type Figure, matrixHeadings, matrixLineFigures, type PlaceReport } from '@bjp/domain';
+import { openWorkbook } from '../sheet-writer.js';
+import { boliviaTimestamp } from './format.js';
+import { placeLabel, placeReportTitle } from './place-report-pdf.js';
+
+/** The same report as a spreadsheet: summary, dependencies and both matrices. */
+export async function placeReportXlsx(report: PlaceReport, printedAt: Date, out: Writable): Promise<void> {
+  const book = openWorkbook(out);
+  const title = [
+    placeReportTitle(report),
+    placeLabel(report),
+    `Gestión: ${report.year}`,
+    `Fecha de impresión: ${boliviaTimestamp(printedAt)}`,
+  ];
+  const s = report.summary;
+  const summary = book.sheet('Resumen', title, [
+    { header: 'Concepto', key: 'k', width: 28 },
+    { header: 'Pagado', key: 'p', width: 18 },
+    { header: 'Total', key: 't', width: 18 },
+    { header: '% Pagado', key: 'pc', width: 12 },
+  ]);
+  summary.add(['Monto (Bs.)', s.paidAmount, s.totalAmount, s.paidPercentage]);
+  summary.add(['Estudiantes', s.paidStudents, s.totalStudents, s.paidPercentage]);
+  summary.done();
+
+  const deps = book.sheet('Dependencias', title, [
+    { header: 'Dependencia', key: 'd', width: 16 },
+    { header: 'UE/CEE', key: 'u' },
+    { header: 'Consolidadas', key: 'c', width: 14 },
+    { header: 'Estudiantes', key: 'e', width: 14 },
+    { header: 'Pagados', key: 'p' },
+    { header: '% Pagado', key: 'pc' },
+    { header: 'Monto total (Bs.)', key: 'mt', width: 18 },
+    { header: 'Monto pagado (Bs.)', key: 'mp', width: 18 },
+  ]);
+  for (const d of report.dependencies) {
+    deps.add([
+      d.name,
+      d.institutions,
+      d.consolidated,
+      d.totalStudents,
+      d.paidStudents,
+      d.paidPercentage,
+      d.totalAmount,
+      d.paidAmount,
+    ]);
+  }
+  deps.done();
+
+  const matrixSheet = (name: string, pick: (f: Figure) => number) => {
+    const sheet = book.sheet(name, title, [
+      { header: 'Dependencia', key: 'd', width: 14 },
+      { header: 'Área', key: 'a' },
+      ...matrixHeadings().map((h) => ({ header: h, key: h, width: 13 })),
+    ]);
+    for (const r of report.matrix.rows)
+      sheet.add([r.dependencyName, r.areaName, ...matrixLineFigures(r).map(pick)]);
+    sheet.add(['TOTAL GENERAL', '', ...matrixLineFigures(report.matrix.totalGeneral).map(pick)]);
+    sheet.done();
+  };
+  matrixSheet('Matriz pagados', (f) => f.paid);
+  matrixSheet('Matriz inscritos', (f) => f.total);
+  await book.close();
+}

@@ -1,0 +1,44 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+export type SheetColumn = { header: string; key: string; width?: number };
+
+/**
+ * Spreadsheets are written with exceljs' streaming WorkbookWriter straight to the response: rows are
+ * committed as they are added, so memory stays flat whatever the row count (the in-memory workbook
+ * needs ~2 GB for 200 k rows).
+ */
+export function openWorkbook(out: Writable) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Consola BJP — Ministerio de Educación';
+  return {
+    sheet(name: string, title: string[], columns: SheetColumn[]) {
+      const sheet = workbook.addWorksheet(name.slice(0, 31));
+      for (const line of title) sheet.addRow([line]).commit();
+      sheet.addRow([]).commit();
+      const header = sheet.addRow(columns.map((c) => c.header));
+      header.font = { bold: true };
+      header.commit();
+      columns.forEach((c, i) => {
+        sheet.getColumn(i + 1).width = c.width ?? Math.max(10, c.header.length + 2);
+      });
+      return {
+        add(values: Array<string | number | null>) {
+          sheet.addRow(values).commit();
+        },
+        blank() {
+          sheet.addRow([]).commit();
+        },
+        done() {
+          sheet.commit();
+        },
+      };
+    },
+    /** Finishes the file; the stream ends when the promise resolves. */
+    close: () => workbook.commit(),
+  };
+}

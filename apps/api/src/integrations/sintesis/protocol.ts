@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * The wire format between the Síntesis adapter and the paying bank's system (the simulator speaks
+ * it too). Síntesis receives each day's change batch in pages, closes it with a cut ('corte'),
+ * serves back its synchronised copy of the batch, and answers payment queries by pages of
+ * beneficiaries. Errors carry `{ message }`, which the console shows as the server's message.
+ */
+export const sintesisState = z.object({
+  fecha: z.string(),
+  recepcionCambios: z.boolean().describe('Síntesis acepta lotes de cambios'),
+  copiaDisponible: z.boolean().describe('La copia sincronizada del lote consultado está lista'),
+});
+export type SintesisState = z.infer<typeof sintesisState>;
+
+export const sintesisChange = z.object({
+  id: z.number().int(),
+  inscripcion: z.number().int(),
+  rude: z.string(),
+  tipo: z.string(),
+  descripcion: z.string(),
+  carnetTitular: z.string().nullable(),
+  beneficiario: z.string(),
+});
+export type SintesisChange = z.infer<typeof sintesisChange>;
+
+export const sintesisPageRequest = z.object({
+  dia: z.string(),
+  cambios: z.array(sintesisChange).max(20_000),
+});
+export const sintesisCloseRequest = z.object({
+  total: z.number().int().min(0),
+  paginas: z.number().int().min(0),
+});
+export const sintesisCloseResponse = z.object({ corte: z.string(), total: z.number().int() });
+
+export const sintesisCopyItem = z.object({
+  id: z.number().int(),
+  corte: z.string(),
+  rude: z.string(),
+  beneficiario: z.string(),
+  estado: z.enum(['APLICADO', 'RECHAZADO']),
+  observacion: z.string().nullable(),
+});
+export type SintesisCopyItem = z.infer<typeof sintesisCopyItem>;
+export const sintesisCopyPage = z.object({
+  items: z.array(sintesisCopyItem),
+  siguiente: z.number().int().nullable(),
+});
+
+export const sintesisBeneficiary = z.object({
+  inscripcion: z.number().int(),
+  rude: z.string(),
+  carnetTitular: z.string(),
+});
+export type SintesisBeneficiary = z.infer<typeof sintesisBeneficiary>;
+export const sintesisPaymentQuery = z.object({ beneficiarios: z.array(sintesisBeneficiary).max(50_000) });
+
+export const sintesisPayment = z.object({
+  inscripcion: z.number().int(),
+  fechaPago: z.string(),
+  banco: z.string(),
+  modalidad: z.string(),
+});
+export type SintesisPayment = z.infer<typeof sintesisPayment>;
+export const sintesisPaymentAnswer = z.object({ pagos: z.array(sintesisPayment) });

@@ -1,0 +1,41 @@
+export type AppErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'out_of_scope'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many_requests'
+  | 'upstream_failure';
+
+const statusByCode: Record<AppErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  out_of_scope: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  upstream_failure: 502,
+};
+
+/** The one error type services throw; the error handler maps it to HTTP. `message` is user-facing Spanish. */
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return statusByCode[this.code];
+  }
+}
+
+export const notFound = (message: string) => new AppError('not_found', message);
+export const conflict = (message: string, details?: unknown) => new AppError('conflict', message, details);
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError('bad_request', message, details);

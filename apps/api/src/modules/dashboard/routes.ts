@@ -1,0 +1,30 @@
+import { departmentPaidStats, institutionCompletionStats, paymentDateRange, systemStats } from '@bjp/domain';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import * as dashboard from './service.js';
+
+export async function dashboardRoutes(app: AppInstance) {
+  app.get(
+    '/statistics/departments-paid',
+    {
+      schema: { tags: ['dashboard'], querystring: paymentDateRange, response: { 200: departmentPaidStats } },
+      preHandler: guard('dashboard.view'),
+    },
+    async (req) => dashboard.departmentPaid(app.deps, req.user!, req.query),
+  );
+
+  app.get(
+    '/statistics/systems',
+    { schema: { tags: ['dashboard'], response: { 200: systemStats } }, preHandler: guard('dashboard.view') },
+    async (req) => dashboard.systemPaid(app.deps, req.user!),
+  );
+
+  app.get(
+    '/statistics/institutions-completion',
+    {
+      schema: { tags: ['dashboard'], response: { 200: institutionCompletionStats } },
+      preHandler: guard('dashboard.view'),
+    },
+    async (req) => dashboard.institutionCompletion(app.deps, req.user!),
+  );
+}

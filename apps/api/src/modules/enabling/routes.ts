@@ -1,0 +1,49 @@
+import { enablingListQuery, enablingPage, enablingRequest, enablingResult } from '@bjp/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import { enableHolders, enablePaidValidation, listEnablings } from './service.js';
+
+/** The school the body names, for the guard: an unknown SIE answers 404 before anything changes. */
+const schoolInBody = (req: FastifyRequest) => ({ institution: (req.body as { sie: number }).sie });
+
+/** School enabling: 'Habilitación UE/CEE' (paid validation) and 'Habilitar SIE' (holder registration). */
+export async function enablingRoutes(app: AppInstance) {
+  const tags = ['enabling'];
+  const manage = guard('enabling.manage', schoolInBody);
+
+  app.post(
+    '/enabling/paid-validation',
+    { schema: { tags, body: enablingRequest, response: { 200: enablingResult } }, preHandler: manage },
+    async (req) =>
+      enablePaidValidation({
+        deps: app.deps,
+        user: req.user!,
+        sie: req.body.sie,
+        reason: req.body.reason,
+        ip: req.ip,
+      }),
+  );
+
+  app.post(
+    '/enabling/holders',
+    { schema: { tags, body: enablingRequest, response: { 200: enablingResult } }, preHandler: manage },
+    async (req) =>
+      enableHolders({
+        deps: app.deps,
+        user: req.user!,
+        sie: req.body.sie,
+        reason: req.body.reason,
+        ip: req.ip,
+      }),
+  );
+
+  app.get(
+    '/enabling',
+    {
+      schema: { tags, querystring: enablingListQuery, response: { 200: enablingPage } },
+      preHandler: guard('enabling.manage'),
+    },
+    async (req) => listEnablings(app.deps, req.query),
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type EnablingKind,
+  type EnablingPage,
+  type EnablingResult,
+  type EnablingRow,
+  enablingKindLabels,
+  enablingMessages,
+} from '@bjp/domain';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import {
+  institutionEnablings,
+  institutions,
+  paidValidationConsolidations,
+  users,
+} from '../../db/schema/index.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+
+/** Kinds as stored: 1 paid validation, 2 holder registration. */
+const kindCode: Record<EnablingKind, number> = { paid_validation: 1, holders: 2 };
+const kindOf = (code: number): EnablingKind => (code === 2 ? 'holders' : 'paid_validation');
+
+type Change = { deps: AppDeps; user: AuthUser; sie: number; reason: string; ip: string };
+
+/** Locks the school (FOR NO KEY UPDATE) so an enabling and a consolidation of it never interleave. */
+async function lockSchool(tx: Executor, sie: number) {
+  const [school] = await tx
+    .select({ name: institutions.name, holdersConsolidatedAt: institutions.holdersConsolidatedAt })
+    .from(institutions)
+    .where(eq(institutions.id, sie))
+    .for('no key update');
+  if (!school) throw new AppError('not_found', 'Institución no encontrada.');
+  return school;
+}
+
+async function record(
+  tx: Executor,
+  change: Change,
+  kind: EnablingKind,
+  previous: { at: Date; consolidationId?: number },
+  institutionName: string,
+): Promise<EnablingResult> {
+  const now = change.deps.clock.now();
+  const [row] = await tx
+    .insert(institutionEnablings)
+    .values({
+      institutionId: change.sie,
+      kind: kindCode[kind],
+      reason: change.reason,
+      previousConsolidatedAt: previous.at,
+      paidConsolidationId: previous.consolidationId ?? null,
+      enabledAt: now,
+      enabledBy: change.user.id,
+    })
+    .returning({ id: institutionEnablings.id });
+  await writeAudit(tx, {
+    userId: change.user.id,
+    action: `enabling.${kind}`,
+    entity: 'institution',
+    entityId: change.sie,
+    before: { consolidatedAt: previous.at.toISOString(), consolidationId: previous.consolidationId ?? null },
+    after: { consolidatedAt: null, enablingId: row!.id, reason: change.reason },
+    ip: change.ip,
+  });
+  return {
+    id: row!.id,
+    kind,
+    kindLabel: enablingKindLabels[kind],
+    sie: change.sie,
+    institutionName,
+    reason: change.reason,
+    previousConsolidatedAt: previous.at.toISOString(),
+    enabledAt: now.toISOString(),
+    enabledBy: `${change.user.name} ${change.user.firstLastName}`.trim(),
+    message: enablingMessages.enabled,
+  };
+}
+
+/**
+ * 'Habilitar UE/CEE': reopens a school's consolidated paid validation. Its validations stay as they
+ * were and can be changed again; the school consolidates again and a new DDJJ replaces the old one.
+ */
+export async function enablePaidValidation(change: Change): Promise<EnablingResult> {
+  return change.deps.db.transaction(async (tx) => {
+    const school = await lockSchool(tx, change.sie);
+    const [reopened] = await tx
+      .update(paidValidationConsolidations)
+      .set({ reopenedAt: change.deps.clock.now(), reopenedBy: change.user.id })
+      .where(
+        and(
+          eq(paidValidationConsolidations.institutionId, change.sie),
+          isNull(paidValidationConsolidations.reopenedAt),
+        ),
+      )
+      .returning({ id: paidValidationConsolidations.id, at: paidValidationConsolidations.consolidatedAt });
+    if (!reopened) throw new AppError('conflict', enablingMessages.paidNotConsolidated);
+    return record(
+      tx,
+      change,
+      'paid_validation',
+      { at: reopened.at, consolidationId: reopened.id },
+      school.name,
+    );
+  });
+}
+
+/**
+ * 'Habilitar SIE' (part 1 /config/enabled): reopens a school's consolidated holder list so its
+ * director can register titulars again. Beneficiary removals that the consolidation applied stay
+ * applied: a removal is irreversible (part 2 §4).
+ */
+export async function enableHolders(change: Change): Promise<EnablingResult> {
+  return change.deps.db.transaction(async (tx) => {
+    const school = await lockSchool(tx, change.sie);
+    const [reopened] = await tx
+      .update(institutions)
+      .set({ holdersConsolidatedAt: null, holdersConsolidatedBy: null })
+      .where(and(eq(institutions.id, change.sie), isNotNull(institutions.holdersConsolidatedAt)))
+      .returning({ id: institutions.id });
+    if (!reopened || !school.holdersConsolidatedAt)
+      throw new AppError('conflict', enablingMessages.holdersNotConsolidated);
+    return record(tx, change, 'holders', { at: school.holdersConsolidatedAt }, school.name);
+  });
+}
+
+/** The enablings already made, newest first, 10 a page, optionally of one kind. */
+export async function listEnablings(
+  deps: AppDeps,
+  query: { kind?: EnablingKind; page: number },
+): Promise<EnablingPage> {
+  const where = query.kind ? eq(institutionEnablings.kind, kindCode[query.kind]) : undefined;
+  const [rows, [count]] = await Promise.all([
+    deps.db
+      .select({
+        id: institutionEnablings.id,
+        kind: institutionEnablings.kind,
+        sie: institutionEnablings.institutionId,
+        institutionName: institutions.name,
+        reason: institutionEnablings.reason,
+        previousConsolidatedAt: institutionEnablings.previousConsolidatedAt,
+        enabledAt: institutionEnablings.enabledAt,
+        enabledBy: sql<string>`trim(${users.name} || ' ' || ${users.firstLastName})`,
+      })
+      .from(institutionEnablings)
+      .innerJoin(institutions, eq(institutions.id, institutionEnablings.institutionId))
+      .leftJoin(users, eq(users.id, institutionEnablings.enabledBy))
+      .where(where)
+      .orderBy(desc(institutionEnablings.enabledAt), desc(institutionEnablings.id))
+      .limit(DEFAULT_PAGE_SIZE)
+      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
+    deps.db.select({ n: sql<number>`count(*)::int` }).from(institutionEnablings).where(where),
+  ]);
+  return {
+    items: rows.map((r): EnablingRow => {
+      const kind = kindOf(r.kind);
+      return {
+        ...r,
+        kind,
+        kindLabel: enablingKindLabels[kind],
+        enabledBy: r.enabledBy ?? '',
+        previousConsolidatedAt: r.previousConsolidatedAt.toISOString(),
+        enabledAt: r.enabledAt.toISOString(),
+      };
+    }),
+    page: query.page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    total: count?.n ?? 0,
+  };
+}

@@ -1,0 +1,51 @@
+import { eventFileKinds, eventMessages, eventStates, PUBLIC_READ_RATE } from '@bjp/domain';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { eventFiles, events } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { fileStoreFor } from './file-store.js';
+
+const fileParams = z.object({ id: z.coerce.number().int().positive(), kind: z.enum(eventFileKinds) });
+
+/** Only ASCII in the header; the stored original name may hold anything. */
+const safeName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'archivo';
+
+/**
+ * The files of an event, served back from the store. Anyone may read the files of a published event
+ * (active or concluded: the public page shows the banner); a created event's files only its managers.
+ */
+export async function fileRoutes(app: AppInstance) {
+  app.get(
+    '/events/:id/files/:kind',
+    {
+      schema: { tags: ['events'], params: fileParams },
+      config: { public: true, rateLimit: PUBLIC_READ_RATE },
+    },
+    async (req, reply) => {
+      const [row] = await app.deps.db
+        .select({
+          state: events.state,
+          storageKey: eventFiles.storageKey,
+          contentType: eventFiles.contentType,
+          sizeBytes: eventFiles.sizeBytes,
+          originalName: eventFiles.originalName,
+        })
+        .from(eventFiles)
+        .innerJoin(events, eq(events.id, eventFiles.eventId))
+        .where(and(eq(eventFiles.eventId, req.params.id), eq(eventFiles.kind, req.params.kind)));
+      const published = row && row.state !== eventStates.created;
+      if (!row || !(published || req.user?.permissions.has('events.manage'))) {
+        throw new AppError('not_found', eventMessages.fileNotFound);
+      }
+      const stream = await fileStoreFor(app.deps.config.DATA_DIR).open(row.storageKey);
+      if (!stream) throw new AppError('not_found', eventMessages.fileNotFound);
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', row.sizeBytes)
+        .header('content-disposition', `inline; filename="${safeName(row.originalName)}"`)
+        .header('cache-control', published ? 'public, max-age=300' : 'private, no-store')
+        .send(stream);
+    },
+  );
+}

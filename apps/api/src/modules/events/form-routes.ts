@@ -1,0 +1,62 @@
+import {
+  activeToggle,
+  activeToggleResult,
+  enrollmentFormCreate,
+  enrollmentFormDetail,
+  enrollmentFormPage,
+  enrollmentFormRow,
+  pageQuery,
+} from '@bjp/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import * as forms from './form-service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export async function formRoutes(app: AppInstance) {
+  app.get(
+    '/enrollment-forms',
+    {
+      schema: { tags: ['enrollment-forms'], querystring: pageQuery, response: { 200: enrollmentFormPage } },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => forms.listForms(app.deps, req.query),
+  );
+
+  app.get(
+    '/enrollment-forms/:id',
+    {
+      schema: { tags: ['enrollment-forms'], params: idParams, response: { 200: enrollmentFormDetail } },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => forms.getForm(app.deps, req.params.id),
+  );
+
+  app.post(
+    '/enrollment-forms',
+    {
+      schema: {
+        tags: ['enrollment-forms'],
+        body: enrollmentFormCreate,
+        response: { 201: enrollmentFormRow },
+      },
+      preHandler: guard('events.manage'),
+    },
+    async (req, reply) => reply.code(201).send(await forms.createForm(app.deps, req.user!, req.body, req.ip)),
+  );
+
+  app.patch(
+    '/enrollment-forms/:id/active',
+    {
+      schema: {
+        tags: ['enrollment-forms'],
+        params: idParams,
+        body: activeToggle,
+        response: { 200: activeToggleResult },
+      },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => forms.setFormActive(app.deps, req.user!, req.params.id, req.body.active, req.ip),
+  );
+}

@@ -1,0 +1,81 @@
+import { eventMessages } from '@bjp/domain';
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import { institutionEnrollmentParticipants, institutionEnrollments } from '../../db/schema/index.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { assertStageOpen, assertStudentsOfInstitution, getStatus } from './institution-service.js';
+
+type Target = { stageId: number; institutionId: number };
+
+/**
+ * Guardar (close = false) replaces the school's participant list for the stage; Inscribir (close = true)
+ * saves and then closes it for good. The list's row is locked first, so a save racing a close waits and
+ * then finds it closed (409 'Inscripcion Cerrada'); of two closes, one wins.
+ */
+export async function saveParticipants(
+  deps: AppDeps,
+  user: AuthUser,
+  target: Target,
+  inscriptionIds: number[],
+  options: { close: boolean; ip: string },
+) {
+  const ids = [...new Set(inscriptionIds)].sort((a, b) => a - b);
+  await deps.db.transaction(async (tx) => {
+    await assertStageOpen(deps, tx, user, target.stageId);
+    await tx
+      .insert(institutionEnrollments)
+      .values({ periodId: target.stageId, institutionId: target.institutionId, updatedBy: user.id })
+      .onConflictDoNothing();
+    const [enrollment] = await tx
+      .select({ id: institutionEnrollments.id, closedAt: institutionEnrollments.closedAt })
+      .from(institutionEnrollments)
+      .where(
+        and(
+          eq(institutionEnrollments.periodId, target.stageId),
+          eq(institutionEnrollments.institutionId, target.institutionId),
+        ),
+      )
+      .for('update');
+    if (!enrollment) throw new Error('institution enrollment row vanished');
+    if (enrollment.closedAt) throw new AppError('conflict', eventMessages.enrollmentClosed);
+    await assertStudentsOfInstitution(tx, target.institutionId, ids);
+    const before = await tx
+      .select({ id: institutionEnrollmentParticipants.inscriptionId })
+      .from(institutionEnrollmentParticipants)
+      .where(eq(institutionEnrollmentParticipants.enrollmentId, enrollment.id));
+    await tx
+      .delete(institutionEnrollmentParticipants)
+      .where(eq(institutionEnrollmentParticipants.enrollmentId, enrollment.id));
+    if (ids.length > 0) {
+      await tx
+        .insert(institutionEnrollmentParticipants)
+        .values(ids.map((inscriptionId) => ({ enrollmentId: enrollment.id, inscriptionId })));
+    }
+    const now = deps.clock.now();
+    await tx
+      .update(institutionEnrollments)
+      .set({
+        updatedAt: now,
+        updatedBy: user.id,
+        ...(options.close ? { closedAt: now, closedBy: user.id } : {}),
+      })
+      .where(eq(institutionEnrollments.id, enrollment.id));
+    await writeAudit(tx, {
+      userId: user.id,
+      action: options.close ? 'institution_enrollment.close' : 'institution_enrollment.save',
+      entity: 'institution_enrollment',
+      entityId: enrollment.id,
+      before: { participants: before.length },
+      after: {
+        stageId: target.stageId,
+        institutionId: target.institutionId,
+        participants: ids.length,
+        closed: options.close,
+      },
+      ip: options.ip,
+    });
+  });
+  return getStatus(deps, user, target.stageId, target.institutionId);
+}

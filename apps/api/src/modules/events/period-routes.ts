@@ -1,0 +1,61 @@
+import {
+  activeToggle,
+  activeToggleResult,
+  periodCatalogs,
+  periodCreate,
+  periodPage,
+  periodRow,
+} from '@bjp/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import * as periodsService from './period-service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const pageOnly = z.object({ page: z.coerce.number().int().min(1).default(1) });
+
+/** Periods and stages ('kind-event' in the original): administrators only. */
+export async function periodRoutes(app: AppInstance) {
+  app.get(
+    '/kind-events',
+    {
+      schema: { tags: ['periods'], querystring: pageOnly, response: { 200: periodPage } },
+      preHandler: guard('settings.manage'),
+    },
+    async (req) => periodsService.listPeriods(app.deps, req.query),
+  );
+
+  app.get(
+    '/kind-events/catalogs',
+    {
+      schema: { tags: ['periods'], response: { 200: periodCatalogs } },
+      preHandler: guard('settings.manage'),
+    },
+    async () => periodsService.periodCatalogs(),
+  );
+
+  app.post(
+    '/kind-events',
+    {
+      schema: { tags: ['periods'], body: periodCreate, response: { 201: periodRow } },
+      preHandler: guard('settings.manage'),
+    },
+    async (req, reply) =>
+      reply.code(201).send(await periodsService.createPeriod(app.deps, req.user!, req.body, req.ip)),
+  );
+
+  app.patch(
+    '/kind-events/:id/active',
+    {
+      schema: {
+        tags: ['periods'],
+        params: idParams,
+        body: activeToggle,
+        response: { 200: activeToggleResult },
+      },
+      preHandler: guard('settings.manage'),
+    },
+    async (req) =>
+      periodsService.setPeriodActive(app.deps, req.user!, req.params.id, req.body.active, req.ip),
+  );
+}

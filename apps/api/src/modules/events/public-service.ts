@@ -1,0 +1,173 @@
+import {
+  eventMessages,
+  eventStates,
+  type FieldDefinition,
+  type FieldValue,
+  formDefinition,
+  type PublicEnrollmentRequest,
+  type PublicEnrollmentResult,
+  type PublicEvent,
+  validateFieldValues,
+} from '@bjp/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import { enrollmentForms, events, places } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { insertEnrollment } from './enroll-statement.js';
+import { eventFieldsCache } from './fields-cache.js';
+import { fileStoreFor } from './file-store.js';
+import type { UploadedFile } from './multipart.js';
+import { type CheckedFile, checkUpload, isFieldError, withStoredFiles } from './uploads.js';
+import { type FieldError, fieldErrors } from './validation.js';
+
+async function loadEvent(deps: AppDeps, id: number) {
+  const [row] = await deps.db
+    .select({
+      id: events.id,
+      title: events.title,
+      description: events.description,
+      detail: events.detail,
+      startsOn: events.startsOn,
+      endsOn: events.endsOn,
+      duration: events.duration,
+      state: events.state,
+      full: sql<boolean>`${events.withLimitControl} and coalesce((select sum(s.remaining) from event_seats s
+        where s.event_id = ${events.id}), 0) = 0`,
+      placeName: places.description,
+      definition: enrollmentForms.definition,
+      files: sql<
+        string[]
+      >`coalesce((select array_agg(f.kind) from event_files f where f.event_id = ${events.id}), '{}')`,
+    })
+    .from(events)
+    .innerJoin(places, eq(places.id, events.placeId))
+    .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
+    .where(eq(events.id, id));
+  // A created event is not published yet: the public does not learn that it exists.
+  if (!row || row.state === eventStates.created) throw new AppError('not_found', eventMessages.eventNotFound);
+  return { ...row, fields: formDefinition.parse(row.definition).fields };
+}
+
+/** The little an enrollment needs to know of its event, in one indexed read. */
+async function loadEnrollable(deps: AppDeps, id: number) {
+  const [row] = await deps.db
+    .select({ state: events.state, endsOn: events.endsOn, definition: enrollmentForms.definition })
+    .from(events)
+    .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
+    .where(eq(events.id, id));
+  if (!row || row.state === eventStates.created) throw new AppError('not_found', eventMessages.eventNotFound);
+  return { ...row, fields: formDefinition.parse(row.definition).fields };
+}
+
+/**
+ * The event's dynamic fields, from the cache or from one read that also refuses an event that is not
+ * published (404) or not taking enrollments (409). On a cache hit those checks are left to the
+ * enrollment statement itself, which makes them again anyway.
+ */
+async function enrollableFields(deps: AppDeps, eventId: number, today: string): Promise<FieldDefinition[]> {
+  const cache = eventFieldsCache(deps.db);
+  const cached = cache.get(eventId);
+  if (cached) return cached;
+  const event = await loadEnrollable(deps, eventId);
+  if (!acceptsEnrollments(event, today)) throw new AppError('conflict', eventMessages.enrollmentNotOpen);
+  cache.set(eventId, event.fields);
+  return event.fields;
+}
+
+const acceptsEnrollments = (event: { state: number; endsOn: string }, today: string) =>
+  event.state === eventStates.active && today <= event.endsOn;
+
+/** The public page's view of an event: its texts, files, dynamic fields and whether it accepts enrollments. */
+export async function getPublicEvent(deps: AppDeps, id: number): Promise<PublicEvent> {
+  const event = await loadEvent(deps, id);
+  const fileUrl = (kind: string) =>
+    event.files.includes(kind) ? `/api/v1/events/${id}/files/${kind}` : null;
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    detail: event.detail,
+    startsOn: event.startsOn,
+    endsOn: event.endsOn,
+    duration: event.duration,
+    placeName: event.placeName,
+    open: acceptsEnrollments(event, deps.clock.today()) && !event.full,
+    full: event.full,
+    files: { banner: fileUrl('banner'), poster: fileUrl('poster'), regulation: fileUrl('regulation') },
+    fields: event.fields,
+  };
+}
+
+type ExtraResult = {
+  extra: Record<string, FieldValue | Array<{ id: string; name: string }>>;
+  files: CheckedFile[];
+};
+
+/** Checks the dynamic values against the event's form (every field required) and the uploads against their fields. */
+function checkDynamicValues(
+  fields: FieldDefinition[],
+  raw: Record<string, unknown>,
+  uploads: UploadedFile[],
+): ExtraResult {
+  const values: Record<string, FieldValue> = {};
+  const problems: FieldError[] = [];
+  const files: CheckedFile[] = [];
+  for (const field of fields) {
+    if (field.kind !== 'upload') {
+      values[field.name] = (raw[field.name] ?? null) as FieldValue;
+      continue;
+    }
+    const mine = uploads.filter((u) => u.field === field.name);
+    values[field.name] = mine.map((u) => u.filename);
+    for (const upload of mine) {
+      const checked = checkUpload(
+        upload,
+        field.upload.accept === 'image' ? 'image' : 'imageOrPdf',
+        'enrollments',
+      );
+      if (isFieldError(checked)) problems.push({ field: `extra.${field.name}`, message: checked.message });
+      else files.push(checked);
+    }
+  }
+  for (const upload of uploads) {
+    if (!fields.some((f) => f.kind === 'upload' && f.name === upload.field)) {
+      problems.push({ field: upload.field, message: 'Archivo no esperado.' });
+    }
+  }
+  const errors = validateFieldValues(fields, values, { allRequired: true });
+  for (const [name, message] of Object.entries(errors)) problems.unshift({ field: `extra.${name}`, message });
+  if (problems.length > 0) throw fieldErrors(problems);
+  const extra: ExtraResult['extra'] = { ...values };
+  for (const field of fields) {
+    if (field.kind === 'upload') {
+      extra[field.name] = files
+        .filter((f) => f.field === field.name)
+        .map((f) => ({ id: f.storageKey, name: f.originalName }));
+    }
+  }
+  return { extra, files };
+}
+
+/**
+ * A public enrollment: the rules checked here (event open, §5 data, the form's dynamic fields and
+ * uploads), then one statement that raises the counter under the maximum and inserts the rows (see
+ * insertEnrollment). The maximum is exact whatever the concurrency; the check constraint backs it up.
+ */
+export async function enroll(
+  deps: AppDeps,
+  eventId: number,
+  input: PublicEnrollmentRequest,
+  uploads: UploadedFile[],
+  ip: string,
+): Promise<PublicEnrollmentResult> {
+  const today = deps.clock.today();
+  const fields = await enrollableFields(deps, eventId, today);
+  if (input.birthDate > today)
+    throw fieldErrors([{ field: 'birthDate', message: eventMessages.birthDateInFuture }]);
+  const { extra, files } = checkDynamicValues(fields, input.extra, uploads);
+  const { extra: _raw, ...participant } = input;
+  const id = await withStoredFiles(fileStoreFor(deps.config.DATA_DIR), files, () =>
+    insertEnrollment(deps.db, { eventId, participant, extra, files, ip, today }),
+  );
+  return { id, eventId };
+}

@@ -1,0 +1,161 @@
+import {
+  type ConsolidationResult,
+  courseLabel,
+  DEFAULT_PAGE_SIZE,
+  holderMessages,
+  type PendingPage,
+} from '@bjp/domain';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import {
+  beneficiaryExclusions,
+  courses,
+  inscriptions,
+  institutions,
+  students,
+  titularAssignments,
+} from '../../db/schema/index.js';
+import { refreshStatistics } from '../../db/summaries.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { institutionFacts } from './context.js';
+
+/** Active inscriptions of the year with neither an active titular nor an active exclusion. */
+const pendingCondition = (sie: number, year: number) =>
+  and(
+    eq(inscriptions.institutionId, sie),
+    eq(inscriptions.year, year),
+    isNull(inscriptions.removedAt),
+    sql`NOT EXISTS (SELECT 1 FROM ${titularAssignments} t WHERE t.inscription_id = ${inscriptions.id} AND t.removed_at IS NULL)`,
+    sql`NOT EXISTS (SELECT 1 FROM ${beneficiaryExclusions} e WHERE e.inscription_id = ${inscriptions.id} AND e.removed_at IS NULL)`,
+  );
+
+export async function countPending(db: Executor, sie: number, year: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(inscriptions)
+    .where(pendingCondition(sie, year));
+  return row?.n ?? 0;
+}
+
+/** The students still without a titular, shown before consolidating (10 a page). */
+export async function listPending(deps: AppDeps, sie: number, page: number): Promise<PendingPage> {
+  const { year } = await institutionFacts(deps, deps.db, sie);
+  const where = pendingCondition(sie, year);
+  const [rows, total] = await Promise.all([
+    deps.db
+      .select({
+        inscriptionId: inscriptions.id,
+        rude: students.rude,
+        fullName: sql<string>`trim(regexp_replace(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name}, '\\s+', ' ', 'g'))`,
+        gradeId: courses.gradeId,
+        parallelId: courses.parallelId,
+        segipId: students.segipId,
+        emparejaSereci: students.emparejaSereci,
+      })
+      .from(inscriptions)
+      .innerJoin(students, eq(students.id, inscriptions.studentId))
+      .innerJoin(courses, eq(courses.id, inscriptions.courseId))
+      .where(where)
+      .orderBy(
+        asc(students.firstLastName),
+        asc(students.secondLastName),
+        asc(students.name),
+        asc(inscriptions.id),
+      )
+      .limit(DEFAULT_PAGE_SIZE)
+      .offset((page - 1) * DEFAULT_PAGE_SIZE),
+    countPending(deps.db, sie, year),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      inscriptionId: r.inscriptionId,
+      rude: r.rude,
+      fullName: r.fullName,
+      course: courseLabel(r.gradeId, r.parallelId),
+      identityValidated: r.segipId === 1 || r.emparejaSereci,
+    })),
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    total,
+  };
+}
+
+/**
+ * 'Consolidar Estudiantes': closes the school's holder list for good. Allowed with pending students
+ * (INST/DGAA No 35). The conditional UPDATE is the lock: of two simultaneous requests the second
+ * waits for the first's row lock, finds the list already consolidated and gets 409. Students the
+ * school declared without titular become beneficiary removals in the same transaction, and the
+ * district's statistics are refreshed because the beneficiaries changed.
+ */
+export async function consolidate(
+  deps: AppDeps,
+  user: AuthUser,
+  sie: number,
+  ip: string,
+): Promise<ConsolidationResult> {
+  return deps.db.transaction(async (tx) => {
+    const facts = await institutionFacts(deps, tx, sie);
+    if (!facts.periodOpen) {
+      throw new AppError('conflict', holderMessages.periodClosed, {
+        observations: [holderMessages.periodClosed],
+      });
+    }
+    const now = deps.clock.now();
+    const [won] = await tx
+      .update(institutions)
+      .set({ holdersConsolidatedAt: now, holdersConsolidatedBy: user.id })
+      .where(and(eq(institutions.id, sie), isNull(institutions.holdersConsolidatedAt)))
+      .returning({ districtId: institutions.districtId });
+    if (!won)
+      throw new AppError('conflict', holderMessages.alreadyConsolidated, {
+        observations: [holderMessages.alreadyConsolidated],
+      });
+
+    const excluded = await tx
+      .update(beneficiaryExclusions)
+      .set({ appliedAt: now })
+      .where(
+        and(
+          eq(beneficiaryExclusions.institutionId, sie),
+          isNull(beneficiaryExclusions.removedAt),
+          isNull(beneficiaryExclusions.appliedAt),
+        ),
+      )
+      .returning({ inscriptionId: beneficiaryExclusions.inscriptionId });
+    const ids = excluded.map((e) => e.inscriptionId);
+    const removed =
+      ids.length === 0
+        ? []
+        : await tx
+            .update(inscriptions)
+            .set({ removedAt: now })
+            .where(
+              and(
+                sql`${inscriptions.id} = ANY(${`{${ids.join(',')}}`}::int[])`,
+                isNull(inscriptions.removedAt),
+              ),
+            )
+            .returning({ id: inscriptions.id });
+    const pending = await countPending(tx, sie, facts.year);
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'holders.consolidate',
+      entity: 'institution',
+      entityId: sie,
+      before: { consolidatedAt: null },
+      after: { consolidatedAt: now.toISOString(), pending, removedInscriptions: removed.map((r) => r.id) },
+      ip,
+    });
+    if (removed.length > 0) await refreshStatistics(tx, { districtIds: [won.districtId] });
+    return {
+      sie,
+      consolidatedAt: now.toISOString(),
+      pending,
+      removed: removed.length,
+      message: holderMessages.consolidated,
+    };
+  });
+}

@@ -1,0 +1,219 @@
+import {
+  holderMessages,
+  holderTypeForRelationship,
+  type newTitularRequest,
+  relationshipsAllowedFor,
+  type TitularModalResponse,
+} from '@bjp/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import { guardians, persons, titularAssignments } from '../../db/schema/index.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { type ChangeGate, lockForChange } from './inscription.js';
+import { activeAssignment, titularModal } from './modal.js';
+import { assertAdult, findPerson, searchPerson, segipPersonOf, verifyWithSegip } from './persons.js';
+
+/** One change to a student's titulars; `gate` replaces the registration rules (see ChangeGate). */
+export type Change = {
+  deps: AppDeps;
+  user: AuthUser;
+  sie: number;
+  inscriptionId: number;
+  ip: string;
+  gate?: ChangeGate;
+};
+
+function assertRelationshipAllowed(codeType: number, relationshipId: number): void {
+  if (!relationshipsAllowedFor(codeType).includes(relationshipId)) {
+    throw new AppError('bad_request', holderMessages.relationshipNotAllowed);
+  }
+}
+
+/** Adds a person to the student's guardians, or brings back one removed earlier. */
+async function attachGuardian(
+  tx: Executor,
+  c: Change,
+  personId: number,
+  relationshipId: number,
+): Promise<number> {
+  // One statement: insert, or bring back a removed row; an active row is left alone and returns nothing.
+  const now = c.deps.clock.now();
+  const [row] = await tx
+    .insert(guardians)
+    .values({
+      inscriptionId: c.inscriptionId,
+      personId,
+      relationshipId,
+      createdAt: now,
+      createdBy: c.user.id,
+    })
+    .onConflictDoUpdate({
+      target: [guardians.inscriptionId, guardians.personId],
+      set: { relationshipId, removedAt: null, removedBy: null, createdAt: now, createdBy: c.user.id },
+      setWhere: sql`${guardians.removedAt} IS NOT NULL`,
+    })
+    .returning({ id: guardians.id });
+  if (!row) throw new AppError('conflict', holderMessages.alreadyGuardian);
+  return row.id;
+}
+
+/**
+ * 'Agregar Titular' after a found search: the person joins the student's guardians with a
+ * relationship. A person SEGIP has not confirmed yet is checked first ('Error en el servicio de
+ * verificacion.' when SEGIP does not confirm them).
+ */
+export async function addExistingGuardian(
+  c: Change,
+  body: { personId: number; relationshipId: number },
+): Promise<TitularModalResponse> {
+  const person = await findPerson(c.deps.db, body.personId);
+  if (!person.segipVerifiedAt) {
+    await verifyWithSegip(
+      c.deps,
+      segipPersonOf({
+        ...person,
+        nombre: person.name,
+        paterno: person.firstLastName,
+        materno: person.secondLastName,
+      }),
+    );
+  }
+  return c.deps.db.transaction(async (tx) => {
+    const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
+    assertRelationshipAllowed(locked.facts.codeType, body.relationshipId);
+    if (!person.segipVerifiedAt)
+      await tx.update(persons).set({ segipVerifiedAt: c.deps.clock.now() }).where(eq(persons.id, person.id));
+    const guardianId = await attachGuardian(tx, c, person.id, body.relationshipId);
+    await writeAudit(tx, {
+      userId: c.user.id,
+      action: 'holders.guardian.add',
+      entity: 'inscription',
+      entityId: c.inscriptionId,
+      after: { guardianId, personId: person.id, relationshipId: body.relationshipId },
+      ip: c.ip,
+    });
+    return titularModal(c.deps, c.user, c.sie, c.inscriptionId, tx, locked);
+  });
+}
+
+/** 'Nuevo Titular': SEGIP confirms the data, then the person is created and joins the guardians. */
+export async function addNewTitular(
+  c: Change,
+  body: z.output<typeof newTitularRequest>,
+): Promise<TitularModalResponse> {
+  assertAdult(body.birthDate, c.deps.clock.today());
+  const existing = await searchPerson(c.deps.db, body.carnet, body.complemento);
+  if (existing.found) throw new AppError('conflict', holderMessages.personExists);
+  await verifyWithSegip(c.deps, segipPersonOf(body));
+  return c.deps.db.transaction(async (tx) => {
+    const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
+    assertRelationshipAllowed(locked.facts.codeType, body.relationshipId);
+    const [person] = await tx
+      .insert(persons)
+      .values({
+        carnet: body.carnet,
+        complemento: body.complemento,
+        firstLastName: body.paterno,
+        secondLastName: body.materno,
+        name: body.nombre,
+        birthDate: body.birthDate,
+        gender: body.gender,
+        foreign: body.foreign,
+        segipVerifiedAt: c.deps.clock.now(),
+      })
+      .onConflictDoNothing({ target: [persons.carnet, persons.complemento] })
+      .returning({ id: persons.id });
+    // Someone registered the same document between our search and this insert.
+    if (!person) throw new AppError('conflict', holderMessages.personExists);
+    const guardianId = await attachGuardian(tx, c, person.id, body.relationshipId);
+    await writeAudit(tx, {
+      userId: c.user.id,
+      action: 'holders.person.create',
+      entity: 'inscription',
+      entityId: c.inscriptionId,
+      after: {
+        guardianId,
+        personId: person.id,
+        carnet: body.carnet,
+        complemento: body.complemento,
+        relationshipId: body.relationshipId,
+      },
+      ip: c.ip,
+    });
+    return titularModal(c.deps, c.user, c.sie, c.inscriptionId, tx, locked);
+  });
+}
+
+async function lockGuardian(tx: Executor, inscriptionId: number, guardianId: number) {
+  const [row] = await tx
+    .select()
+    .from(guardians)
+    .where(
+      and(
+        eq(guardians.id, guardianId),
+        eq(guardians.inscriptionId, inscriptionId),
+        isNull(guardians.removedAt),
+      ),
+    );
+  if (!row) throw new AppError('not_found', holderMessages.invalidTitular);
+  return row;
+}
+
+/** 'Actualizar parentesco': only the relationship changes; the active titular follows it (and its holder type). */
+export async function changeRelationship(
+  c: Change,
+  guardianId: number,
+  relationshipId: number,
+): Promise<TitularModalResponse> {
+  return c.deps.db.transaction(async (tx) => {
+    const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
+    assertRelationshipAllowed(locked.facts.codeType, relationshipId);
+    const guardian = await lockGuardian(tx, c.inscriptionId, guardianId);
+    await tx.update(guardians).set({ relationshipId }).where(eq(guardians.id, guardianId));
+    const titular = await activeAssignment(tx, c.inscriptionId);
+    if (titular?.personId === guardian.personId) {
+      await tx
+        .update(titularAssignments)
+        .set({ relationshipId, holderTypeId: holderTypeForRelationship(relationshipId) })
+        .where(eq(titularAssignments.id, titular.id));
+    }
+    await writeAudit(tx, {
+      userId: c.user.id,
+      action: 'holders.guardian.relationship',
+      entity: 'inscription',
+      entityId: c.inscriptionId,
+      before: { guardianId, relationshipId: guardian.relationshipId },
+      after: { guardianId, relationshipId },
+      ip: c.ip,
+    });
+    return titularModal(c.deps, c.user, c.sie, c.inscriptionId, tx, locked);
+  });
+}
+
+/** Delete in the titulars table: the selected titular cannot be removed (part 2 §4). */
+export async function removeGuardian(c: Change, guardianId: number): Promise<TitularModalResponse> {
+  return c.deps.db.transaction(async (tx) => {
+    const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
+    const guardian = await lockGuardian(tx, c.inscriptionId, guardianId);
+    const titular = await activeAssignment(tx, c.inscriptionId);
+    if (titular?.personId === guardian.personId)
+      throw new AppError('conflict', holderMessages.cannotRemoveSelected);
+    await tx
+      .update(guardians)
+      .set({ removedAt: c.deps.clock.now(), removedBy: c.user.id })
+      .where(eq(guardians.id, guardianId));
+    await writeAudit(tx, {
+      userId: c.user.id,
+      action: 'holders.guardian.remove',
+      entity: 'inscription',
+      entityId: c.inscriptionId,
+      before: { guardianId, personId: guardian.personId, relationshipId: guardian.relationshipId },
+      ip: c.ip,
+    });
+    return titularModal(c.deps, c.user, c.sie, c.inscriptionId, tx, locked);
+  });
+}

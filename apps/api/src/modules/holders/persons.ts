@@ -1,0 +1,142 @@
+import type { personData } from '@bjp/domain';
+import { holderMessages, type PersonResponse, type PersonSearchResponse } from '@bjp/domain';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import { persons } from '../../db/schema/index.js';
+import { type SegipPerson, SegipUnavailableError } from '../../integrations/segip/client.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { assertListOpen, institutionFacts } from './context.js';
+import { toPersonResponse } from './modal.js';
+
+export type PersonFields = z.output<typeof personData>;
+
+/** 'Buscar' in the modal: a person already registered as a holder anywhere, by document. */
+export async function searchPerson(
+  db: Executor,
+  carnet: string,
+  complemento: string,
+): Promise<PersonSearchResponse> {
+  const [row] = await db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.carnet, carnet), eq(persons.complemento, complemento)));
+  return row ? { found: true, person: toPersonResponse(row) } : { found: false, person: null };
+}
+
+/**
+ * Asks SEGIP whether the data belong to the document. Called before any transaction opens, so a slow
+ * identity service holds no lock. Unavailable → 502 'Error en el servicio de verificacion con el
+ * SEGIP.'; a negative answer → 409 'Error en el servicio de verificacion.' with SEGIP's observation.
+ * Either way nothing has changed.
+ */
+export async function verifyWithSegip(deps: AppDeps, person: SegipPerson): Promise<void> {
+  let verdict: Awaited<ReturnType<AppDeps['integrations']['segip']['verify']>>;
+  try {
+    verdict = await deps.integrations.segip.verify(person);
+  } catch (error) {
+    if (error instanceof SegipUnavailableError)
+      throw new AppError('upstream_failure', holderMessages.segipFailure);
+    throw error;
+  }
+  if (verdict.result === 'match') return;
+  const observation =
+    verdict.result === 'unknown' ? holderMessages.segipUnknown : holderMessages.segipMismatch;
+  throw new AppError('conflict', holderMessages.verificationFailed, {
+    segip: verdict.result,
+    observation,
+    fields: verdict.result === 'mismatch' ? verdict.fields : [],
+  });
+}
+
+export const segipPersonOf = (
+  p: { carnet: string; complemento: string } & Pick<
+    PersonFields,
+    'nombre' | 'paterno' | 'materno' | 'birthDate'
+  >,
+): SegipPerson => ({
+  carnet: p.carnet,
+  complemento: p.complemento,
+  nombres: p.nombre,
+  paterno: p.paterno,
+  materno: p.materno,
+  birthDate: p.birthDate,
+});
+
+/** A titular must be of age to collect cash: 18 years on today's date. */
+export function assertAdult(birthDate: string, today: string): void {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const eighteen = `${String(y - 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (birthDate > eighteen) throw new AppError('bad_request', holderMessages.notAdult);
+}
+
+export async function findPerson(db: Executor, personId: number) {
+  const [row] = await db.select().from(persons).where(eq(persons.id, personId));
+  if (!row) throw new AppError('not_found', holderMessages.personNotFound);
+  return row;
+}
+
+/**
+ * 'Editar Datos': corrects a holder's names, birth date, gender or nationality once SEGIP confirms
+ * the new data for the same document. Persons are shared by every school, so the change is allowed
+ * only while the school it is made from has an open list, and it is audited.
+ */
+export async function updatePerson(
+  deps: AppDeps,
+  user: AuthUser,
+  sie: number,
+  personId: number,
+  data: PersonFields,
+  ip: string,
+): Promise<PersonResponse> {
+  assertListOpen(await institutionFacts(deps, deps.db, sie));
+  assertAdult(data.birthDate, deps.clock.today());
+  const current = await findPerson(deps.db, personId);
+  await verifyWithSegip(
+    deps,
+    segipPersonOf({ ...data, carnet: current.carnet, complemento: current.complemento }),
+  );
+  return deps.db.transaction((tx) => writePersonUpdate(tx, deps, user, sie, personId, data, ip));
+}
+
+/**
+ * The write of 'Editar Datos' inside the caller's transaction, once SEGIP confirmed the data: the
+ * person row and its audit row. Adjustments call it inside their own transaction.
+ */
+export async function writePersonUpdate(
+  tx: Executor,
+  deps: AppDeps,
+  user: AuthUser,
+  sie: number,
+  personId: number,
+  data: PersonFields,
+  ip: string,
+): Promise<PersonResponse> {
+  const before = await findPerson(tx, personId);
+  const [after] = await tx
+    .update(persons)
+    .set({
+      firstLastName: data.paterno,
+      secondLastName: data.materno,
+      name: data.nombre,
+      birthDate: data.birthDate,
+      gender: data.gender,
+      foreign: data.foreign,
+      segipVerifiedAt: deps.clock.now(),
+    })
+    .where(eq(persons.id, personId))
+    .returning();
+  await writeAudit(tx, {
+    userId: user.id,
+    action: 'holders.person.update',
+    entity: 'person',
+    entityId: personId,
+    before: toPersonResponse(before),
+    after: { ...toPersonResponse(after!), sie },
+    ip,
+  });
+  return toPersonResponse(after!);
+}

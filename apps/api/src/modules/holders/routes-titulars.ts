@@ -1,0 +1,165 @@
+import {
+  addGuardianRequest,
+  newTitularRequest,
+  personData,
+  personResponse,
+  personSearchRequest,
+  personSearchResponse,
+  relationshipUpdateRequest,
+  sieParams,
+  titularListPage,
+  titularListQuery,
+  titularModalResponse,
+  titularSaveRequest,
+  titularStudentsResponse,
+  titularValidationResult,
+} from '@bjp/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import { schoolOf } from './context.js';
+import { addExistingGuardian, addNewTitular, changeRelationship, removeGuardian } from './guardians.js';
+import { titularModal } from './modal.js';
+import { searchPerson, updatePerson } from './persons.js';
+import { saveTitular } from './titular.js';
+import { listTitulars, titularStudents, validateTitularStudents } from './titular-list.js';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const inscriptionParams = sieParams.extend({ inscriptionId: id });
+const guardianParams = inscriptionParams.extend({ guardianId: id });
+const personParams = sieParams.extend({ personId: id });
+
+/** The titular modal (one student's guardians and titular) and the titular validation list. */
+export async function titularRoutes(app: AppInstance) {
+  const tags = ['holders'];
+  const base = '/holders/institutions/:sie';
+  /** What every change to one student's titulars needs: who, which school and student, from where. */
+  const change = (req: FastifyRequest, params: { sie: number; inscriptionId: number }) => ({
+    deps: app.deps,
+    user: req.user!,
+    sie: params.sie,
+    inscriptionId: params.inscriptionId,
+    ip: req.ip,
+  });
+
+  app.get(
+    `${base}/inscriptions/:inscriptionId/titulars`,
+    {
+      schema: { tags, params: inscriptionParams, response: { 200: titularModalResponse } },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => titularModal(app.deps, req.user!, req.params.sie, req.params.inscriptionId),
+  );
+
+  app.post(
+    '/holders/persons/search',
+    {
+      schema: { tags, body: personSearchRequest, response: { 200: personSearchResponse } },
+      preHandler: guard('holders.edit'),
+    },
+    async (req) => searchPerson(app.deps.db, req.body.carnet, req.body.complemento),
+  );
+
+  app.put(
+    `${base}/persons/:personId`,
+    {
+      schema: { tags, params: personParams, body: personData, response: { 200: personResponse } },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) => updatePerson(app.deps, req.user!, req.params.sie, req.params.personId, req.body, req.ip),
+  );
+
+  app.post(
+    `${base}/inscriptions/:inscriptionId/guardians`,
+    {
+      schema: {
+        tags,
+        params: inscriptionParams,
+        body: addGuardianRequest,
+        response: { 200: titularModalResponse },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) => addExistingGuardian(change(req, req.params), req.body),
+  );
+
+  app.post(
+    `${base}/inscriptions/:inscriptionId/guardians/new`,
+    {
+      schema: {
+        tags,
+        params: inscriptionParams,
+        body: newTitularRequest,
+        response: { 200: titularModalResponse },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) => addNewTitular(change(req, req.params), req.body),
+  );
+
+  app.patch(
+    `${base}/inscriptions/:inscriptionId/guardians/:guardianId`,
+    {
+      schema: {
+        tags,
+        params: guardianParams,
+        body: relationshipUpdateRequest,
+        response: { 200: titularModalResponse },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) =>
+      changeRelationship(change(req, req.params), req.params.guardianId, req.body.relationshipId),
+  );
+
+  app.delete(
+    `${base}/inscriptions/:inscriptionId/guardians/:guardianId`,
+    {
+      schema: { tags, params: guardianParams, response: { 200: titularModalResponse } },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) => removeGuardian(change(req, req.params), req.params.guardianId),
+  );
+
+  app.put(
+    `${base}/inscriptions/:inscriptionId/titular`,
+    {
+      schema: {
+        tags,
+        params: inscriptionParams,
+        body: titularSaveRequest,
+        response: { 200: titularModalResponse },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) => saveTitular(change(req, req.params), req.body.guardianId),
+  );
+
+  app.get(
+    `${base}/titulars`,
+    {
+      schema: { tags, params: sieParams, querystring: titularListQuery, response: { 200: titularListPage } },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => listTitulars(app.deps, req.params.sie, req.query),
+  );
+
+  app.get(
+    `${base}/titulars/:personId/students`,
+    {
+      schema: { tags, params: personParams, response: { 200: titularStudentsResponse } },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => titularStudents(app.deps, req.params.sie, req.params.personId),
+  );
+
+  app.post(
+    `${base}/titulars/:personId/validation`,
+    {
+      schema: { tags, params: personParams, response: { 200: titularValidationResult } },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) => validateTitularStudents(app.deps, req.user!, req.params.sie, req.params.personId, req.ip),
+  );
+}

@@ -1,0 +1,117 @@
+import {
+  consolidationResult,
+  holdersInstitutionState,
+  pendingPage,
+  pendingQuery,
+  periodOpen,
+  registrationPeriodResponse,
+  relationshipOptions,
+  relationships,
+  relationshipsAllowedFor,
+  relationshipsQuery,
+  sieParams,
+  studentListQuery,
+  studentPage,
+} from '@bjp/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import { renderPdf } from '../../documents/pdf-printer.js';
+import { consolidate, listPending } from './consolidation.js';
+import { registrationPeriod, schoolOf } from './context.js';
+import { declarationData } from './declaration-data.js';
+import { declarationDocument, declarationFileName } from './declaration-pdf.js';
+import { titularRoutes } from './routes-titulars.js';
+import { institutionState, listStudents } from './students.js';
+
+/** Holder registration (Registro Titulares): the school's lists, consolidation and the declaration. */
+export async function holdersRoutes(app: AppInstance) {
+  const tags = ['holders'];
+
+  app.get(
+    '/holders/relationships',
+    {
+      schema: { tags, querystring: relationshipsQuery, response: { 200: relationshipOptions } },
+      preHandler: guard('holders.view'),
+    },
+    async (req) => {
+      const allowed = relationshipsAllowedFor(req.query.codeType);
+      return {
+        items: relationships.filter((r) => allowed.includes(r.id)).map((r) => ({ id: r.id, name: r.name })),
+      };
+    },
+  );
+
+  app.get(
+    '/holders/registration-period',
+    { schema: { tags, response: { 200: registrationPeriodResponse } }, preHandler: guard('holders.view') },
+    async () => {
+      const { period } = await registrationPeriod(app.deps.db);
+      return {
+        open: periodOpen(period, app.deps.clock.today()),
+        startsOn: period?.startsOn ?? null,
+        endsOn: period?.endsOn ?? null,
+      };
+    },
+  );
+
+  app.get(
+    '/holders/institutions/:sie',
+    {
+      schema: { tags, params: sieParams, response: { 200: holdersInstitutionState } },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => institutionState(app.deps, req.user!, req.params.sie),
+  );
+
+  app.get(
+    '/holders/institutions/:sie/students',
+    {
+      schema: { tags, params: sieParams, querystring: studentListQuery, response: { 200: studentPage } },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => listStudents(app.deps, req.user!, req.params.sie, req.query),
+  );
+
+  app.get(
+    '/holders/institutions/:sie/pending',
+    {
+      schema: { tags, params: sieParams, querystring: pendingQuery, response: { 200: pendingPage } },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => listPending(app.deps, req.params.sie, req.query.page),
+  );
+
+  app.post(
+    '/holders/institutions/:sie/consolidation',
+    {
+      schema: { tags, params: sieParams, response: { 200: consolidationResult } },
+      preHandler: guard('holders.consolidate', schoolOf),
+    },
+    async (req) => consolidate(app.deps, req.user!, req.params.sie, req.ip),
+  );
+
+  app.get(
+    '/holders/institutions/:sie/declaration',
+    {
+      schema: {
+        tags,
+        params: sieParams,
+        description: 'Declaración jurada (PDF apaisado) de la lista consolidada',
+        response: { 200: z.any().describe('application/pdf') },
+      },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req, reply) => {
+      const data = await declarationData(app.deps, req.params.sie);
+      const printedAt = app.deps.clock.now();
+      const pdf = await renderPdf(declarationDocument(data, printedAt));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${declarationFileName(data.sie, printedAt)}"`)
+        .send(pdf);
+    },
+  );
+
+  await app.register(titularRoutes);
+}

@@ -1,0 +1,65 @@
+import { type PaidConsolidationResult, paidMessages, saldoADevolver, unvalidatedMessage } from '@bjp/domain';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import { paidValidationConsolidations } from '../../db/schema/index.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { paidFacts } from './facts.js';
+import { universeCounts } from './universe.js';
+
+const refuse = (message: string) => new AppError('conflict', message, { observations: [message] });
+
+/**
+ * 'Consolidar Operativo de Validación': closes the school's paid validation for good (only an
+ * administrator's enabling reopens it). Every student must be validated first: the declaration is
+ * sworn, so nothing in it is assumed (docs/decisions.md). The school row is locked FOR NO KEY UPDATE:
+ * of two simultaneous requests the second waits, then finds the operation consolidated and gets 409;
+ * saves wait too and are refused afterwards. The partial unique index and the trigger on
+ * paid_validations hold the same rules in the database.
+ */
+export async function consolidate(
+  deps: AppDeps,
+  user: AuthUser,
+  sie: number,
+  ip: string,
+): Promise<PaidConsolidationResult> {
+  return deps.db.transaction(async (tx) => {
+    const facts = await paidFacts(tx, sie, 'no key update');
+    if (facts.consolidation) throw refuse(paidMessages.alreadyConsolidated);
+    const counts = await universeCounts(tx, sie, facts.year);
+    if (counts.pending > 0) throw refuse(unvalidatedMessage(counts.pending));
+    const now = deps.clock.now();
+    const [row] = await tx
+      .insert(paidValidationConsolidations)
+      .values({
+        institutionId: sie,
+        consolidatedAt: now,
+        consolidatedBy: user.id,
+        students: counts.total,
+        delivered: counts.delivered,
+        undelivered: counts.undelivered,
+        amountPerStudent: facts.amountPerStudent,
+      })
+      .returning({ id: paidValidationConsolidations.id });
+    const saldo = saldoADevolver(counts.undelivered, facts.amountPerStudent);
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'paid.consolidate',
+      entity: 'institution',
+      entityId: sie,
+      before: { consolidated: false },
+      after: { consolidationId: row?.id, ...counts, amountPerStudent: facts.amountPerStudent, saldo },
+      ip,
+    });
+    return {
+      sie,
+      consolidatedAt: now.toISOString(),
+      students: counts.total,
+      delivered: counts.delivered,
+      undelivered: counts.undelivered,
+      amountPerStudent: facts.amountPerStudent,
+      saldo,
+      message: paidMessages.consolidated,
+    };
+  });
+}

@@ -1,0 +1,86 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import {
+  institutions,
+  paidValidationConsolidations,
+  programmeSettings,
+  users,
+} from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+
+export type OpenConsolidation = {
+  id: number;
+  consolidatedAt: Date;
+  consolidatedBy: string;
+  amountPerStudent: number;
+};
+
+/** What every paid-validation step needs to know about a school, read in one query. */
+export type PaidFacts = {
+  sie: number;
+  codeType: number;
+  year: number;
+  /** The programme's amount today; a consolidation keeps its own. */
+  amountPerStudent: number;
+  consolidation: OpenConsolidation | null;
+};
+
+/**
+ * With `lock`, the institution row is locked until the transaction ends. Saving a validation takes
+ * it FOR SHARE (validation.ts, with the student's row), so saves of one school run side by side;
+ * consolidating and enabling take it FOR NO KEY UPDATE, so they wait for running saves and later saves wait for them and then see the new state:
+ * nothing is written into an operation that closed in between. (NO KEY UPDATE, not UPDATE, so the
+ * foreign-key checks of other tables that reference the school are not blocked.) The lock is its own
+ * statement: under READ COMMITTED a statement that waited for a lock still reads the other tables as
+ * they were when it started, so the facts are read by the next statement, after the wait.
+ */
+export async function paidFacts(
+  db: Executor,
+  sie: number,
+  lock?: 'share' | 'no key update',
+): Promise<PaidFacts> {
+  if (lock)
+    await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, sie)).for(lock);
+  const [row] = await db
+    .select({
+      sie: institutions.id,
+      codeType: institutions.codeType,
+      year: programmeSettings.year,
+      amountPerStudent: programmeSettings.amountPerStudent,
+      consolidationId: paidValidationConsolidations.id,
+      consolidatedAt: paidValidationConsolidations.consolidatedAt,
+      consolidatedAmount: paidValidationConsolidations.amountPerStudent,
+      consolidatedBy: sql<string | null>`trim(${users.name} || ' ' || ${users.firstLastName})`,
+    })
+    .from(institutions)
+    .innerJoin(programmeSettings, eq(programmeSettings.id, 1))
+    .leftJoin(
+      paidValidationConsolidations,
+      and(
+        eq(paidValidationConsolidations.institutionId, institutions.id),
+        isNull(paidValidationConsolidations.reopenedAt),
+      ),
+    )
+    .leftJoin(users, eq(users.id, paidValidationConsolidations.consolidatedBy))
+    .where(eq(institutions.id, sie));
+  if (!row) throw new AppError('not_found', 'Institución no encontrada.');
+  return {
+    sie: row.sie,
+    codeType: row.codeType,
+    year: row.year,
+    amountPerStudent: row.amountPerStudent,
+    consolidation:
+      row.consolidationId && row.consolidatedAt
+        ? {
+            id: row.consolidationId,
+            consolidatedAt: row.consolidatedAt,
+            consolidatedBy: row.consolidatedBy ?? '',
+            amountPerStudent: row.consolidatedAmount ?? row.amountPerStudent,
+          }
+        : null,
+  };
+}
+
+/** The school a paid-validation route touches (its :sie), for the guard's scope check. */
+export const schoolOf = (req: FastifyRequest) => ({ institution: (req.params as { sie: number }).sie });

@@ -1,0 +1,117 @@
+import { formatSaldo, gradeName, levels, type PaidReport, paidMessages, saldoADevolver } from '@bjp/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import {
+  courses,
+  inscriptions,
+  paidValidations,
+  persons,
+  students,
+  titularAssignments,
+} from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { institutionCard } from '../structure/service.js';
+import { paidFacts } from './facts.js';
+import { holderTypeName, titularGroups } from './lists.js';
+import { joinUniverse } from './universe.js';
+
+/**
+ * The report that replaces the consolidate button: every teacher or director titular with their
+ * students (total), those the school declared PAGADO (total_paid) and NO PAGADO (total_pending), and
+ * the 'SALDO A DEVOLVER EN BOLIVIANOS' at the amount per student in force when the school
+ * consolidated. Validations cannot change while consolidated, so the report is stable. All rows:
+ * a school has a handful of such titulars and the report is printed whole.
+ */
+export async function paidReport(deps: AppDeps, sie: number): Promise<PaidReport> {
+  const facts = await paidFacts(deps.db, sie);
+  const consolidation = facts.consolidation;
+  if (!consolidation) throw new AppError('conflict', paidMessages.reportBeforeConsolidation);
+  const [card, groups] = await Promise.all([
+    institutionCard(deps.db, sie),
+    titularGroups(deps.db, sie, facts.year),
+  ]);
+  const amount = consolidation.amountPerStudent;
+  const rows = groups.map((g) => ({
+    personId: g.personId,
+    carnet: g.carnet,
+    complemento: g.complemento,
+    paterno: g.paterno,
+    materno: g.materno,
+    nombres: g.nombres,
+    holderTypeName: holderTypeName(g.holderTypeId),
+    total: g.total,
+    totalPaid: g.delivered,
+    totalPending: g.undelivered,
+    saldo: saldoADevolver(g.undelivered, amount),
+  }));
+  const totals = {
+    total: rows.reduce((s, r) => s + r.total, 0),
+    totalPaid: rows.reduce((s, r) => s + r.totalPaid, 0),
+    totalPending: rows.reduce((s, r) => s + r.totalPending, 0),
+  };
+  const saldo = saldoADevolver(totals.totalPending, amount);
+  return {
+    sie,
+    name: card.name,
+    codeType: card.codeType,
+    typeName: card.typeName,
+    departmentName: card.departmentName,
+    districtName: card.districtName,
+    year: facts.year,
+    consolidatedAt: consolidation.consolidatedAt.toISOString(),
+    consolidatedBy: consolidation.consolidatedBy,
+    amountPerStudent: amount,
+    rows,
+    totals,
+    saldo,
+    saldoText: formatSaldo(saldo),
+  };
+}
+
+export type ReportStudent = {
+  titular: string;
+  rude: string;
+  student: string;
+  nivel: string;
+  grado: string;
+  isPaid: boolean | null;
+  observation: string | null;
+};
+
+/** Every student of the report, by titular then student, for the documents' detail tables. */
+export async function reportStudents(deps: AppDeps, sie: number, year: number): Promise<ReportStudent[]> {
+  const rows = await joinUniverse(
+    deps.db
+      .select({
+        titular: sql<string>`trim(${persons.firstLastName} || ' ' || ${persons.secondLastName} || ' ' || ${persons.name})`,
+        rude: students.rude,
+        student: sql<string>`trim(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name})`,
+        levelId: courses.levelId,
+        gradeId: courses.gradeId,
+        isPaid: paidValidations.isPaid,
+        observation: paidValidations.observation,
+      })
+      .from(inscriptions)
+      .innerJoin(students, eq(students.id, inscriptions.studentId))
+      .innerJoin(courses, eq(courses.id, inscriptions.courseId))
+      .$dynamic(),
+    sie,
+    year,
+  )
+    .innerJoin(persons, eq(persons.id, titularAssignments.personId))
+    .orderBy(
+      asc(persons.firstLastName),
+      asc(persons.secondLastName),
+      asc(persons.name),
+      asc(persons.id),
+      asc(students.firstLastName),
+      asc(students.secondLastName),
+      asc(students.name),
+      asc(inscriptions.id),
+    );
+  return rows.map(({ levelId, gradeId, ...r }) => ({
+    ...r,
+    nivel: levels.find((l) => l.id === levelId)?.name ?? String(levelId),
+    grado: gradeName(gradeId),
+  }));
+}

@@ -1,0 +1,24 @@
+import { paymentDetailPage, paymentDetailQuery, paymentGeneralSummary } from '@bjp/domain';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import * as paymentsService from './service.js';
+
+/** /paid/general and /paid/detail: the national payment summary and the searchable payment list. */
+export async function paymentsRoutes(app: AppInstance) {
+  app.get(
+    '/payments/summary',
+    {
+      schema: { tags: ['payments'], response: { 200: paymentGeneralSummary } },
+      preHandler: guard('payments.view'),
+    },
+    async (req) => paymentsService.generalSummary(app.deps.db, req.user!),
+  );
+  app.get(
+    '/payments',
+    {
+      schema: { tags: ['payments'], querystring: paymentDetailQuery, response: { 200: paymentDetailPage } },
+      preHandler: guard('payments.view'),
+    },
+    async (req) => paymentsService.paymentDetail(app.deps.db, req.user!, req.query),
+  );
+}

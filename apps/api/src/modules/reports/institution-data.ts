@@ -1,0 +1,89 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  courses,
+  holderTypes,
+  inscriptions,
+  payments,
+  persons,
+  students,
+  titularAssignments,
+} from '../../db/schema/index.js';
+
+/** Active (not removed) inscriptions of one school in the programme year: the population of its reports. */
+export const activeOf = (sie: number, year: number): SQL =>
+  and(eq(inscriptions.institutionId, sie), eq(inscriptions.year, year), isNull(inscriptions.removedAt))!;
+
+/** Students, paid and male counts per course of one school (a school has at most a few thousand rows). */
+export function courseFigures(db: Executor, sie: number, year: number) {
+  return db
+    .select({
+      courseId: courses.id,
+      levelId: courses.levelId,
+      gradeId: courses.gradeId,
+      parallelId: courses.parallelId,
+      shiftId: courses.shiftId,
+      students: sql<number>`count(*)::int`,
+      paid: sql<number>`(count(*) FILTER (WHERE ${payments.paid}))::int`,
+      male: sql<number>`(count(*) FILTER (WHERE ${students.gender} = 1))::int`,
+    })
+    .from(inscriptions)
+    .innerJoin(courses, eq(courses.id, inscriptions.courseId))
+    .innerJoin(students, eq(students.id, inscriptions.studentId))
+    .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
+    .where(activeOf(sie, year))
+    .groupBy(courses.id)
+    .orderBy(courses.levelId, courses.gradeId, courses.parallelId, courses.shiftId);
+}
+
+export type StudentDetail = Awaited<ReturnType<typeof studentDetails>>[number];
+
+/**
+ * Every active student of a school with their titular and payment, in course order then by
+ * paterno, materno, nombre: the rows of 'Reporte Estudiantes-Tutores-Pagados' and its spreadsheet.
+ */
+export function studentDetails(db: Executor, sie: number, year: number) {
+  return db
+    .select({
+      levelId: courses.levelId,
+      gradeId: courses.gradeId,
+      parallelId: courses.parallelId,
+      shiftId: courses.shiftId,
+      rude: students.rude,
+      firstLastName: students.firstLastName,
+      secondLastName: students.secondLastName,
+      name: students.name,
+      birthDate: students.birthDate,
+      titularCi: sql<string | null>`CASE WHEN ${persons.id} IS NULL THEN NULL
+        WHEN ${persons.complemento} = '' THEN ${persons.carnet} ELSE ${persons.carnet} || '-' || ${persons.complemento} END`,
+      titularName: sql<
+        string | null
+      >`nullif(trim(concat_ws(' ', ${persons.firstLastName}, ${persons.secondLastName}, ${persons.name})), '')`,
+      titularType: holderTypes.name,
+      paid: sql<boolean>`coalesce(${payments.paid}, false)`,
+      paidOn: payments.paidOn,
+      mode: payments.mode,
+      bank: payments.bank,
+    })
+    .from(inscriptions)
+    .innerJoin(courses, eq(courses.id, inscriptions.courseId))
+    .innerJoin(students, eq(students.id, inscriptions.studentId))
+    .leftJoin(
+      titularAssignments,
+      and(eq(titularAssignments.inscriptionId, inscriptions.id), isNull(titularAssignments.removedAt)),
+    )
+    .leftJoin(persons, eq(persons.id, titularAssignments.personId))
+    .leftJoin(holderTypes, eq(holderTypes.id, titularAssignments.holderTypeId))
+    .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
+    .where(activeOf(sie, year))
+    .orderBy(
+      courses.shiftId,
+      courses.levelId,
+      courses.gradeId,
+      courses.parallelId,
+      students.firstLastName,
+      students.secondLastName,
+      students.name,
+      students.id,
+    );
+}

@@ -1,0 +1,159 @@
+import {
+  areas,
+  DEFAULT_PAGE_SIZE,
+  dependencies,
+  gradeName,
+  type InstitutionReport,
+  institutionTypeName,
+  levels,
+  paidPieShares,
+  parallelLetter,
+  type StudentPaymentPage,
+  shifts,
+} from '@bjp/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import {
+  departments,
+  districts,
+  inscriptions,
+  institutions,
+  payments,
+  students,
+} from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { getSettings } from '../settings/service.js';
+import { activeOf, courseFigures } from './institution-data.js';
+
+/** The director's dropdown ('Seleccione Institución'): the schools of their scope. */
+export async function institutionOptions(db: Executor, user: AuthUser) {
+  const ids = user.scope.kind === 'institutions' ? user.scope.institutionIds : [];
+  if (ids.length === 0) return { items: [] };
+  const items = await db
+    .select({ id: institutions.id, name: institutions.name, codeType: institutions.codeType })
+    .from(institutions)
+    .where(inArray(institutions.id, ids))
+    .orderBy(institutions.name);
+  return { items };
+}
+
+/** The school of a guarded route (scope already checked by the route's guard). */
+export async function loadInstitution(db: Executor, sie: number) {
+  const [row] = await db
+    .select({
+      id: institutions.id,
+      name: institutions.name,
+      codeType: institutions.codeType,
+      dependency: institutions.dependency,
+      area: institutions.area,
+      districtName: districts.name,
+      departmentName: departments.name,
+      consolidatedAt: institutions.holdersConsolidatedAt,
+    })
+    .from(institutions)
+    .innerJoin(districts, eq(districts.id, institutions.districtId))
+    .innerJoin(departments, eq(departments.id, institutions.departmentId))
+    .where(eq(institutions.id, sie));
+  if (!row) throw new AppError('not_found', 'No se encontró la institución educativa.');
+  return row;
+}
+
+const shiftName = (id: number) => shifts.find((s) => s.id === id)?.name ?? '';
+
+/** 'Reporte Institución': both pies, the level and course list, and whether the PDF is offered. */
+export async function institutionReport(db: Executor, sie: number): Promise<InstitutionReport> {
+  const school = await loadInstitution(db, sie);
+  const settings = await getSettings(db);
+  const figures = await courseFigures(db, sie, settings.year);
+  const total = figures.reduce((s, c) => s + c.students, 0);
+  const paid = figures.reduce((s, c) => s + c.paid, 0);
+  const male = figures.reduce((s, c) => s + c.male, 0);
+  const shares = paidPieShares(paid, total - paid, total);
+  return {
+    institution: {
+      id: school.id,
+      name: school.name,
+      codeType: school.codeType,
+      typeName: institutionTypeName(school.codeType),
+      dependencyName: dependencies.find((d) => d.id === school.dependency)?.name ?? String(school.dependency),
+      areaName: areas.find((a) => a.id === school.area)?.name ?? school.area,
+      districtName: school.districtName,
+      departmentName: school.departmentName,
+      consolidated: school.consolidatedAt !== null,
+    },
+    year: settings.year,
+    amountPerStudent: settings.amountPerStudent,
+    gender: { male, female: total - male },
+    payment: { paid, notPaid: total - paid, total, paidShare: shares.paid, notPaidShare: shares.notPaid },
+    levels: levels
+      .map((level) => ({
+        levelId: level.id,
+        name: level.name,
+        courses: figures
+          .filter((c) => c.levelId === level.id)
+          .map((c) => ({
+            courseId: c.courseId,
+            label: `${gradeName(c.gradeId)} - ${parallelLetter(c.parallelId)}`,
+            shift: shiftName(c.shiftId),
+            students: c.students,
+            paid: c.paid,
+          })),
+      }))
+      .filter((l) => l.courses.length > 0),
+    studentsReportAvailable: (school.codeType === 1 || school.codeType === 4) && total > 0,
+  };
+}
+
+/** 'Estado Cobro de Estudiantes': paged, sorted by paterno, materno, nombre. */
+export async function institutionStudents(
+  db: Executor,
+  sie: number,
+  query: { page: number; courseId?: number; search?: string },
+): Promise<StudentPaymentPage> {
+  const settings = await getSettings(db);
+  const search = query.search?.toUpperCase();
+  const where = and(
+    activeOf(sie, settings.year),
+    query.courseId ? eq(inscriptions.courseId, query.courseId) : undefined,
+    search
+      ? sql`(${students.rude} = ${search} OR concat_ws(' ', ${students.firstLastName}, ${students.secondLastName}, ${students.name}) ILIKE ${`%${search.replace(/[\\%_]/g, '')}%`})`
+      : undefined,
+  );
+  const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        rude: students.rude,
+        firstLastName: students.firstLastName,
+        secondLastName: students.secondLastName,
+        name: students.name,
+        gender: students.gender,
+        paid: sql<boolean>`coalesce(${payments.paid}, false)`,
+        bank: payments.bank,
+      })
+      .from(inscriptions)
+      .innerJoin(students, eq(students.id, inscriptions.studentId))
+      .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
+      .where(where)
+      .orderBy(
+        asc(students.firstLastName),
+        asc(students.secondLastName),
+        asc(students.name),
+        asc(students.id),
+      )
+      .limit(DEFAULT_PAGE_SIZE)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(inscriptions)
+      .innerJoin(students, eq(students.id, inscriptions.studentId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r, i) => ({ rowNumber: offset + i + 1, ...r, bank: r.paid ? r.bank : null })),
+    page: query.page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    total: counted?.total ?? 0,
+  };
+}

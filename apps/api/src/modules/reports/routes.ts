@@ -1,0 +1,144 @@
+import {
+  departmentParams,
+  districtParams,
+  documentFormat,
+  institutionCodeParams,
+  institutionOptions,
+  institutionReport,
+  institutionStudentsQuery,
+  placeReport,
+  studentPaymentPage,
+  trackingLevelParams,
+  userPlace,
+} from '@bjp/domain';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import { loadPlace, ownPlace } from '../tracking/places.js';
+import { sendPlaceReport, sendStudentsReport } from './downloads.js';
+import * as institution from './institution-report.js';
+import * as reports from './place-report.js';
+
+const tags = ['reports'];
+const documentSchema = {
+  querystring: documentFormat,
+  produces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+};
+const inDepartment = (req: { params: unknown }) => ({
+  department: (req.params as { departmentId: number }).departmentId,
+});
+const inDistrict = (req: { params: unknown }) => ({
+  district: (req.params as { districtId: number }).districtId,
+});
+const inSchool = (req: { params: unknown }) => ({ institution: (req.params as { sie: number }).sie });
+
+/** Reporte Nacional / Departamental / Distrito BJP and Reporte Institución, with their downloads. */
+export async function reportsRoutes(app: AppInstance) {
+  const { db } = app.deps;
+
+  app.get(
+    '/reports/me/:level',
+    {
+      schema: { tags, params: trackingLevelParams, response: { 200: userPlace } },
+      preHandler: guard('reports.view'),
+    },
+    async (req) => {
+      const place = await loadPlace(db, ownPlace(req.user!, req.params.level));
+      return { level: place.level, id: place.id, name: place.name };
+    },
+  );
+
+  app.get(
+    '/reports/national',
+    { schema: { tags, response: { 200: placeReport } }, preHandler: guard('reports.view') },
+    async (req) => reports.placeReport(db, req.user!, { level: 'national' }),
+  );
+  app.get(
+    '/reports/national/document',
+    { schema: { tags, ...documentSchema }, preHandler: guard('reports.view') },
+    async (req, reply) =>
+      sendPlaceReport(app.deps, req.user!, { level: 'national' }, req.query.format, reply),
+  );
+
+  app.get(
+    '/reports/departments/:departmentId',
+    {
+      schema: { tags, params: departmentParams, response: { 200: placeReport } },
+      preHandler: guard('reports.view', inDepartment),
+    },
+    async (req) => reports.placeReport(db, req.user!, { level: 'department', id: req.params.departmentId }),
+  );
+  app.get(
+    '/reports/departments/:departmentId/document',
+    {
+      schema: { tags, params: departmentParams, ...documentSchema },
+      preHandler: guard('reports.view', inDepartment),
+    },
+    async (req, reply) =>
+      sendPlaceReport(
+        app.deps,
+        req.user!,
+        { level: 'department', id: req.params.departmentId },
+        req.query.format,
+        reply,
+      ),
+  );
+
+  app.get(
+    '/reports/districts/:districtId',
+    {
+      schema: { tags, params: districtParams, response: { 200: placeReport } },
+      preHandler: guard('reports.view', inDistrict),
+    },
+    async (req) => reports.placeReport(db, req.user!, { level: 'district', id: req.params.districtId }),
+  );
+  app.get(
+    '/reports/districts/:districtId/document',
+    {
+      schema: { tags, params: districtParams, ...documentSchema },
+      preHandler: guard('reports.view', inDistrict),
+    },
+    async (req, reply) =>
+      sendPlaceReport(
+        app.deps,
+        req.user!,
+        { level: 'district', id: req.params.districtId },
+        req.query.format,
+        reply,
+      ),
+  );
+
+  app.get(
+    '/reports/institutions',
+    { schema: { tags, response: { 200: institutionOptions } }, preHandler: guard('reports.view') },
+    async (req) => institution.institutionOptions(db, req.user!),
+  );
+  app.get(
+    '/reports/institutions/:sie',
+    {
+      schema: { tags, params: institutionCodeParams, response: { 200: institutionReport } },
+      preHandler: guard('reports.view', inSchool),
+    },
+    async (req) => institution.institutionReport(db, req.params.sie),
+  );
+  app.get(
+    '/reports/institutions/:sie/students',
+    {
+      schema: {
+        tags,
+        params: institutionCodeParams,
+        querystring: institutionStudentsQuery,
+        response: { 200: studentPaymentPage },
+      },
+      preHandler: guard('reports.view', inSchool),
+    },
+    async (req) => institution.institutionStudents(db, req.params.sie, req.query),
+  );
+  app.get(
+    '/reports/institutions/:sie/document',
+    {
+      schema: { tags, params: institutionCodeParams, ...documentSchema },
+      preHandler: guard('reports.view', inSchool),
+    },
+    async (req, reply) => sendStudentsReport(app.deps, req.params.sie, req.query.format, reply),
+  );
+}

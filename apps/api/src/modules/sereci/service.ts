@@ -1,0 +1,164 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  fillMessage,
+  type Page,
+  type SereciCertificate,
+  type SereciStudent,
+  type SereciValidationResult,
+  type SereciValidationRow,
+  sereciMessages,
+} from '@bjp/domain';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import { assertPlaceInScope } from '../../auth/scope.js';
+import { sereciValidations, studentCertificates, students } from '../../db/schema/index.js';
+import { SereciUnavailableError } from '../../integrations/sereci/client.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { loadSereciStudent } from './student.js';
+
+const fieldNames = { oficialia: 'Oficialía', libro: 'Libro', partida: 'Partida', folio: 'Folio' } as const;
+
+export async function findStudent(deps: AppDeps, user: AuthUser, rude: string): Promise<SereciStudent> {
+  const student = await loadSereciStudent(deps.db, rude);
+  if (!student) throw new AppError('not_found', sereciMessages.studentNotFound);
+  // National users see every school: the scope query is skipped on this hot lookup.
+  if (student.institution && user.scope.kind !== 'national')
+    await assertPlaceInScope(deps.db, user, { institution: student.institution.id });
+  return student;
+}
+
+function refuseUnlessPending(student: SereciStudent): void {
+  if (student.status === 'segip') throw new AppError('conflict', sereciMessages.alreadyValidatedSegip);
+  if (student.status === 'sereci') throw new AppError('conflict', sereciMessages.alreadyValidatedSereci);
+}
+
+/**
+ * Validates a pending student's birth certificate with SERECI. SERECI is asked before the
+ * transaction (no lock is held during the call); a refusal or failure changes nothing. Then, with
+ * the student row locked, the status is checked again so that two racing validations cannot both
+ * succeed (the loser gets 409), empareja_sereci becomes true and the validation and audit rows are
+ * written in the same transaction.
+ */
+export async function validateStudent(
+  deps: AppDeps,
+  user: AuthUser,
+  rude: string,
+  certificate: SereciCertificate,
+  ip: string,
+): Promise<SereciValidationResult> {
+  const student = await findStudent(deps, user, rude);
+  refuseUnlessPending(student);
+  let verdict: Awaited<ReturnType<AppDeps['integrations']['sereci']['verify']>>;
+  try {
+    verdict = await deps.integrations.sereci.verify({
+      ...certificate,
+      rude: student.rude,
+      birthDate: student.birthDate,
+    });
+  } catch (error) {
+    if (error instanceof SereciUnavailableError)
+      throw new AppError('upstream_failure', sereciMessages.serviceUnavailable);
+    throw error;
+  }
+  if (verdict.result === 'unknown') throw new AppError('conflict', sereciMessages.unknownRecord);
+  if (verdict.result === 'mismatch') {
+    const fields = verdict.fields.map((f) => fieldNames[f]).join(', ');
+    throw new AppError('conflict', fillMessage(sereciMessages.mismatch, { fields }), {
+      fields: verdict.fields,
+    });
+  }
+
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ segipId: students.segipId, emparejaSereci: students.emparejaSereci })
+      .from(students)
+      .where(eq(students.id, student.id))
+      .for('update');
+    if (!locked) throw new AppError('not_found', sereciMessages.studentNotFound);
+    refuseUnlessPending({
+      ...student,
+      status: locked.segipId === 1 ? 'segip' : locked.emparejaSereci ? 'sereci' : 'pending',
+    });
+    const now = deps.clock.now();
+    await tx.update(students).set({ emparejaSereci: true }).where(eq(students.id, student.id));
+    await tx.insert(sereciValidations).values({
+      studentId: student.id,
+      inscriptionId: await currentInscription(tx, student.id),
+      ...certificate,
+      validatedAt: now,
+      validatedBy: user.id,
+    });
+    // The certificate on file becomes the one SERECI confirmed.
+    await tx
+      .insert(studentCertificates)
+      .values({ studentId: student.id, ...certificate, updatedAt: now })
+      .onConflictDoUpdate({ target: studentCertificates.studentId, set: { ...certificate, updatedAt: now } });
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'sereci.validate',
+      entity: 'student',
+      entityId: student.id,
+      before: { emparejaSereci: false, certificate: student.certificate },
+      after: { emparejaSereci: true, certificate },
+      ip,
+    });
+  });
+  const updated = await loadSereciStudent(deps.db, student.rude);
+  return { message: sereciMessages.validationSucceeded, student: updated! };
+}
+
+async function currentInscription(
+  tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0],
+  studentId: number,
+) {
+  const result = await tx.execute(
+    sql`SELECT id FROM inscriptions WHERE student_id = ${studentId}
+        AND year = (SELECT year FROM programme_settings WHERE id = 1) LIMIT 1`,
+  );
+  const row = (result as unknown as { rows: Array<{ id: number }> }).rows[0];
+  return row ? Number(row.id) : null;
+}
+
+/** 'Estudiantes Validados': newest first, searched by RUDE or name, 10 a page. */
+export async function listValidations(
+  deps: AppDeps,
+  query: { page: number; search?: string },
+): Promise<Page<SereciValidationRow>> {
+  const name = sql<string>`trim(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name})`;
+  const pattern = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const where: SQL | undefined = pattern
+    ? or(eq(students.rude, query.search!.toUpperCase()), ilike(name, pattern))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        id: sereciValidations.id,
+        rude: students.rude,
+        student: name,
+        validatedAt: sereciValidations.validatedAt,
+      })
+      .from(sereciValidations)
+      .innerJoin(students, eq(students.id, sereciValidations.studentId))
+      .where(where)
+      .orderBy(desc(sereciValidations.validatedAt), desc(sereciValidations.id))
+      .limit(DEFAULT_PAGE_SIZE)
+      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
+    deps.db
+      .select({ n: count() })
+      .from(sereciValidations)
+      .innerJoin(students, eq(students.id, sereciValidations.studentId))
+      .where(and(where)),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      student: r.student.replace(/\s+/g, ' '),
+      validatedAt: new Date(r.validatedAt).toISOString(),
+    })),
+    page: query.page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    total: total?.n ?? 0,
+  };
+}

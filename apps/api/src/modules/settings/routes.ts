@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { getSettings } from './service.js';
+
+const publicConfig = z.object({
+  appEnv: z
+    .enum(['development', 'production'])
+    .describe('development muestra el aviso de ambiente de pruebas'),
+  year: z.number().int().describe('Gestión del programa'),
+  amountPerStudent: z.number().int().describe('Bolivianos por estudiante'),
+});
+
+export async function settingsRoutes(app: AppInstance) {
+  app.get(
+    '/config/public',
+    { schema: { tags: ['settings'], response: { 200: publicConfig } }, config: { public: true } },
+    async () => {
+      const settings = await getSettings(app.deps.db);
+      return {
+        appEnv: app.deps.config.APP_ENV,
+        year: settings.year,
+        amountPerStudent: settings.amountPerStudent,
+      };
+    },
+  );
+
+  app.get(
+    '/health',
+    {
+      schema: { tags: ['settings'], response: { 200: z.object({ ok: z.boolean() }) } },
+      config: { public: true },
+    },
+    async () => ({ ok: true }),
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  courseLabel,
+  type InstitutionCard,
+  type InstitutionCourses,
+  institutionTypeName,
+  type MyInstitutions,
+} from '@bjp/domain';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import {
+  courses,
+  departments,
+  districts,
+  inscriptions,
+  institutions,
+  levels,
+  shifts,
+} from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { getSettings } from '../settings/service.js';
+
+/** The institution card: name, type and place. The route's guard has already checked the scope. */
+export async function institutionCard(db: Executor, sie: number): Promise<InstitutionCard> {
+  const [row] = await db
+    .select({
+      sie: institutions.id,
+      name: institutions.name,
+      codeType: institutions.codeType,
+      subsystem: institutions.subsystem,
+      districtId: institutions.districtId,
+      districtName: districts.name,
+      departmentId: institutions.departmentId,
+      departmentName: departments.name,
+    })
+    .from(institutions)
+    .innerJoin(districts, eq(districts.id, institutions.districtId))
+    .innerJoin(departments, eq(departments.id, institutions.departmentId))
+    .where(eq(institutions.id, sie));
+  if (!row) throw new AppError('not_found', 'Institución no encontrada.');
+  return { ...row, typeName: institutionTypeName(row.codeType) };
+}
+
+/**
+ * The 'Lista' menu: the programme year's courses by level, labelled '{ordinal} - {parallel}' and in
+ * grade, parallel and shift order, with their enrolment. Special centres (code_type 4) list no levels;
+ * their screen offers 'Estudiantes Habilitados' instead.
+ */
+export async function institutionCourses(db: Executor, sie: number): Promise<InstitutionCourses> {
+  const card = await institutionCard(db, sie);
+  const { year } = await getSettings(db);
+  if (card.codeType === 4) return { codeType: card.codeType, year, levels: [] };
+  const rows = await db
+    .select({
+      courseId: courses.id,
+      levelId: courses.levelId,
+      levelName: levels.name,
+      gradeId: courses.gradeId,
+      parallelId: courses.parallelId,
+      shiftId: courses.shiftId,
+      shiftName: shifts.name,
+      students: count(inscriptions.id),
+    })
+    .from(courses)
+    .innerJoin(levels, eq(levels.id, courses.levelId))
+    .innerJoin(shifts, eq(shifts.id, courses.shiftId))
+    .leftJoin(inscriptions, eq(inscriptions.courseId, courses.id))
+    .where(and(eq(courses.institutionId, sie), eq(courses.year, year)))
+    .groupBy(courses.id, levels.name, shifts.name)
+    .orderBy(asc(courses.levelId), asc(courses.gradeId), asc(courses.parallelId), asc(courses.shiftId));
+  const byLevel = new Map<number, InstitutionCourses['levels'][number]>();
+  for (const r of rows) {
+    const level = byLevel.get(r.levelId) ?? { levelId: r.levelId, levelName: r.levelName, courses: [] };
+    byLevel.set(r.levelId, level);
+    level.courses.push({
+      courseId: r.courseId,
+      gradeId: r.gradeId,
+      parallelId: r.parallelId,
+      shiftId: r.shiftId,
+      shiftName: r.shiftName,
+      label: courseLabel(r.gradeId, r.parallelId),
+      students: Number(r.students),
+    });
+  }
+  return { codeType: card.codeType, year, levels: [...byLevel.values()] };
+}
+
+/** 'Seleccione Institucion': the schools of a director; other users have none of their own. */
+export async function myInstitutions(deps: AppDeps, user: AuthUser): Promise<MyInstitutions> {
+  const ids = user.scope.kind === 'institutions' ? user.scope.institutionIds : [];
+  if (ids.length === 0) return { items: [] };
+  const items = await deps.db
+    .select({ sie: institutions.id, name: institutions.name, codeType: institutions.codeType })
+    .from(institutions)
+    .where(inArray(institutions.id, ids))
+    .orderBy(asc(institutions.name));
+  return { items };
+}

@@ -1,0 +1,45 @@
+import {
+  calendarStatus,
+  calendarStatusLabels,
+  daysFrom,
+  MONTH_NAMES_ES,
+  type SyncCalendar,
+} from '@bjp/domain';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import { programmeSettings, syncBatches } from '../../db/schema/index.js';
+
+/**
+ * 'Estado de Sincronización': every day from the calendar start in settings to today (deps.clock),
+ * grouped by month, each with its status derived from the day's record in the consolidation history.
+ */
+export async function syncCalendar(deps: AppDeps): Promise<SyncCalendar> {
+  const today = deps.clock.today();
+  const [settings] = await deps.db
+    .select({ start: programmeSettings.calendarStart })
+    .from(programmeSettings)
+    .where(eq(programmeSettings.id, 1));
+  const start = settings?.start ?? today;
+  const records = await deps.db
+    .select({
+      day: syncBatches.day,
+      isSend: syncBatches.isSend,
+      isSendChange: syncBatches.isSendChange,
+      isSendCopy: syncBatches.isSendCopy,
+    })
+    .from(syncBatches)
+    .where(and(gte(syncBatches.day, start), lte(syncBatches.day, today)));
+  const byDay = new Map(records.map((r) => [r.day, r]));
+  const months: SyncCalendar['months'] = [];
+  for (const date of daysFrom(start, today)) {
+    const key = date.slice(0, 7);
+    let month = months[months.length - 1];
+    if (month?.key !== key) {
+      month = { key, name: `${MONTH_NAMES_ES[Number(key.slice(5)) - 1]} ${key.slice(0, 4)}`, days: [] };
+      months.push(month);
+    }
+    const status = calendarStatus(date, today, byDay.get(date) ?? null);
+    month.days.push({ date, status, label: calendarStatusLabels[status], isToday: date === today });
+  }
+  return { start, today, months };
+}

@@ -1,0 +1,142 @@
+import { fillMessage, type PaymentSyncResult, syncMessages } from '@bjp/domain';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Transaction } from '../../db/client.js';
+import { paymentSyncRuns } from '../../db/schema/index.js';
+import { refreshStatistics } from '../../db/summaries.js';
+import { SintesisError } from '../../integrations/sintesis/client.js';
+import type { SintesisBeneficiary, SintesisPayment } from '../../integrations/sintesis/protocol.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { sintesisMessage } from './openness.js';
+
+/** Beneficiaries per payment query to Síntesis. */
+export const PAYMENT_PAGE = 10_000;
+
+export type PaymentSyncOptions = { pageSize?: number; ip?: string };
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Beneficiaries Síntesis may have paid: this year's inscriptions that are not removed (baja), not
+ * blocked and have a titular, after `after` in id order (keyset paging on the primary key).
+ */
+async function beneficiaryPage(
+  tx: Transaction,
+  after: number,
+  limit: number,
+): Promise<Array<SintesisBeneficiary>> {
+  const result = (await tx.execute(sql`
+    SELECT n.id AS inscripcion, s.rude, p.carnet AS "carnetTitular"
+    FROM inscriptions n
+    JOIN students s ON s.id = n.student_id
+    JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
+    JOIN persons p ON p.id = t.person_id
+    WHERE n.id > ${after} AND n.year = (SELECT year FROM programme_settings WHERE id = 1) AND n.removed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)
+    ORDER BY n.id LIMIT ${limit}`)) as unknown as Rows<SintesisBeneficiary>;
+  return result.rows.map((r) => ({
+    inscripcion: Number(r.inscripcion),
+    rude: r.rude,
+    carnetTitular: r.carnetTitular,
+  }));
+}
+
+/** Writes Síntesis' payments, touching only rows that differ: a second run changes nothing. */
+async function upsertPayments(tx: Transaction, pagos: SintesisPayment[], now: Date) {
+  if (pagos.length === 0) return { inserted: 0, updated: 0 };
+  const result = (await tx.execute(sql`
+    WITH x AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(pagos)}::json)
+        AS x(inscripcion int, "fechaPago" date, banco text, modalidad text)
+    ), written AS (
+      INSERT INTO payments (inscription_id, paid, paid_on, bank, mode, synced_at)
+      SELECT inscripcion, true, "fechaPago", banco, modalidad, ${now.toISOString()}::timestamptz FROM x
+      ON CONFLICT (inscription_id) DO UPDATE
+        SET paid = true, paid_on = excluded.paid_on, bank = excluded.bank, mode = excluded.mode, synced_at = excluded.synced_at
+        WHERE (payments.paid, payments.paid_on, payments.bank, payments.mode)
+          IS DISTINCT FROM (true, excluded.paid_on, excluded.bank, excluded.mode)
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated
+    FROM written`)) as unknown as Rows<{ inserted: number; updated: number }>;
+  const row = result.rows[0]!;
+  return { inserted: Number(row.inserted), updated: Number(row.updated) };
+}
+
+/**
+ * 'Sincronizar Datos de Pago de Sintesis' (issue 4), callable by any area: pulls the payments
+ * Síntesis holds for every beneficiary into the payments table, then refreshes the summary
+ * statistics so the dashboard and reports show them. One transaction: if Síntesis fails or refuses
+ * part-way, its message is reported and nothing has changed. Idempotent: rows are written only
+ * where Síntesis says something different, and the statistics are rebuilt only when a row changed.
+ * Removed beneficiaries and blocked students are not queried, so their rows are never touched.
+ * While one run is in progress a second is refused (409) rather than queued.
+ *
+ * The Síntesis query of one page overlaps with writing the previous page and reading the next.
+ */
+export async function syncPayments(
+  deps: AppDeps,
+  actor: AuthUser,
+  options: PaymentSyncOptions = {},
+): Promise<PaymentSyncResult> {
+  const pageSize = options.pageSize ?? PAYMENT_PAGE;
+  const started = deps.clock.now();
+  const clockStart = performance.now();
+  return deps.db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`SELECT pg_try_advisory_xact_lock(hashtext('bjp.sync.payments')) AS ok`,
+    )) as unknown as Rows<{ ok: boolean }>;
+    if (!lock.rows[0]?.ok) throw new AppError('conflict', syncMessages.busy);
+    const totals = { beneficiaries: 0, received: 0, inserted: 0, updated: 0 };
+    let writing: Promise<void> = Promise.resolve();
+    let keys = await beneficiaryPage(tx, 0, pageSize);
+    try {
+      while (keys.length > 0) {
+        const asking = deps.integrations.sintesis.queryPayments(keys);
+        // Avoid an unhandled rejection while the database work below is awaited first.
+        asking.catch(() => undefined);
+        totals.beneficiaries += keys.length;
+        await writing;
+        const next =
+          keys.length === pageSize
+            ? await beneficiaryPage(tx, keys[keys.length - 1]!.inscripcion, pageSize)
+            : [];
+        const pagos = await asking;
+        totals.received += pagos.length;
+        writing = upsertPayments(tx, pagos, started).then((w) => {
+          totals.inserted += w.inserted;
+          totals.updated += w.updated;
+        });
+        keys = next;
+      }
+      await writing;
+    } catch (error) {
+      await writing.catch(() => undefined);
+      if (error instanceof SintesisError) throw new AppError('upstream_failure', sintesisMessage(error));
+      throw error;
+    }
+    const changed = totals.inserted + totals.updated;
+    if (changed > 0) await refreshStatistics(tx);
+    const [run] = await tx
+      .insert(paymentSyncRuns)
+      .values({ startedAt: started, finishedAt: deps.clock.now(), userId: actor.id, ...totals })
+      .returning({ id: paymentSyncRuns.id });
+    await writeAudit(tx, {
+      userId: actor.id,
+      action: 'sync.payments',
+      entity: 'payment_sync_run',
+      entityId: run!.id,
+      after: totals,
+      ip: options.ip ?? null,
+    });
+    return {
+      message: fillMessage(syncMessages.paymentsSynced, { received: totals.received, changed }),
+      runId: run!.id,
+      ...totals,
+      unchanged: totals.received - changed,
+      seconds: Math.round((performance.now() - clockStart) / 100) / 10,
+    };
+  });
+}

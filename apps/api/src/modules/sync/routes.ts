@@ -1,0 +1,85 @@
+import {
+  kardex,
+  kardexParams,
+  pageQuery,
+  paymentSyncResult,
+  stepListQuery,
+  stepOnePage,
+  stepTwoPage,
+  syncBatchPage,
+  syncCalendar,
+  syncStatus,
+  syncStepResult,
+} from '@bjp/domain';
+import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import { syncCalendar as calendar } from './calendar.js';
+import { studentKardex } from './kardex.js';
+import { history, stepOneList, stepTwoList } from './lists.js';
+import { syncStatus as status } from './openness.js';
+import { syncPayments } from './payments.js';
+import { consolidateChanges, sendChanges, takeCopy } from './steps.js';
+
+/** Synchronisation with Síntesis ('Sincronización Sintesis', part 2 §2.11) and its calendar. */
+export async function syncRoutes(app: AppInstance) {
+  const tags = ['sync'];
+  const step = { schema: { tags, response: { 200: syncStepResult } }, preHandler: guard('sync.run') };
+
+  app.get(
+    '/sync/status',
+    { schema: { tags, response: { 200: syncStatus } }, preHandler: guard('sync.run') },
+    async () => status(app.deps),
+  );
+  app.post('/sync/steps/consolidate', step, async (req) =>
+    consolidateChanges({ deps: app.deps, user: req.user!, ip: req.ip }),
+  );
+  app.post('/sync/steps/send', step, async (req) =>
+    sendChanges({ deps: app.deps, user: req.user!, ip: req.ip }),
+  );
+  app.post('/sync/steps/copy', step, async (req) =>
+    takeCopy({ deps: app.deps, user: req.user!, ip: req.ip }),
+  );
+
+  app.get(
+    '/sync/history',
+    {
+      schema: { tags, querystring: pageQuery, response: { 200: syncBatchPage } },
+      preHandler: guard('sync.run'),
+    },
+    async (req) => history(app.deps, req.query.page),
+  );
+  app.get(
+    '/sync/step-one',
+    {
+      schema: { tags, querystring: stepListQuery, response: { 200: stepOnePage } },
+      preHandler: guard('sync.run'),
+    },
+    async (req) => stepOneList(app.deps, req.query),
+  );
+  app.get(
+    '/sync/step-two',
+    {
+      schema: { tags, querystring: stepListQuery, response: { 200: stepTwoPage } },
+      preHandler: guard('sync.run'),
+    },
+    async (req) => stepTwoList(app.deps, req.query),
+  );
+  app.get(
+    '/sync/kardex/:rude',
+    { schema: { tags, params: kardexParams, response: { 200: kardex } }, preHandler: guard('sync.run') },
+    async (req) => studentKardex(app.deps, req.params.rude),
+  );
+
+  // Issue 4's 'Sincronizar Datos de Pago de Sintesis' button calls this (and may call syncPayments directly).
+  app.post(
+    '/sync/payments',
+    { schema: { tags, response: { 200: paymentSyncResult } }, preHandler: guard('sync.run') },
+    async (req) => syncPayments(app.deps, req.user!, { ip: req.ip }),
+  );
+
+  app.get(
+    '/sync/calendar',
+    { schema: { tags, response: { 200: syncCalendar } }, preHandler: guard('payments.view') },
+    async () => calendar(app.deps),
+  );
+}

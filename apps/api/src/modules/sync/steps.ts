@@ -1,0 +1,214 @@
+import { fillMessage, type SyncStepResult, syncMessages } from '@bjp/domain';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Transaction } from '../../db/client.js';
+import { students, syncBatches, syncBatchItems } from '../../db/schema/index.js';
+import { SintesisError } from '../../integrations/sintesis/client.js';
+import type { SintesisChange } from '../../integrations/sintesis/protocol.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { type BatchRow, batchName, batchOfDay, lockSync } from './batch.js';
+import { changeGatherers } from './gatherers.js';
+import { sintesisMessage } from './openness.js';
+
+/** Pages of changes sent to and read back from Síntesis. */
+export const SINTESIS_PAGE = 5_000;
+
+type Step = { deps: AppDeps; user: AuthUser; ip: string };
+
+const upstream = (error: unknown) =>
+  error instanceof SintesisError ? new AppError('upstream_failure', sintesisMessage(error)) : error;
+
+/** Start of a Bolivian calendar day (UTC−4) as an instant. */
+const startOfDay = (day: string) => new Date(`${day}T04:00:00Z`);
+
+async function todaysBatchForUpdate(tx: Transaction, day: string): Promise<BatchRow | null> {
+  const [row] = await tx.select().from(syncBatches).where(eq(syncBatches.day, day)).for('update');
+  return row ?? null;
+}
+
+async function result(tx: Transaction, day: string, message: string): Promise<SyncStepResult> {
+  return { message, batch: (await batchOfDay(tx, day))! };
+}
+
+/**
+ * Step 1 'Consolidar modificaciones': one transaction creates today's record and gathers the
+ * changes since the last batch Síntesis received (or, without one, since the oldest batch it did
+ * not receive, or since today began) up to now. A failure rolls everything back, so it can be
+ * re-run; once done, changes are closed for the day (409).
+ */
+export async function consolidateChanges({ deps, user, ip }: Step): Promise<SyncStepResult> {
+  const day = deps.clock.today();
+  return deps.db.transaction(async (tx) => {
+    await lockSync(tx);
+    if (await todaysBatchForUpdate(tx, day)) throw new AppError('conflict', syncMessages.changesClosed);
+    const [lastSent] = await tx
+      .select({ to: syncBatches.periodTo })
+      .from(syncBatches)
+      .where(eq(syncBatches.isSendChange, true))
+      .orderBy(desc(syncBatches.periodTo))
+      .limit(1);
+    const [oldestUnsent] = await tx
+      .select({ from: syncBatches.periodFrom })
+      .from(syncBatches)
+      .where(eq(syncBatches.isSendChange, false))
+      .orderBy(asc(syncBatches.periodFrom))
+      .limit(1);
+    const now = deps.clock.now();
+    const from = lastSent?.to ?? oldestUnsent?.from ?? startOfDay(day);
+    const [batch] = await tx
+      .insert(syncBatches)
+      .values({
+        day,
+        periodFrom: from,
+        periodTo: now,
+        createdAt: now,
+        createdBy: user.id,
+        isSend: true,
+        sendedAt: now,
+        sendedBy: user.id,
+      })
+      .returning({ id: syncBatches.id });
+    const ctx = { batchId: batch!.id, from: new Date(from), to: now };
+    for (const gatherer of changeGatherers) await tx.execute(gatherer.insert(ctx));
+    const [counted] = await tx
+      .select({ n: count() })
+      .from(syncBatchItems)
+      .where(eq(syncBatchItems.batchId, batch!.id));
+    const n = counted?.n ?? 0;
+    await tx.update(syncBatches).set({ itemCount: n }).where(eq(syncBatches.id, batch!.id));
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'sync.consolidate',
+      entity: 'sync_batch',
+      entityId: batch!.id,
+      after: { day, items: n },
+      ip,
+    });
+    return result(tx, day, fillMessage(syncMessages.consolidated, { count: n }));
+  });
+}
+
+/**
+ * Step 2 'Sincronizar Cambios Sintesis': sends today's batch to Síntesis in pages and closes it,
+ * receiving the cut. Pages are idempotent on Síntesis' side, so after a failure (rolled back here)
+ * the step is simply run again.
+ */
+export async function sendChanges({ deps, user, ip }: Step): Promise<SyncStepResult> {
+  const day = deps.clock.today();
+  return deps.db.transaction(async (tx) => {
+    await lockSync(tx);
+    const batch = await todaysBatchForUpdate(tx, day);
+    if (!batch?.isSend) throw new AppError('conflict', syncMessages.changesNotConsolidated);
+    if (batch.isSendChange) throw new AppError('conflict', syncMessages.changeSyncDone);
+    const sintesis = deps.integrations.sintesis;
+    const name = batchName(batch.id);
+    try {
+      if (!(await sintesis.state(name)).recepcionCambios)
+        throw new AppError('conflict', syncMessages.changeSyncClosed);
+      let after = 0;
+      let pages = 0;
+      let total = 0;
+      for (;;) {
+        const changes = await changePage(tx, batch.id, after);
+        if (changes.length === 0) break;
+        await sintesis.sendPage(name, ++pages, day, changes);
+        total += changes.length;
+        after = changes[changes.length - 1]!.id;
+      }
+      const closing = await sintesis.closeBatch(name, total, pages);
+      const now = deps.clock.now();
+      await tx
+        .update(syncBatches)
+        .set({ isSendChange: true, changedAt: now, changedBy: user.id, cut: closing.cut })
+        .where(eq(syncBatches.id, batch.id));
+      await writeAudit(tx, {
+        userId: user.id,
+        action: 'sync.send',
+        entity: 'sync_batch',
+        entityId: batch.id,
+        after: { cut: closing.cut, total },
+        ip,
+      });
+      return result(tx, day, fillMessage(syncMessages.sent, { count: total, cut: closing.cut }));
+    } catch (error) {
+      throw upstream(error);
+    }
+  });
+}
+
+async function changePage(tx: Transaction, batchId: number, after: number): Promise<SintesisChange[]> {
+  const rows = await tx
+    .select({
+      id: syncBatchItems.id,
+      inscripcion: syncBatchItems.inscriptionId,
+      rude: students.rude,
+      tipo: syncBatchItems.kind,
+      descripcion: syncBatchItems.description,
+      carnetTitular: syncBatchItems.titularCarnet,
+      beneficiario: syncBatchItems.beneficiaryName,
+    })
+    .from(syncBatchItems)
+    .innerJoin(students, eq(students.id, syncBatchItems.studentId))
+    .where(and(eq(syncBatchItems.batchId, batchId), gt(syncBatchItems.id, after)))
+    .orderBy(asc(syncBatchItems.id))
+    .limit(SINTESIS_PAGE);
+  return rows;
+}
+
+/**
+ * Step 3 'Ejecuta Copia Sincronizada': reads Síntesis' synchronised copy of today's batch page by
+ * page and stores it (sync_copy_items), in one transaction with the record's stamp.
+ */
+export async function takeCopy({ deps, user, ip }: Step): Promise<SyncStepResult> {
+  const day = deps.clock.today();
+  return deps.db.transaction(async (tx) => {
+    await lockSync(tx);
+    const batch = await todaysBatchForUpdate(tx, day);
+    if (!batch?.isSendChange)
+      throw new AppError(
+        'conflict',
+        batch ? syncMessages.changesNotSent : syncMessages.changesNotConsolidated,
+      );
+    if (batch.isSendCopy) throw new AppError('conflict', syncMessages.copyDone);
+    const sintesis = deps.integrations.sintesis;
+    const name = batchName(batch.id);
+    try {
+      if (!(await sintesis.state(name)).copiaDisponible)
+        throw new AppError('conflict', syncMessages.copyClosed);
+      let after = 0;
+      let copied = 0;
+      for (;;) {
+        const page = await sintesis.readCopy(name, after, SINTESIS_PAGE);
+        if (page.items.length > 0) {
+          await tx.execute(sql`INSERT INTO sync_copy_items (item_id, batch_id, cut, rude, beneficiary_name, status, observation)
+            SELECT x.id, ${batch.id}::int, x.corte, x.rude, x.beneficiario, x.estado, x.observacion
+            FROM json_to_recordset(${JSON.stringify(page.items)}::json)
+              AS x(id bigint, corte text, rude text, beneficiario text, estado text, observacion text)
+            JOIN sync_batch_items i ON i.id = x.id AND i.batch_id = ${batch.id}::int
+            ON CONFLICT (item_id) DO NOTHING`);
+          copied += page.items.length;
+        }
+        if (page.next === null) break;
+        after = page.next;
+      }
+      const now = deps.clock.now();
+      await tx
+        .update(syncBatches)
+        .set({ isSendCopy: true, copiedAt: now, copiedBy: user.id, copyCount: copied })
+        .where(eq(syncBatches.id, batch.id));
+      await writeAudit(tx, {
+        userId: user.id,
+        action: 'sync.copy',
+        entity: 'sync_batch',
+        entityId: batch.id,
+        after: { copied },
+        ip,
+      });
+      return result(tx, day, fillMessage(syncMessages.copied, { count: copied }));
+    } catch (error) {
+      throw upstream(error);
+    }
+  });
+}

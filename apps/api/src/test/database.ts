@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+
+/** Which driver this test run uses: the vitest project 'api-pg' sets TEST_DB_DRIVER=pg. */
+export const testDriver = process.env.TEST_DB_DRIVER === 'pg' ? 'pg' : 'pglite';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL that is dropped on close.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDriver === 'pglite') {
+    const handle = await openDatabase({});
+    await runMigrations(handle);
+    return handle;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
+  const name = `bjp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 8 });
+  await runMigrations(handle);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createField, defaultFormConfig, eventStates, type FieldDefinition } from '@bjp/domain';
+import type { Executor } from '../../db/client.js';
+import { enrollmentForms, eventSeats, events, periods, places } from '../../db/schema/index.js';
+import { seatShards } from '../../modules/events/seats.js';
+
+/** A data folder of its own for a test app, so uploads never land in the repository's data/. */
+export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'bjp-events-test-'));
+
+export async function makePlace(db: Executor, attrs: { state?: boolean; description?: string } = {}) {
+  const [row] = await db
+    .insert(places)
+    .values({
+      description: attrs.description ?? 'Auditorio central',
+      capacity: 300,
+      reference: '2025-11-01',
+      state: attrs.state ?? true,
+    })
+    .returning();
+  return row!;
+}
+
+export async function makePeriod(
+  db: Executor,
+  attrs: {
+    phase?: string;
+    active?: boolean;
+    startsOn?: string;
+    endsOn?: string;
+    departmental?: boolean;
+    district?: boolean;
+    institutional?: boolean;
+  } = {},
+) {
+  const [row] = await db
+    .insert(periods)
+    .values({
+      name: 'Olimpiadas 2025',
+      phase: attrs.phase ?? 'Etapa distrital',
+      subsystems: ['Regular'],
+      startsOn: attrs.startsOn ?? '2025-11-01',
+      endsOn: attrs.endsOn ?? '2025-12-15',
+      departmental: attrs.departmental ?? true,
+      district: attrs.district ?? true,
+      institutional: attrs.institutional ?? true,
+      active: attrs.active ?? true,
+      state: 'VIGENTE',
+    })
+    .returning();
+  return row!;
+}
+
+/** Three dynamic fields: a text, a select list (options 1 and 2) and a switch. */
+export function sampleFields(): FieldDefinition[] {
+  return [
+    { ...createField('input', 'campo_Texto'), name: 'colegio', label: 'Colegio' },
+    { ...createField('select', 'campo_Lista'), name: 'turno', label: 'Turno' },
+    { ...createField('switch', 'campo_Inter'), name: 'acepta', label: 'Acepta el reglamento' },
+  ];
+}
+
+export async function makeForm(
+  db: Executor,
+  attrs: { state?: boolean; fields?: FieldDefinition[]; name?: string } = {},
+) {
+  const [row] = await db
+    .insert(enrollmentForms)
+    .values({
+      name: attrs.name ?? 'Formulario de prueba',
+      definition: { config: defaultFormConfig, fields: attrs.fields ?? sampleFields() },
+      state: attrs.state ?? true,
+    })
+    .returning();
+  return row!;
+}
+
+/** An event in any state (default active, ending after the tests' pinned day of 2025-11-20). */
+export async function makeEvent(
+  db: Executor,
+  attrs: {
+    state?: number;
+    maximum?: number;
+    withLimitControl?: boolean;
+    startsOn?: string;
+    endsOn?: string;
+    fields?: FieldDefinition[];
+    title?: string;
+  } = {},
+) {
+  const place = await makePlace(db);
+  const period = await makePeriod(db);
+  const form = await makeForm(db, { fields: attrs.fields });
+  const state = attrs.state ?? eventStates.active;
+  const [row] = await db
+    .insert(events)
+    .values({
+      title: attrs.title ?? 'Feria científica',
+      description: 'Feria de ciencias',
+      detail: 'Traer material',
+      startsOn: attrs.startsOn ?? '2025-11-25',
+      endsOn: attrs.endsOn ?? '2025-11-27',
+      duration: 3,
+      placeId: place.id,
+      kindEventId: period.id,
+      enrollmentFormId: form.id,
+      minimum: 0,
+      maximum: attrs.maximum ?? 100,
+      withLimitControl: attrs.withLimitControl ?? true,
+      state,
+      inbox: state === eventStates.created ? 0 : 1,
+    })
+    .returning();
+  if (row!.withLimitControl) {
+    await db
+      .insert(eventSeats)
+      .values(seatShards(row!.maximum).map((remaining, shard) => ({ eventId: row!.id, shard, remaining })));
+  }
+  return row!;
+}
+
+export const pngBytes = (size = 200) => {
+  const bytes = Buffer.alloc(size, 0x20);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+  return bytes;
+};
+
+export const pdfBytes = (size = 300) => {
+  const bytes = Buffer.alloc(size, 0x20);
+  Buffer.from('%PDF-1.7\n').copy(bytes);
+  return bytes;
+};
+
+type Part = string | { bytes: Buffer; filename: string; type?: string };
+
+/** A multipart body for app.inject, built by the platform's FormData (the browser's encoding). */
+export async function multipartPayload(parts: Record<string, Part | Part[]>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    for (const part of [value].flat()) {
+      if (typeof part === 'string') form.append(name, part);
+      else
+        form.append(
+          name,
+          new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }),
+          part.filename,
+        );
+    }
+  }
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
+}
+
+/** A participant that passes every rule of part 1 §5. */
+export function validParticipant(document = '1234567') {
+  return {
+    document,
+    complement: '',
+    nationality: 1,
+    firstLastName: 'Mamani',
+    secondLastName: 'Quispe',
+    name: 'Juana',
+    phone: '71234567',
+    email: 'juana@example.com',
+    job: 'Docente',
+    institution: 'Unidad Educativa',
+    position: 'Profesora',
+    birthDate: '1990-04-12',
+    department: 'La Paz',
+    extra: { colegio: 'Colegio Ayacucho', turno: '1', acepta: true },
+  };
+}

@@ -1,0 +1,52 @@
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Navigate, Outlet } from 'react-router';
+import { useSessionUser } from '../auth/session';
+import { NoAccessPage } from '../pages/NoAccessPage';
+import { usePublicConfig } from '../public-config';
+import { useRouteHandle } from '../route-handle';
+import { EnvBanner } from './EnvBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+const BAR_HEIGHT = 60;
+const BANNER_HEIGHT = 28;
+
+/** The main layout: header, sidebar (a burger drawer below 992 px, Mantine's md), content, footer. */
+export function AppLayout() {
+  const user = useSessionUser();
+  const [navOpened, nav] = useDisclosure(false);
+  const { appEnv } = usePublicConfig();
+  const handle = useRouteHandle();
+  // The session may end while a screen is open (logout in another tab, refresh failure).
+  if (!user) return <Navigate to="/auth/login" replace />;
+
+  const allowed = !handle?.permission || user.permissions.includes(handle.permission);
+  const headerHeight = BAR_HEIGHT + (appEnv === 'development' ? BANNER_HEIGHT : 0);
+  return (
+    <AppShell
+      header={{ height: headerHeight }}
+      navbar={{ width: 290, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <EnvBanner />
+        <Box h={BAR_HEIGHT}>
+          <Header user={user} navOpened={navOpened} onToggleNav={nav.toggle} />
+        </Box>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Menú principal">
+        <Sidebar user={user} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <Box component="main" style={{ flex: 1 }}>
+          {allowed ? <Outlet /> : <NoAccessPage />}
+        </Box>
+        <Box component="footer" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Footer />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

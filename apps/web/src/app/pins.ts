@@ -1,0 +1,17 @@
+import { useLocalStorage } from '@mantine/hooks';
+import { useCallback } from 'react';
+
+/** Browser storage key of the pinned menu titles (spec part 1 §3). */
+export const PINS_KEY = 'pins';
+
+export function usePins() {
+  const [pins, setPins] = useLocalStorage<string[]>({ key: PINS_KEY, defaultValue: [] });
+  const toggle = useCallback(
+    (title: string) =>
+      setPins((current) =>
+        current.includes(title) ? current.filter((t) => t !== title) : [...current, title],
+      ),
+    [setPins],
+  );
+  return { pins: Array.isArray(pins) ? pins : [], toggle };
+}

@@ -1,0 +1,22 @@
+import { DEFAULT_AMOUNT_PER_STUDENT } from '@bjp/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+export type PublicConfig = { appEnv: 'development' | 'production'; year: number; amountPerStudent: number };
+
+/** Shown until the server answers, so the shell never waits for it. */
+export const fallbackConfig: PublicConfig = {
+  appEnv: 'production',
+  year: 2025,
+  amountPerStudent: DEFAULT_AMOUNT_PER_STUDENT,
+};
+
+export function usePublicConfig(): PublicConfig {
+  const { data } = useQuery({
+    queryKey: ['config', 'public'],
+    queryFn: ({ signal }) => api.get<PublicConfig>('/config/public', { signal, auth: false }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+  return data ?? fallbackConfig;
+}

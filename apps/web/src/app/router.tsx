@@ -1,0 +1,60 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { getSessionUser } from './auth/session';
+import { FullPageLoader } from './pages/FullPageLoader';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+import { UnderConstructionPage } from './pages/UnderConstructionPage';
+import { RootShell } from './RootShell';
+import { permissionFor } from './route-access';
+import type { RouteHandle } from './route-handle';
+import { appRoutes, loginRoute, publicRoutes, type RouteEntry } from './routes';
+
+function toRouteObject(entry: RouteEntry, handle: RouteHandle): RouteObject {
+  const { page } = entry;
+  // Each screen has its own error boundary so a failure keeps the layout and the menu around it.
+  const base = { path: entry.path, handle, ErrorBoundary: RouteErrorPage };
+  if (!page) return { ...base, Component: UnderConstructionPage };
+  return { ...base, lazy: async () => ({ Component: await page() }) };
+}
+
+/** Spec §2: every route but login and the public pages needs a stored user. */
+function requireSession() {
+  if (!getSessionUser()) throw redirect('/auth/login');
+  return null;
+}
+
+function skipLoginWhenSignedIn() {
+  const user = getSessionUser();
+  if (user) throw redirect(user.homePath || '/');
+  return null;
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      Component: RootShell,
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          ...toRouteObject(loginRoute, { title: loginRoute.title, area: loginRoute.area }),
+          loader: skipLoginWhenSignedIn,
+        },
+        {
+          lazy: async () => ({ Component: (await import('./layout/PublicLayout')).PublicLayout }),
+          children: publicRoutes.map((r) => toRouteObject(r, { title: r.title, area: r.area })),
+        },
+        {
+          id: 'app',
+          loader: requireSession,
+          lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
+          children: appRoutes.map((r) =>
+            toRouteObject(r, { title: r.title, area: r.area, permission: permissionFor(r.path) }),
+          ),
+        },
+        { path: '*', Component: NotFoundPage, handle: { title: 'Página no encontrada', area: '' } },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,304 @@
+import type { ComponentType } from 'react';
+import type { AppPath } from './route-access';
+
+/**
+ * THE route table. Each screen has its title (document title and heading), the name of its area
+ * and, once built, a lazy import of its page. A route without `page` renders the
+ * '<area> — En construcción' placeholder: to deliver an area, point `page` at the feature.
+ * The permission each route needs lives in route-access.ts (shared with the menus).
+ */
+export type RouteEntry<P extends string = string> = {
+  path: P;
+  title: string;
+  area: string;
+  page?: () => Promise<ComponentType>;
+};
+
+/** Screens inside the main layout; all need a logged-in user. */
+export const appRoutes: RouteEntry<AppPath>[] = [
+  {
+    path: '/',
+    title: 'Inicio',
+    area: 'Dashboard',
+    page: () => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+  },
+  {
+    path: '/users/profile',
+    title: 'Perfil',
+    area: 'Perfil de usuario',
+    page: () => import('../features/account/ProfilePage').then((m) => m.ProfilePage),
+  },
+  {
+    path: '/users/edit',
+    title: 'Editar perfil',
+    area: 'Perfil de usuario',
+    page: () => import('../features/account/EditProfilePage').then((m) => m.EditProfilePage),
+  },
+  {
+    path: '/users/cards',
+    title: 'Tarjeta de usuario',
+    area: 'Perfil de usuario',
+    page: () => import('../features/account/CardsPage').then((m) => m.CardsPage),
+  },
+  {
+    path: '/events/register',
+    title: 'Registro de eventos',
+    area: 'Constructor de Formularios',
+    page: () => import('../features/events/builder/BuilderPage').then((m) => m.BuilderPage),
+  },
+  {
+    path: '/events/list',
+    title: 'Lista eventos',
+    area: 'Eventos',
+    page: () => import('../features/events/list/EventsPage').then((m) => m.EventsPage),
+  },
+  {
+    path: '/events/enrollments',
+    title: 'Formularios de Inscripcion',
+    area: 'Formularios de Inscripción',
+    page: () => import('../features/events/forms/EnrollmentFormsPage').then((m) => m.EnrollmentFormsPage),
+  },
+  {
+    path: '/events/institution',
+    title: 'Inscripción Institución',
+    area: 'Inscripción de la Institución',
+    page: () =>
+      import('../features/events/institution/InstitutionEnrollmentPage').then(
+        (m) => m.InstitutionEnrollmentPage,
+      ),
+  },
+  {
+    path: '/config/users',
+    title: 'Lista de Usuarios',
+    area: 'Usuarios y Roles',
+    page: () => import('../features/users/UsersPage').then((m) => m.UsersPage),
+  },
+  {
+    path: '/config/kind-event',
+    title: 'Periodos y Etapas',
+    area: 'Periodos y Etapas',
+    page: () => import('../features/events/periods/PeriodsPage').then((m) => m.PeriodsPage),
+  },
+  {
+    path: '/config/enabled',
+    title: 'Habilitar SIE',
+    area: 'Habilitación SIE',
+    page: () => import('../features/enabling/EnablingPage').then((m) => m.EnableSiePage),
+  },
+  {
+    path: '/paid/detail',
+    title: 'Detalle Pago',
+    area: 'Detalle de Pago',
+    page: () => import('../features/payments/PaymentDetailPage').then((m) => m.PaymentDetailPage),
+  },
+  {
+    path: '/paid/general',
+    title: 'Resumen General',
+    area: 'Resumen General de Pago',
+    page: () => import('../features/payments/GeneralSummaryPage').then((m) => m.GeneralSummaryPage),
+  },
+  {
+    path: '/tutors/admin',
+    title: 'Registro Titulares',
+    area: 'Registro de Titulares',
+    page: () => import('../features/holders/TutorsPage').then((m) => m.TutorsAdminPage),
+  },
+  {
+    path: '/tutors/department',
+    title: 'Registro Titulares - Departamento',
+    area: 'Registro de Titulares',
+    page: () => import('../features/holders/TutorsPage').then((m) => m.TutorsDepartmentPage),
+  },
+  {
+    path: '/tutors/district',
+    title: 'Registro Titulares - Distrito',
+    area: 'Registro de Titulares',
+    page: () => import('../features/holders/TutorsPage').then((m) => m.TutorsDistrictPage),
+  },
+  {
+    path: '/tutors/principal',
+    title: 'Registro Titulares',
+    area: 'Registro de Titulares',
+    page: () => import('../features/holders/TutorsPage').then((m) => m.TutorsPrincipalPage),
+  },
+  {
+    path: '/modification/admin',
+    title: 'Ajuste Titulares',
+    area: 'Ajuste de Titulares',
+    page: () => import('../features/adjustments/AdjustmentsPage').then((m) => m.AdjustmentsAdminPage),
+  },
+  {
+    path: '/modification/principal',
+    title: 'Solicitar Ajustes',
+    area: 'Ajuste de Titulares',
+    page: () => import('../features/adjustments/AdjustmentsPage').then((m) => m.AdjustmentsPrincipalPage),
+  },
+  {
+    path: '/sync-module/admin',
+    title: 'Sincronización Sintesis',
+    area: 'Sincronización',
+    page: () => import('../features/sync/SyncPage').then((m) => m.SyncPage),
+  },
+  {
+    path: '/modification-process/admin',
+    title: 'Procesar Ajustes Solicitados',
+    area: 'Procesar Ajustes',
+    page: () => import('../features/adjustments/ProcessPage').then((m) => m.ProcessPage),
+  },
+  {
+    path: '/modification-remove/admin',
+    title: 'Baja Beneficiarios',
+    area: 'Baja de Beneficiarios',
+    page: () => import('../features/removals/RemovalsPage').then((m) => m.RemovalsAdminPage),
+  },
+  {
+    path: '/modification-remove/depto',
+    title: 'Baja Beneficiarios',
+    area: 'Baja de Beneficiarios',
+    page: () => import('../features/removals/RemovalsPage').then((m) => m.RemovalsDepartmentPage),
+  },
+  {
+    path: '/enable-validation-institution/admin',
+    title: 'Habilitación UE/CEE',
+    area: 'Habilitación UE/CEE',
+    page: () => import('../features/enabling/EnablingPage').then((m) => m.EnableValidationPage),
+  },
+  {
+    path: '/enable-validation-institution/depto',
+    title: 'Seguimiento Operativo',
+    area: 'Habilitación UE/CEE',
+    page: () => import('../features/tracking/TrackingPage').then((m) => m.PlaceTrackingPage),
+  },
+  {
+    path: '/reports/national',
+    title: 'Reporte Nacional BJP',
+    area: 'Reportes',
+    page: () => import('../features/reports/PlaceReportPage').then((m) => m.NationalReportPage),
+  },
+  {
+    path: '/reports/departmental',
+    title: 'Reporte Departamental BJP',
+    area: 'Reportes',
+    page: () => import('../features/reports/PlaceReportPage').then((m) => m.DepartmentalReportPage),
+  },
+  {
+    path: '/reports/district',
+    title: 'Reporte Distrito BJP',
+    area: 'Reportes',
+    page: () => import('../features/reports/PlaceReportPage').then((m) => m.DistrictReportPage),
+  },
+  {
+    path: '/reports/institution',
+    title: 'Reporte Institución',
+    area: 'Reportes',
+    page: () => import('../features/reports/InstitutionReportPage').then((m) => m.AdminInstitutionReportPage),
+  },
+  {
+    path: '/reports/ue-principal',
+    title: 'Reporte UE/CEE',
+    area: 'Reportes',
+    page: () =>
+      import('../features/reports/InstitutionReportPage').then((m) => m.PrincipalInstitutionReportPage),
+  },
+  {
+    path: '/reports/user-district',
+    title: 'Reporte Distrito BJP',
+    area: 'Reportes',
+    page: () => import('../features/reports/PlaceReportPage').then((m) => m.UserDistrictReportPage),
+  },
+  {
+    path: '/reports/user-depto',
+    title: 'Reporte Departamental BJP',
+    area: 'Reportes',
+    page: () => import('../features/reports/PlaceReportPage').then((m) => m.UserDepartmentReportPage),
+  },
+  {
+    path: '/seguimiento/depto/admin',
+    title: 'Seguimiento Departamental',
+    area: 'Seguimiento Operativo BJP',
+    page: () => import('../features/tracking/TrackingPage').then((m) => m.DepartmentTrackingAdminPage),
+  },
+  {
+    path: '/seguimiento/depto/user',
+    title: 'Seguimiento Departamental',
+    area: 'Seguimiento Operativo BJP',
+    page: () => import('../features/tracking/TrackingPage').then((m) => m.DepartmentTrackingUserPage),
+  },
+  {
+    path: '/seguimiento/district/admin',
+    title: 'Seguimiento Distrital',
+    area: 'Seguimiento Operativo BJP',
+    page: () => import('../features/tracking/TrackingPage').then((m) => m.DistrictTrackingAdminPage),
+  },
+  {
+    path: '/seguimiento/district/user',
+    title: 'Seguimiento Distrital',
+    area: 'Seguimiento Operativo BJP',
+    page: () => import('../features/tracking/TrackingPage').then((m) => m.DistrictTrackingUserPage),
+  },
+  {
+    path: '/paid-report/admin-report',
+    title: 'Validación Pagados',
+    area: 'Validación de Pagados',
+    page: () => import('../features/paid-validation/PaidValidationPage').then((m) => m.PaidAdminPage),
+  },
+  {
+    path: '/paid-report/principal-report',
+    title: 'Validación Pagados',
+    area: 'Validación de Pagados',
+    page: () => import('../features/paid-validation/PaidValidationPage').then((m) => m.PaidPrincipalPage),
+  },
+  {
+    path: '/paid-report/titular/:code',
+    title: 'Reporte DDJJ Titular',
+    area: 'Validación de Pagados',
+    page: () => import('../features/paid-validation/TitularReportPage').then((m) => m.TitularReportPage),
+  },
+  {
+    path: '/sereci/student-validation',
+    title: 'Validación SERECI',
+    area: 'Validación SERECI',
+    page: () => import('../features/sereci/SereciPage').then((m) => m.SereciPage),
+  },
+  {
+    path: '/block/student-lock',
+    title: 'Bloqueo Estudiante pago BJP',
+    area: 'Bloqueo de Estudiantes',
+    page: () => import('../features/blocking/StudentLockPage').then((m) => m.StudentLockPage),
+  },
+  {
+    path: '/block/student',
+    title: 'Bloqueo/desbloqueo de estudiantes',
+    area: 'Bloqueo de Estudiantes',
+    page: () => import('../features/blocking/BlockStudentsPage').then((m) => m.BlockStudentsPage),
+  },
+  {
+    path: '/control/calendar-control',
+    title: 'Estado de Sincronización',
+    area: 'Control de Sincronización',
+    page: () => import('../features/sync/CalendarPage').then((m) => m.CalendarPage),
+  },
+];
+
+/** Screens anyone may open, in the centred public layout. */
+export const publicRoutes: RouteEntry[] = [
+  {
+    path: '/public/consulta',
+    title: 'Consulta pública',
+    area: 'Consulta Pública',
+    page: () => import('../features/public-status/PublicStatusPage').then((m) => m.PublicStatusPage),
+  },
+  {
+    path: '/public/enrollment/:id',
+    title: 'Formulario de Inscripción',
+    area: 'Inscripción a Eventos',
+    page: () => import('../features/events/public/PublicEnrollmentPage').then((m) => m.PublicEnrollmentPage),
+  },
+];
+
+export const loginRoute: RouteEntry = {
+  path: '/auth/login',
+  title: 'Ingresar',
+  area: 'Autenticación',
+  page: () => import('../features/auth/LoginPage').then((m) => m.LoginPage),
+};

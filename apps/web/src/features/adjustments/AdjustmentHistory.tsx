@@ -1,0 +1,97 @@
+import { type AdjustmentHistoryRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE } from '@bjp/domain';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue, useState } from 'react';
+import { boliviaToday } from '../../app/today';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { useAdjustmentHistory } from './api';
+import { type Filters, HistoryFilters } from './HistoryFilters';
+
+type Props = {
+  /** Limits the list to one school (the adjustment screens); none lists the user's whole scope. */
+  sie?: number;
+  dayNavigator?: boolean;
+};
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('es-BO', {
+    timeZone: 'America/La_Paz',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+
+const columns: Column<AdjustmentHistoryRow>[] = [
+  { key: 'id', header: 'ID', render: (r) => r.id, width: 70 },
+  { key: 'rude', header: 'CÓDIGO RUDE', render: (r) => r.rude },
+  { key: 'student', header: 'ESTUDIANTE', render: (r) => r.student },
+  { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => r.titularCarnet || '—' },
+  {
+    key: 'titular',
+    header: 'TITULAR',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="sm">{r.titular || '—'}</Text>
+        {r.holderType && (
+          <Text size="xs" c="dimmed">
+            {r.holderType}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    key: 'kind',
+    header: 'SOLICITUD',
+    render: (r) => (
+      <Stack gap={2}>
+        <Text size="sm" fw={500} c={r.kind === 'BAJA BENEFICIARIO' ? 'red.7' : 'blue.7'}>
+          {adjustmentKindLabels[r.kind]}
+        </Text>
+        {r.reenabledAt && (
+          <Text size="xs" c="dimmed">
+            Habilitado nuevamente
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  { key: 'at', header: 'FECHA SOLICITUD', render: (r) => dateTime(r.requestedAt) },
+];
+
+/** 'Historial Ajustes Solicitados': filters and the server-paged table. */
+export function AdjustmentHistory({ sie, dayNavigator = false }: Props) {
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  // Typing in a filter waits for React's idle time rather than firing a request per key.
+  const deferred = useDeferredValue(filters);
+  const history = useAdjustmentHistory({ ...deferred, sie, page });
+  const data = history.data;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={4}>Historial Ajustes Solicitados</Title>
+        <HistoryFilters
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+          dayNavigator={dayNavigator}
+          today={boliviaToday()}
+        />
+        <DataTable
+          data-testid="adjustment-history"
+          columns={columns}
+          rows={data?.items ?? []}
+          rowKey={(r) => r.id}
+          page={page}
+          pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPageChange={setPage}
+          loading={history.isFetching}
+          emptyText="No hay ajustes solicitados que coincidan con los filtros."
+          minWidth={900}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,51 @@
+import type { InstitutionCard } from '@bjp/domain';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { TitularModal } from '../holders/titular-modal/TitularModal';
+import { AdjustmentHistory } from './AdjustmentHistory';
+import { useAdjustmentInstitution, useAdjustmentStudent } from './api';
+import { StudentFinder } from './StudentFinder';
+
+/**
+ * The right panel of Ajuste Titulares: 'Estudiantes' with the Gestión, the RUDE/RUDEE finder, the
+ * titular modal in its adjustment variant and the school's 'Historial Ajustes Solicitados'.
+ */
+export function AdjustmentPanel({ card }: { card: InstitutionCard }) {
+  const state = useAdjustmentInstitution(card.sie);
+  const [rude, setRude] = useState<string | null>(null);
+  const student = useAdjustmentStudent(card.sie, rude);
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between">
+          <Title order={4}>Estudiantes</Title>
+          <Text size="sm" c="dimmed">
+            Gestión: {state.data?.year ?? '…'}
+          </Text>
+        </Group>
+        {state.data && !state.data.consolidatedAt && (
+          <Text size="sm" c="orange.8" mt="xs">
+            La lista de esta institución aún no fue consolidada: los cambios se registran en Registro
+            Titulares.
+          </Text>
+        )}
+      </Paper>
+      <StudentFinder
+        student={student.data}
+        error={student.error}
+        loading={student.isFetching}
+        onSearch={setRude}
+        onOpen={(s) => setOpen(s.inscriptionId)}
+      />
+      <AdjustmentHistory sie={card.sie} />
+      <TitularModal
+        area="adjustments"
+        sie={card.sie}
+        codeType={card.codeType}
+        inscriptionId={open}
+        onClose={() => setOpen(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { adjustmentMessages, syncMessages } from '@bjp/domain';
+import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
+import { notifySuccess } from '../../ui/notify';
+import { RudeFinder } from '../sereci/RudeFinder';
+import { downloadProgress, useReenable, useSyncPayments } from './api';
+
+/**
+ * The three actions of 'Procesar Ajustes Solicitados': re-enable one student's adjustment, download
+ * the delivery progress spreadsheet, and pull the payments from Síntesis.
+ */
+export function ProcessActions() {
+  const reenable = useReenable();
+  const sync = useSyncPayments();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const enable = async (rude: string) => {
+    if (!(await confirmAction({ message: `${adjustmentMessages.confirmReenable} (RUDE ${rude})` }))) return;
+    reenable.mutate(rude, {
+      onSuccess: (r) => notifySuccess(`${r.student} (${r.rude})`, r.message),
+      onError: (error) =>
+        showErrorDialog(errorMessage(error, adjustmentMessages.failureTitle), adjustmentMessages.errorTitle),
+    });
+  };
+
+  const report = async () => {
+    setBusy(adjustmentMessages.progressTitle);
+    try {
+      const name = await downloadProgress();
+      notifySuccess(`${name}`, 'Exitoso!');
+    } catch (error) {
+      showErrorDialog(
+        errorMessage(error, adjustmentMessages.progressFailed),
+        adjustmentMessages.genericError,
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const pull = async () => {
+    if (!(await confirmAction({ message: adjustmentMessages.confirmSync }))) return;
+    setBusy(syncMessages.processing);
+    sync.mutate(undefined, {
+      onSuccess: (r) => notifySuccess(r.message, syncMessages.successTitle),
+      onError: (error) =>
+        showErrorDialog(errorMessage(error, syncMessages.errorTitle), syncMessages.errorTitle),
+      onSettled: () => setBusy(null),
+    });
+  };
+
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="xs">
+          <Title order={5}>Habilitar Modificación Estudiante</Title>
+          <Text size="sm" c="dimmed">
+            Reabre el ajuste de titular de un estudiante para que su institución pueda registrar uno nuevo.
+          </Text>
+          <RudeFinder
+            label="RUDE del estudiante"
+            buttonLabel="Habilitar"
+            onSearch={enable}
+            loading={reenable.isPending}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="xs">
+          <Title order={5}>Avance de entrega y pagos</Title>
+          <Group gap="sm">
+            <Button
+              leftSection={<IconFileSpreadsheet size={16} />}
+              variant="light"
+              color="green"
+              onClick={report}
+              disabled={busy !== null}
+            >
+              Reporte de avance de entrega
+            </Button>
+            <Button leftSection={<IconRefresh size={16} />} onClick={pull} disabled={busy !== null}>
+              Sincronizar Datos de Pago de Sintesis
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Modal
+        opened={busy !== null}
+        onClose={() => undefined}
+        withCloseButton={false}
+        centered
+        title={busy ?? ''}
+      >
+        <Group>
+          <Loader size="sm" />
+          <Text size="sm">{busy}…</Text>
+        </Group>
+      </Modal>
+    </SimpleGrid>
+  );
+}

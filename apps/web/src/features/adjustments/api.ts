@@ -1,0 +1,71 @@
+import type {
+  AdjustmentHistoryPage,
+  AdjustmentHistoryQuery,
+  AdjustmentInstitutionState,
+  AdjustmentStudent,
+  PaymentSyncResult,
+  ReenableResult,
+} from '@bjp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { downloadFile } from '../../ui/download';
+
+const base = (sie: number) => `/adjustments/institutions/${sie}`;
+
+export const adjustmentKeys = {
+  school: (sie: number) => ['adjustments', sie] as const,
+  state: (sie: number) => ['adjustments', sie, 'state'] as const,
+  student: (sie: number, rude: string) => ['adjustments', sie, 'student', rude] as const,
+  history: (query: AdjustmentHistoryQuery) => ['adjustments', 'history', query] as const,
+};
+
+export function useAdjustmentInstitution(sie: number) {
+  return useQuery({
+    queryKey: adjustmentKeys.state(sie),
+    queryFn: ({ signal }) => api.get<AdjustmentInstitutionState>(base(sie), { signal }),
+  });
+}
+
+/** The RUDE/RUDEE finder: GET …/students/:rude, refreshed after every change of the school. */
+export function useAdjustmentStudent(sie: number, rude: string | null) {
+  return useQuery({
+    queryKey: adjustmentKeys.student(sie, rude ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<AdjustmentStudent>(`${base(sie)}/students/${encodeURIComponent(rude ?? '')}`, { signal }),
+    enabled: rude !== null,
+    retry: false,
+  });
+}
+
+/** 'Historial Ajustes Solicitados', 10 a page, filtered on the server. */
+export function useAdjustmentHistory(query: AdjustmentHistoryQuery) {
+  return useQuery({
+    queryKey: adjustmentKeys.history(query),
+    queryFn: ({ signal }) =>
+      api.get<AdjustmentHistoryPage>('/adjustments/history', {
+        query: { ...query },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReenable() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rude: string) => api.post<ReenableResult>('/adjustments/reenable', { rude }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['adjustments'] }),
+  });
+}
+
+/** 'Sincronizar Datos de Pago de Sintesis': the synchronisation area's payment sync (POST /sync/payments). */
+export function useSyncPayments() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PaymentSyncResult>('/sync/payments'),
+    // The dashboard, reports and payment lists read what the sync changed.
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export const downloadProgress = () => downloadFile('/adjustments/progress', 'estadísticas.xlsx');

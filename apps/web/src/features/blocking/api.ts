@@ -1,0 +1,32 @@
+import type { BlockCandidate, BlockedStudentPage, BlockResult } from '@bjp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+const path = (rude: string) => `/blocking/students/${encodeURIComponent(rude)}`;
+
+export function useBlockCandidate(rude: string | null) {
+  return useQuery({
+    queryKey: ['blocking', 'candidate', rude],
+    queryFn: ({ signal }) => api.get<BlockCandidate>(path(rude!), { signal }),
+    enabled: rude !== null,
+    retry: false,
+  });
+}
+
+/** Block or unblock; afterwards the candidate and the blocked list reload. */
+export function useBlockAction(action: 'block' | 'unblock') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rude, observation }: { rude: string; observation: string }) =>
+      api.post<BlockResult>(`${path(rude)}/${action}`, { observation }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['blocking'] }),
+  });
+}
+
+export function useBlockedStudents(page: number) {
+  return useQuery({
+    queryKey: ['blocking', 'blocked', page],
+    queryFn: ({ signal }) => api.get<BlockedStudentPage>('/blocking/blocked', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,40 @@
+import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type Props = {
+  title: string;
+  loading?: boolean;
+  error?: boolean;
+  empty?: boolean;
+  height?: number;
+  children: ReactNode;
+};
+
+/** A titled panel for one chart, with honest loading, error and empty states. */
+export function ChartCard({ title, loading, error, empty, height = 260, children }: Props) {
+  let body = children;
+  if (loading) body = <Loader size="sm" aria-label={`Cargando ${title}`} />;
+  else if (error)
+    body = (
+      <Text c="red" size="sm">
+        No se pudieron cargar los datos.
+      </Text>
+    );
+  else if (empty)
+    body = (
+      <Text c="dimmed" size="sm">
+        Sin datos para mostrar.
+      </Text>
+    );
+  const centered = loading || error || empty;
+  return (
+    <Paper withBorder radius="md" p="md" h="100%">
+      <Stack gap="sm" h="100%">
+        <Title order={4} fz="md">
+          {title}
+        </Title>
+        {centered ? <Center h={height}>{body}</Center> : body}
+      </Stack>
+    </Paper>
+  );
+}

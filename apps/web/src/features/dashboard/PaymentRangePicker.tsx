@@ -1,0 +1,42 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { DatePicker, type DatesRangeValue } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import type { PaymentRange } from './api';
+
+type Props = { value: PaymentRange; onChange: (range: PaymentRange) => void };
+
+const show = (day?: string) => (day ? dayjs(day).format('DD/MM/YYYY') : '…');
+
+/** Inline Spanish range calendar; the statistics refetch once both ends are chosen (or on clear). */
+export function PaymentRangePicker({ value, onChange }: Props) {
+  const [draft, setDraft] = useState<DatesRangeValue<string>>([value.from ?? null, value.to ?? null]);
+  const select = (next: DatesRangeValue<string>) => {
+    setDraft(next);
+    const [from, to] = next;
+    if (from && to) onChange({ from, to });
+  };
+  const clear = () => {
+    setDraft([null, null]);
+    onChange({});
+  };
+  const filtered = Boolean(value.from || value.to);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="xs" align="center">
+        <Title order={4} fz="md" style={{ alignSelf: 'flex-start' }}>
+          Fechas de pago
+        </Title>
+        <DatePicker type="range" value={draft} onChange={select} allowSingleDateInRange locale="es" />
+        <Group justify="space-between" w="100%">
+          <Text size="sm" c="dimmed" data-testid="payment-range">
+            {filtered ? `Del ${show(value.from)} al ${show(value.to)}` : 'Todas las fechas'}
+          </Text>
+          <Button size="xs" variant="subtle" onClick={clear} disabled={!filtered && !draft[0]}>
+            Limpiar
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,25 @@
+import type { SystemStats } from '@bjp/domain';
+import { formatCount } from '@bjp/domain';
+import { BarChart } from '@mantine/charts';
+
+const label = 'Estudiantes';
+
+/** Counts by education system: Especial, Primaria, Secundaria. */
+export function SystemsChart({ stats }: { stats: SystemStats }) {
+  const data = [
+    { system: 'Especial', [label]: stats.special },
+    { system: 'Primaria', [label]: stats.primary },
+    { system: 'Secundaria', [label]: stats.secondary },
+  ];
+  return (
+    <BarChart
+      h={260}
+      data={data}
+      dataKey="system"
+      series={[{ name: label, color: 'blue.6' }]}
+      valueFormatter={formatCount}
+      withBarValueLabel
+      yAxisProps={{ width: 80 }}
+    />
+  );
+}

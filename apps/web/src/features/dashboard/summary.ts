@@ -1,0 +1,78 @@
+import {
+  amountFor,
+  type DepartmentPaidRow,
+  type InstitutionCompletionRow,
+  percentagePair,
+} from '@bjp/domain';
+
+export const PAID_LABEL = 'Pagado';
+export const UNPAID_LABEL = 'No pagado';
+
+export type NationalSummary = {
+  totalStudents: number;
+  paidStudents: number;
+  pendingStudents: number;
+  totalMoney: number;
+  paidMoney: number;
+  paidPercentage: string;
+  pendingPercentage: string;
+};
+
+const sum = (values: number[]) => values.reduce((acc, v) => acc + v, 0);
+
+/** The national card: paid percentage = paid / total × 100, pending = 100 − paid (spec §9). */
+export function nationalSummary(rows: DepartmentPaidRow[], amountPerStudent: number): NationalSummary {
+  const totalStudents = sum(rows.map((r) => r.total));
+  const paidStudents = sum(rows.map((r) => r.paid));
+  const pct = percentagePair(paidStudents, totalStudents);
+  return {
+    totalStudents,
+    paidStudents,
+    pendingStudents: totalStudents - paidStudents,
+    totalMoney: amountFor(totalStudents, amountPerStudent),
+    paidMoney: amountFor(paidStudents, amountPerStudent),
+    paidPercentage: pct.paid,
+    pendingPercentage: pct.pending,
+  };
+}
+
+export type PaidSplit = { paid: number; unpaid: number };
+
+export function schoolsSplit(rows: InstitutionCompletionRow[]): PaidSplit {
+  const total = sum(rows.map((r) => r.total));
+  const paid = sum(rows.map((r) => r.completed));
+  return { paid, unpaid: Math.max(0, total - paid) };
+}
+
+export type DepartmentBar = { code: string; depto: string; [PAID_LABEL]: number; [UNPAID_LABEL]: number };
+
+/** One bar per department, labelled by its code (LP, SCZ, …), paid and unpaid stacked. */
+export function departmentBars<R extends { code: string; depto: string }>(
+  rows: R[],
+  split: (row: R) => PaidSplit,
+): DepartmentBar[] {
+  return rows.map((row) => {
+    const { paid, unpaid } = split(row);
+    return { code: row.code, depto: row.depto, [PAID_LABEL]: paid, [UNPAID_LABEL]: unpaid };
+  });
+}
+
+export const studentSplit = (row: DepartmentPaidRow): PaidSplit => ({
+  paid: row.paid,
+  unpaid: Math.max(0, row.total - row.paid),
+});
+
+export const moneySplit =
+  (amountPerStudent: number) =>
+  (row: DepartmentPaidRow): PaidSplit => {
+    const students = studentSplit(row);
+    return {
+      paid: amountFor(students.paid, amountPerStudent),
+      unpaid: amountFor(students.unpaid, amountPerStudent),
+    };
+  };
+
+export const schoolSplit = (row: InstitutionCompletionRow): PaidSplit => ({
+  paid: row.completed,
+  unpaid: Math.max(0, row.total - row.completed),
+});

@@ -1,0 +1,53 @@
+import { DEFAULT_PAGE_SIZE, type EnablingKind, type EnablingRow } from '@bjp/domain';
+import { Paper, Text } from '@mantine/core';
+import { useState } from 'react';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { useEnablings } from './api';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('es-BO', { dateStyle: 'short', timeStyle: 'short' });
+
+const columns: Column<EnablingRow>[] = [
+  { key: 'sie', header: 'CÓDIGO', render: (r) => r.sie },
+  { key: 'name', header: 'INSTITUCIÓN', render: (r) => r.institutionName },
+  { key: 'reason', header: 'MOTIVO', render: (r) => r.reason },
+  { key: 'previous', header: 'CONSOLIDADO', render: (r) => when(r.previousConsolidatedAt) },
+  {
+    key: 'at',
+    header: 'HABILITADO',
+    render: (r) => (
+      <>
+        <Text size="sm">{when(r.enabledAt)}</Text>
+        <Text size="xs" c="dimmed">
+          {r.enabledBy}
+        </Text>
+      </>
+    ),
+  },
+];
+
+/** The schools already reopened, newest first, 10 a page on the server. */
+export function EnablingHistory({ kind }: { kind: EnablingKind }) {
+  const [page, setPage] = useState(1);
+  const list = useEnablings(kind, page);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text fw={700} mb="sm">
+        Historial de habilitaciones
+      </Text>
+      <DataTable
+        columns={columns}
+        rows={list.data?.items ?? []}
+        rowKey={(r) => r.id}
+        page={page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        total={list.data?.total ?? 0}
+        onPageChange={setPage}
+        loading={list.isFetching}
+        minWidth={620}
+        emptyText="Todavía no se habilitó ninguna institución."
+        data-testid="enabling-history"
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import type { EnablingKind, EnablingPage, EnablingRequest, EnablingResult } from '@bjp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+const paths: Record<EnablingKind, string> = {
+  paid_validation: '/enabling/paid-validation',
+  holders: '/enabling/holders',
+};
+
+export const enablingKeys = {
+  all: ['enabling'] as const,
+  list: (kind: EnablingKind, page: number) => ['enabling', kind, page] as const,
+};
+
+/** POST /enabling/paid-validation or /enabling/holders. Afterwards that school's screens reload. */
+export function useEnable(kind: EnablingKind) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EnablingRequest) => api.post<EnablingResult>(paths[kind], body),
+    onSuccess: (result) => {
+      client.invalidateQueries({ queryKey: enablingKeys.all });
+      client.invalidateQueries({
+        queryKey: [kind === 'holders' ? 'holders' : 'paid-validation', result.sie],
+      });
+    },
+  });
+}
+
+/** The enablings of one kind already made, newest first, 10 a page. */
+export function useEnablings(kind: EnablingKind, page: number) {
+  return useQuery({
+    queryKey: enablingKeys.list(kind, page),
+    queryFn: ({ signal }) => api.get<EnablingPage>('/enabling', { query: { kind, page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

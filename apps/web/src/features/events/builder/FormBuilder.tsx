@@ -1,0 +1,188 @@
+import { eventMessages, fieldKindLabels } from '@bjp/domain';
+import { closestCenter, DndContext, DragOverlay } from '@dnd-kit/core';
+import { Button, Grid, Group, Paper, ScrollArea, Stack, Tabs, TextInput } from '@mantine/core';
+import { IconClearAll, IconCode, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../app/api';
+import { confirmAction } from '../../../ui/ConfirmDialog';
+import { notifyError, notifySuccess, notifyWarning } from '../../../ui/notify';
+import { useSaveForm } from '../forms-api';
+import { BaseFormSection } from './BaseFormSection';
+import { Board } from './Board';
+import { clearDraft } from './builder-state';
+import { CodeDrawer } from './CodeDrawer';
+import { FormSettings } from './FormSettings';
+import { Palette } from './Palette';
+import { PreviewModal } from './PreviewModal';
+import { PropertiesPanel } from './PropertiesPanel';
+import { useBoardDnd } from './use-board-dnd';
+import { useBuilder } from './use-builder';
+
+/**
+ * The drag-and-drop enrollment-form builder: palette, form name, base form, drawing board, properties,
+ * preview by device and generated code. 'Registrar' saves the form (validated by the shared schema,
+ * the same the server applies) and clears the draft kept under 'settings'.
+ */
+export function FormBuilder({
+  onSaved,
+  height = 'calc(100dvh - 260px)',
+}: {
+  onSaved?: () => void;
+  height?: string;
+}) {
+  const { state, dispatch, request, validation } = useBuilder();
+  const dnd = useBoardDnd(state.fields, dispatch);
+  const save = useSaveForm();
+  const [nameTouched, setNameTouched] = useState(false);
+  const [preview, setPreview] = useState(false);
+  const [code, setCode] = useState(false);
+  const selectedIndex = state.fields.findIndex((f) => f.id === state.selectedId);
+  const selected = selectedIndex >= 0 ? state.fields[selectedIndex] : null;
+
+  const register = () => {
+    setNameTouched(true);
+    if (!validation.valid) {
+      const index = Number(Object.keys(validation.fieldProblems)[0]);
+      if (!validation.nameProblem && Number.isInteger(index))
+        dispatch({ type: 'select', id: state.fields[index]?.id ?? null });
+      notifyWarning(
+        validation.nameProblem ?? validation.firstProblem ?? eventMessages.registerFailed,
+        eventMessages.registerFailedTitle,
+      );
+      return;
+    }
+    save.mutate(request, {
+      onSuccess: () => {
+        clearDraft();
+        dispatch({ type: 'reset' });
+        setNameTouched(false);
+        notifySuccess('El formulario se registro de manera exitosa', eventMessages.registerSuccessTitle);
+        onSaved?.();
+      },
+      onError: (error) => notifyError(errorMessage(error), eventMessages.registerFailedTitle),
+    });
+  };
+  const clear = async () => {
+    if (state.fields.length === 0) return;
+    if (await confirmAction({ message: 'Se quitarán todos los campos del formulario.', color: 'red' }))
+      dispatch({ type: 'clear' });
+  };
+
+  return (
+    <DndContext
+      sensors={dnd.sensors}
+      collisionDetection={closestCenter}
+      onDragStart={dnd.onDragStart}
+      onDragEnd={dnd.onDragEnd}
+      onDragCancel={dnd.onDragCancel}
+    >
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 2.5 }}>
+          <Paper withBorder p="sm">
+            <Palette onAdd={(kind) => dispatch({ type: 'add', kind })} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="sm">
+            <Group align="flex-start" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                placeholder="Nombre del formulario"
+                aria-label="Nombre del formulario"
+                value={state.name}
+                error={nameTouched ? validation.nameProblem : null}
+                onChange={(e) => dispatch({ type: 'meta', name: e.currentTarget.value })}
+                onBlur={() => setNameTouched(true)}
+              />
+              <Button
+                leftSection={<IconDeviceFloppy size={16} />}
+                onClick={register}
+                loading={save.isPending}
+              >
+                Registrar
+              </Button>
+              <Button variant="default" leftSection={<IconClearAll size={16} />} onClick={clear}>
+                Limpiar
+              </Button>
+            </Group>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconEye size={14} />}
+                onClick={() => setPreview(true)}
+              >
+                Vista previa
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCode size={14} />}
+                onClick={() => setCode(true)}
+              >
+                Código
+              </Button>
+            </Group>
+            <BaseFormSection />
+            <ScrollArea.Autosize mah={height} type="auto">
+              <Board
+                fields={state.fields}
+                selectedId={state.selectedId}
+                problems={validation.fieldProblems}
+                gutter={state.config.gutter}
+                onSelect={(id) => dispatch({ type: 'select', id })}
+                onCopy={(id) => dispatch({ type: 'copy', id })}
+                onRemove={(id) => dispatch({ type: 'remove', id })}
+              />
+            </ScrollArea.Autosize>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3.5 }}>
+          <Paper withBorder p="sm">
+            <Tabs defaultValue="properties">
+              <Tabs.List mb="sm">
+                <Tabs.Tab value="properties">Propiedades</Tabs.Tab>
+                <Tabs.Tab value="form">Formulario</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="properties">
+                <PropertiesPanel
+                  field={selected}
+                  problem={validation.fieldProblems[selectedIndex]}
+                  onChange={(field) => dispatch({ type: 'update', id: field.id, field })}
+                  onRemove={(id) => dispatch({ type: 'remove', id })}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="form">
+                <FormSettings
+                  description={state.description}
+                  config={state.config}
+                  onDescription={(description) => dispatch({ type: 'meta', description })}
+                  onConfig={(config) => dispatch({ type: 'meta', config })}
+                />
+              </Tabs.Panel>
+            </Tabs>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <DragOverlay>
+        {dnd.dragging && (
+          <Paper withBorder shadow="md" p="xs" w={180}>
+            {fieldKindLabels[dnd.dragging]}
+          </Paper>
+        )}
+      </DragOverlay>
+      <PreviewModal
+        opened={preview}
+        onClose={() => setPreview(false)}
+        name={state.name}
+        definition={request.definition}
+      />
+      <CodeDrawer
+        opened={code}
+        onClose={() => setCode(false)}
+        name={state.name}
+        definition={request.definition}
+      />
+    </DndContext>
+  );
+}

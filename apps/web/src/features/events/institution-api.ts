@@ -1,0 +1,81 @@
+import type {
+  EnrollmentStudent,
+  GradeOption,
+  InstitutionEnrollmentStatus,
+  InstitutionPlace,
+  InstitutionStage,
+  Page,
+} from '@bjp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+const base = '/institution-enrollment';
+export type EnrollmentTarget = { stageId: number; sie: number };
+
+export function useStages(enabled: boolean) {
+  return useQuery({
+    queryKey: ['institution-enrollment', 'stages'],
+    queryFn: ({ signal }) => api.get<InstitutionStage[]>(`${base}/stages`, { signal }),
+    enabled,
+  });
+}
+
+export function usePlaces(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['institution-enrollment', 'places', search],
+    queryFn: ({ signal }) =>
+      api.get<Page<InstitutionPlace>>(`${base}/places`, { query: { search: search || undefined }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGrades(enabled: boolean) {
+  return useQuery({
+    queryKey: ['institution-enrollment', 'grades'],
+    queryFn: ({ signal }) => api.get<GradeOption[]>(`${base}/grades`, { signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useStudents(sie: number | null, page: number, grade: number | null, search: string) {
+  return useQuery({
+    queryKey: ['institution-enrollment', 'students', sie, page, grade, search],
+    queryFn: ({ signal }) =>
+      api.get<Page<EnrollmentStudent>>(`${base}/institutions/${sie}/students`, {
+        query: { page, grade: grade ?? undefined, search: search || undefined },
+        signal,
+      }),
+    enabled: sie !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const statusKey = (t: EnrollmentTarget | null) =>
+  ['institution-enrollment', 'status', t?.stageId, t?.sie] as const;
+
+export function useEnrollmentStatus(target: EnrollmentTarget | null) {
+  return useQuery({
+    queryKey: statusKey(target),
+    queryFn: ({ signal }) =>
+      api.get<InstitutionEnrollmentStatus>(`${base}/stages/${target!.stageId}/institutions/${target!.sie}`, {
+        signal,
+      }),
+    enabled: target !== null,
+  });
+}
+
+/** Guardar (PUT participants) or Inscribir (POST close: save, then close for good). */
+export function useSaveParticipants(action: 'save' | 'close') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ target, ids }: { target: EnrollmentTarget; ids: number[] }) => {
+      const url = `${base}/stages/${target.stageId}/institutions/${target.sie}`;
+      return action === 'close'
+        ? api.post<InstitutionEnrollmentStatus>(`${url}/close`, { inscriptionIds: ids })
+        : api.put<InstitutionEnrollmentStatus>(`${url}/participants`, { inscriptionIds: ids });
+    },
+    onSuccess: (status, { target }) => queryClient.setQueryData(statusKey(target), status),
+  });
+}

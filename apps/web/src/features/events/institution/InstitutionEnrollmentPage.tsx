@@ -1,0 +1,169 @@
+import { eventMessages, messages } from '@bjp/domain';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../app/api';
+import { useSessionUser } from '../../../app/auth/session';
+import { confirmAction } from '../../../ui/ConfirmDialog';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/PageHeader';
+import {
+  type EnrollmentTarget,
+  useEnrollmentStatus,
+  useGrades,
+  usePlaces,
+  useSaveParticipants,
+  useStages,
+} from '../institution-api';
+import { StudentsTable } from './StudentsTable';
+
+/** The institution enrollment page: SIE users mark their schools' students as participants of a stage. */
+export function InstitutionEnrollmentPage() {
+  const user = useSessionUser();
+  const validProfile = user?.type === 2;
+  const [stageId, setStageId] = useState<string | null>(null);
+  const [sie, setSie] = useState<string | null>(null);
+  const [placeSearch, setPlaceSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(placeSearch.trim(), 350);
+  const stages = useStages(validProfile);
+  const places = usePlaces(
+    /^\d+$/.test(debouncedSearch) || debouncedSearch.length > 2 ? debouncedSearch : '',
+    validProfile,
+  );
+  const grades = useGrades(validProfile);
+  const target: EnrollmentTarget | null =
+    stageId && sie ? { stageId: Number(stageId), sie: Number(sie) } : null;
+  const status = useEnrollmentStatus(target);
+  const save = useSaveParticipants('save');
+  const close = useSaveParticipants('close');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const loadFailed = stages.isError || places.isError || status.isError;
+
+  useEffect(() => {
+    if (user && !validProfile) notifyError(eventMessages.invalidProfile);
+  }, [user, validProfile]);
+  useEffect(() => {
+    if (loadFailed) notifyError(messages.serverFailure);
+  }, [loadFailed]);
+  useEffect(() => {
+    if (!stageId && stages.data?.[0]) setStageId(String(stages.data[0].id));
+  }, [stageId, stages.data]);
+  useEffect(() => {
+    if (!sie && places.data?.items[0]) setSie(String(places.data.items[0].id));
+  }, [sie, places.data]);
+  // The marks start from what the server has saved for this stage and school.
+  useEffect(() => setSelected(new Set(status.data?.participantIds ?? [])), [status.data]);
+
+  const placeOptions = useMemo(
+    () => (places.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.id} - ${p.name}` })),
+    [places.data],
+  );
+  const closed = status.data?.closed ?? false;
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const onSave = () =>
+    target &&
+    save.mutate(
+      { target, ids: [...selected] },
+      {
+        onSuccess: () => notifySuccess(eventMessages.recordsSaved),
+        onError: (e) => notifyError(errorMessage(e)),
+      },
+    );
+  const onEnroll = async () => {
+    if (!target) return;
+    const message = `Se inscribirán ${selected.size} estudiantes y la inscripción quedará cerrada.`;
+    if (!(await confirmAction({ message }))) return;
+    close.mutate(
+      { target, ids: [...selected] },
+      {
+        onSuccess: () => notifySuccess(eventMessages.institutionEnrolled),
+        onError: (e) => notifyError(errorMessage(e), eventMessages.institutionEnrollFailed),
+      },
+    );
+  };
+
+  if (!validProfile) {
+    return (
+      <Stack>
+        <PageHeader title="Inscripción Institución" breadcrumbs={['Eventos', 'Inscripción Institución']} />
+        <Alert color="red">{eventMessages.invalidProfile}</Alert>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <PageHeader title="Inscripción Institución" breadcrumbs={['Eventos', 'Inscripción Institución']} />
+      {loadFailed && <Alert color="red">{messages.serverFailure}</Alert>}
+      <Paper withBorder radius="md" p="md">
+        <Stack>
+          <Group align="flex-end">
+            <Select
+              label="Etapa"
+              w={320}
+              data={(stages.data ?? []).map((s) => ({
+                value: String(s.id),
+                label: `${s.phase} (${s.startsOn} a ${s.endsOn})`,
+              }))}
+              value={stageId}
+              allowDeselect={false}
+              comboboxProps={{ keepMounted: false }}
+              onChange={setStageId}
+              nothingFoundMessage="No hay etapas abiertas"
+            />
+            <Select
+              label="Unidad educativa"
+              w={380}
+              searchable
+              data={placeOptions}
+              value={sie}
+              searchValue={placeSearch}
+              onSearchChange={setPlaceSearch}
+              allowDeselect={false}
+              comboboxProps={{ keepMounted: false }}
+              onChange={setSie}
+              nothingFoundMessage="Sin resultados"
+            />
+            {closed && (
+              <Badge size="lg" color="red" leftSection={<IconLock size={14} />}>
+                {eventMessages.enrollmentClosed}
+              </Badge>
+            )}
+          </Group>
+          {stages.data && stages.data.length === 0 && (
+            <Alert color="yellow">No hay etapas abiertas para su perfil.</Alert>
+          )}
+          {target && (
+            <>
+              <StudentsTable
+                sie={target.sie}
+                grades={grades.data ?? []}
+                selected={selected}
+                locked={closed}
+                onToggle={toggle}
+              />
+              <Group justify="space-between">
+                <Text size="sm">Seleccionados: {selected.size}</Text>
+                <Group>
+                  <Button variant="default" onClick={onSave} disabled={closed} loading={save.isPending}>
+                    Guardar
+                  </Button>
+                  <Button onClick={onEnroll} disabled={closed} loading={close.isPending}>
+                    Inscribir
+                  </Button>
+                </Group>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { DEFAULT_PAGE_SIZE, type EventRow, type EventTab, eventStateLabel, formatCount } from '@bjp/domain';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../app/api';
+import { type Column, DataTable } from '../../../ui/DataTable';
+import { useEventList } from '../api';
+import { EventActions } from './EventActions';
+
+const stateColor: Record<number, string> = { 1: 'gray', 2: 'green', 3: 'blue' };
+
+/** One tab of 'Lista eventos': ID, Evento, Detalle, Minimo/Maximo, 10 a page from the server. */
+export function EventListPanel({ tab, search }: { tab: EventTab; search: string }) {
+  const [page, setPage] = useState(1);
+  const list = useEventList(tab, page, search);
+
+  const columns: Column<EventRow>[] = [
+    { key: 'id', header: 'ID', render: (e) => e.id, width: 70 },
+    {
+      key: 'title',
+      header: 'Evento',
+      render: (e) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {e.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {e.startsOn} a {e.endsOn} · {e.duration} {e.duration === 1 ? 'día' : 'días'} · {e.placeName}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'description', header: 'Detalle', render: (e) => e.description },
+    {
+      key: 'limits',
+      header: 'Minimo/Maximo',
+      align: 'center',
+      render: (e) =>
+        `${formatCount(e.minimum)} / ${formatCount(e.maximum)}${e.withLimitControl ? '' : ' (sin límite)'}`,
+    },
+    { key: 'enrolled', header: 'Inscritos', align: 'center', render: (e) => formatCount(e.enrolled) },
+    ...(tab === 'all'
+      ? [
+          {
+            key: 'state',
+            header: 'Estado',
+            render: (e: EventRow) => (
+              <Badge color={stateColor[e.state]} variant="light">
+                {eventStateLabel(e.state)}
+              </Badge>
+            ),
+          },
+        ]
+      : []),
+    ...(tab === 'created' || tab === 'active'
+      ? [{ key: 'actions', header: 'Acciones', render: (e: EventRow) => <EventActions event={e} /> }]
+      : []),
+  ];
+
+  if (list.isError) {
+    return (
+      <Alert color="red" variant="light" title="No se pudo cargar la lista">
+        {errorMessage(list.error)}
+      </Alert>
+    );
+  }
+  return (
+    <DataTable
+      columns={columns}
+      rows={list.data?.items ?? []}
+      rowKey={(e) => e.id}
+      page={list.data?.page ?? page}
+      pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
+      total={list.data?.total ?? 0}
+      onPageChange={setPage}
+      loading={list.isFetching}
+      minWidth={820}
+      emptyText="No hay eventos en esta lista."
+      data-testid={`events-table-${tab}`}
+    />
+  );
+}

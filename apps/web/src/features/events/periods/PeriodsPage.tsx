@@ -1,0 +1,143 @@
+import { DEFAULT_PAGE_SIZE, type PeriodRow } from '@bjp/domain';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../app/api';
+import { confirmAction } from '../../../ui/ConfirmDialog';
+import { type Column, DataTable } from '../../../ui/DataTable';
+import { notifyError } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/PageHeader';
+import { usePeriodList, useSetPeriodActive } from '../periods-api';
+import { PeriodModal } from './PeriodModal';
+
+function ActiveSwitch({ period }: { period: PeriodRow }) {
+  const setActive = useSetPeriodActive();
+  const change = async () => {
+    const next = !period.active;
+    const warning = period.isRegistration
+      ? ' Es el periodo de registro de titulares: las pantallas de titulares dependen de él.'
+      : '';
+    const message = `${next ? 'Se activará' : 'Se desactivará'} "${period.phase}".${warning}`;
+    if (!(await confirmAction({ message }))) return;
+    setActive.mutate({ id: period.id, active: next }, { onError: (e) => notifyError(errorMessage(e)) });
+  };
+  return (
+    <Switch
+      checked={period.active}
+      onChange={change}
+      disabled={setActive.isPending}
+      color="green"
+      aria-label={`Activo ${period.phase}`}
+    />
+  );
+}
+
+const flag = (checked: boolean, label: string) => (
+  <Checkbox checked={checked} readOnly aria-label={label} tabIndex={-1} />
+);
+
+/** 'Parametricas / Periodos y Etapas'. */
+export function PeriodsPage() {
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const list = usePeriodList(page);
+
+  const columns: Column<PeriodRow>[] = [
+    { key: 'id', header: '#', render: (p) => p.id, width: 50 },
+    {
+      key: 'phase',
+      header: 'Etapa',
+      render: (p) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {p.phase}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {p.name}
+          </Text>
+          {p.isRegistration && (
+            <Text size="xs" c="orange.8" fw={600}>
+              Periodo de registro de titulares
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'subsystems',
+      header: 'Subsistema',
+      render: (p) => (
+        <Group gap={4}>
+          {p.subsystems.map((s) => (
+            <Badge key={s} variant="light" size="sm">
+              {s}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'startsOn',
+      header: 'Inicio',
+      render: (p) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {p.startsOn}
+        </Text>
+      ),
+    },
+    {
+      key: 'endsOn',
+      header: 'Fin',
+      render: (p) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {p.endsOn}
+        </Text>
+      ),
+    },
+    {
+      key: 'departmental',
+      header: 'Departamental',
+      align: 'center',
+      render: (p) => flag(p.departmental, 'Departamental'),
+    },
+    { key: 'district', header: 'Distrital', align: 'center', render: (p) => flag(p.district, 'Distrital') },
+    { key: 'institutional', header: 'BJP', align: 'center', render: (p) => flag(p.institutional, 'BJP') },
+    { key: 'state', header: 'Estado', render: (p) => p.state },
+    { key: 'active', header: 'Activo', align: 'center', render: (p) => <ActiveSwitch period={p} /> },
+  ];
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Periodos y Etapas"
+        breadcrumbs={['Parametricas', 'Periodos y Etapas']}
+        actions={
+          <Button leftSection={<IconCalendarPlus size={16} />} onClick={() => setAdding(true)}>
+            Establecer Fechas Generales
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p="md">
+        {list.isError ? (
+          <Alert color="red" variant="light" title="No se pudo cargar la lista">
+            {errorMessage(list.error)}
+          </Alert>
+        ) : (
+          <DataTable
+            columns={columns}
+            rows={list.data?.items ?? []}
+            rowKey={(p) => p.id}
+            page={list.data?.page ?? page}
+            pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
+            total={list.data?.total ?? 0}
+            onPageChange={setPage}
+            loading={list.isFetching}
+            minWidth={900}
+            data-testid="periods-table"
+          />
+        )}
+      </Paper>
+      <PeriodModal opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}

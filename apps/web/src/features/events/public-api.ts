@@ -1,0 +1,33 @@
+import type { PublicEnrollmentResult, PublicEvent } from '@bjp/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+/** The public page's calls go without a session (auth: false). */
+export function usePublicEvent(id: number) {
+  return useQuery({
+    queryKey: ['public-event', id],
+    queryFn: ({ signal }) => api.get<PublicEvent>(`/public/events/${id}`, { signal, auth: false }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+export type EnrollmentSubmission = { body: Record<string, unknown>; files: Record<string, File[]> };
+
+/** JSON when the form has no files; otherwise multipart with the JSON in 'data' and one part per file. */
+export function useEnroll(eventId: number) {
+  return useMutation({
+    mutationFn: ({ body, files }: EnrollmentSubmission) => {
+      const withFiles = Object.values(files).some((list) => list.length > 0);
+      if (!withFiles)
+        return api.post<PublicEnrollmentResult>(`/public/events/${eventId}/enrollments`, body, {
+          auth: false,
+        });
+      const form = new FormData();
+      form.append('data', JSON.stringify(body));
+      for (const [field, list] of Object.entries(files))
+        for (const file of list) form.append(field, file, file.name);
+      return api.post<PublicEnrollmentResult>(`/public/events/${eventId}/enrollments`, form, { auth: false });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { holderMessages } from '@bjp/domain';
+import { Button } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { downloadFile } from '../../ui/download';
+import { notifyError, notifySuccess } from '../../ui/notify';
+
+/** After consolidation the report button replaces 'Consolidar Estudiantes': the sworn declaration PDF. */
+export function DeclarationButton({ sie }: { sie: number }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(`/holders/institutions/${sie}/declaration`, `DDJJ_TITULARES_${sie}.pdf`);
+      notifySuccess(holderMessages.reportOk, 'Exitoso!');
+    } catch (error) {
+      notifyError(errorMessage(error, 'Falla en el proceso!'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button color="teal" leftSection={<IconFileTypePdf size={16} />} loading={busy} onClick={download}>
+      Reporte Declaración Jurada
+    </Button>
+  );
+}

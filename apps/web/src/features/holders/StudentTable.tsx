@@ -1,0 +1,117 @@
+import { DEFAULT_PAGE_SIZE, holderMessages, type StudentRow } from '@bjp/domain';
+import { Alert, Button, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
+import { errorMessage } from '../../app/api';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { useStudents } from './api';
+
+type Props = {
+  sie: number;
+  course: number | null;
+  page: number;
+  onPageChange: (page: number) => void;
+  onOpen: (student: StudentRow) => void;
+};
+
+const blockerText: Record<NonNullable<StudentRow['editBlocker']>, string> = {
+  consolidated: 'Lista consolidada',
+  period_closed: 'Periodo de registro cerrado',
+  identity: holderMessages.identityWarning,
+  removed: 'Estudiante dado de baja',
+  read_only: 'Solo lectura',
+};
+
+const statusColor = (s: StudentRow) =>
+  s.status === 'registered'
+    ? 'green'
+    : s.status === 'registered_elsewhere'
+      ? 'teal'
+      : s.status === 'pending'
+        ? 'orange'
+        : 'gray';
+
+/** The status button: opens the titular modal when allowed, otherwise a disabled label saying why. */
+function StatusButton({ student, onOpen }: { student: StudentRow; onOpen: Props['onOpen'] }) {
+  const button = (
+    <Button
+      size="compact-xs"
+      variant={student.status === 'pending' ? 'filled' : 'light'}
+      color={statusColor(student)}
+      disabled={student.editBlocker !== null}
+      onClick={() => onOpen(student)}
+      aria-label={`${student.statusLabel}: ${student.nombre} ${student.paterno}`}
+    >
+      {student.statusLabel}
+    </Button>
+  );
+  if (!student.editBlocker) return button;
+  return (
+    <Tooltip label={blockerText[student.editBlocker]} multiline w={260} withArrow>
+      <span>{button}</span>
+    </Tooltip>
+  );
+}
+
+/** The 'Estudiantes' list: ID, RUDE, Paterno, Materno, Nombre, gender, identity warning, status. */
+export function StudentTable({ sie, course, page, onPageChange, onOpen }: Props) {
+  const list = useStudents(sie, course, page);
+  const columns: Column<StudentRow>[] = [
+    { key: 'id', header: 'ID', render: (s) => s.number, width: 60 },
+    { key: 'rude', header: 'RUDE', render: (s) => s.rude },
+    { key: 'paterno', header: 'Paterno', render: (s) => s.paterno },
+    { key: 'materno', header: 'Materno', render: (s) => s.materno },
+    { key: 'nombre', header: 'Nombre', render: (s) => s.nombre },
+    {
+      key: 'gender',
+      header: '',
+      width: 36,
+      align: 'center',
+      render: (s) =>
+        s.gender === 1 ? (
+          <IconGenderMale size={18} color="var(--mantine-color-blue-6)" aria-label="Masculino" />
+        ) : (
+          <IconGenderFemale size={18} color="var(--mantine-color-pink-6)" aria-label="Femenino" />
+        ),
+    },
+    {
+      key: 'warning',
+      header: '',
+      width: 36,
+      align: 'center',
+      render: (s) =>
+        s.identityValidated ? null : (
+          <Tooltip label={holderMessages.identityWarning} multiline w={280} withArrow>
+            <IconAlertTriangle
+              size={18}
+              color="var(--mantine-color-yellow-7)"
+              aria-label={holderMessages.identityWarning}
+            />
+          </Tooltip>
+        ),
+    },
+    { key: 'status', header: 'Estado', render: (s) => <StatusButton student={s} onOpen={onOpen} /> },
+  ];
+
+  if (list.isError) {
+    return (
+      <Alert color="red" variant="light" title="No se pudo cargar la lista">
+        {errorMessage(list.error)}
+      </Alert>
+    );
+  }
+  return (
+    <DataTable
+      columns={columns}
+      rows={list.data?.items ?? []}
+      rowKey={(s) => s.inscriptionId}
+      page={list.data?.page ?? page}
+      pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
+      total={list.data?.total ?? 0}
+      onPageChange={onPageChange}
+      loading={list.isFetching}
+      emptyText="No hay estudiantes inscritos."
+      minWidth={640}
+      data-testid="students-table"
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import type { InstitutionCard } from '@bjp/domain';
+import { formatCount } from '@bjp/domain';
+import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { useSessionUser } from '../../app/auth/session';
+import type { CourseSelection } from '../structure/CourseMenu';
+import { useHoldersState } from './api';
+import { ConsolidateButton } from './ConsolidateButton';
+import { DeclarationButton } from './DeclarationButton';
+import { StudentTable } from './StudentTable';
+import { TitularValidationList } from './TitularValidationList';
+import { TitularModal } from './titular-modal/TitularModal';
+
+type Props = { card: InstitutionCard; selection: CourseSelection | null };
+
+const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** The right panel 'Estudiantes' (Gestion from settings): the lists and consolidation or the report. */
+export function StudentsPanel({ card, selection }: Props) {
+  const sie = card.sie;
+  const state = useHoldersState(sie);
+  // Only users who may consolidate see the button; outside the period it stays, disabled (part 2 §4).
+  const mayConsolidate = useSessionUser()?.permissions.includes('holders.consolidate') ?? false;
+  const [open, setOpen] = useState<number | null>(null);
+  const course = selection?.kind === 'course' ? selection.courseId : null;
+  // The page belongs to the course it was chosen for: another course starts again at page 1.
+  const [paging, setPaging] = useState({ course, page: 1 });
+  const page = paging.course === course ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ course, page: next });
+
+  if (state.isError) return <Alert color="red">{errorMessage(state.error)}</Alert>;
+  const s = state.data;
+  const consolidated = Boolean(s?.consolidatedAt);
+  const closedReason =
+    s && !s.registrationOpen ? 'El periodo de registro de titulares no está habilitado.' : undefined;
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2}>
+            <Title order={3}>Estudiantes</Title>
+            <Text size="sm" c="dimmed">
+              Gestion: {s?.year ?? '…'}
+              {selection ? ` · ${selection.label}` : ''}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            {consolidated ? (
+              <DeclarationButton sie={sie} />
+            ) : (
+              s &&
+              mayConsolidate && (
+                <ConsolidateButton sie={sie} enabled={s.canConsolidate} disabledReason={closedReason} />
+              )
+            )}
+          </Group>
+        </Group>
+        {s && (
+          <Group gap="xs">
+            <Badge color="gray" variant="light">
+              Inscritos {formatCount(s.counts.total)}
+            </Badge>
+            <Badge color="green" variant="light">
+              Registrados {formatCount(s.counts.registered)}
+            </Badge>
+            <Badge color="orange" variant="light">
+              Pendientes {formatCount(s.counts.pending)}
+            </Badge>
+            {s.counts.excluded > 0 && (
+              <Badge color="gray">No beneficiarios {formatCount(s.counts.excluded)}</Badge>
+            )}
+            {consolidated && <Badge color="teal">Consolidado el {dmy(s.consolidatedAt!.slice(0, 10))}</Badge>}
+            {!s.registrationOpen && <Badge color="red">Periodo de registro cerrado</Badge>}
+          </Group>
+        )}
+        <Tabs defaultValue="students" keepMounted={false}>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="students">Estudiantes</Tabs.Tab>
+            <Tabs.Tab value="titulars">Titulares</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="students">
+            {selection ? (
+              <StudentTable
+                sie={sie}
+                course={course}
+                page={page}
+                onPageChange={setPage}
+                onOpen={(st) => setOpen(st.inscriptionId)}
+              />
+            ) : (
+              <Text c="dimmed" size="sm" py="md" ta="center">
+                {card.codeType === 4
+                  ? "Elija 'Estudiantes Habilitados' en la Lista."
+                  : 'Elija un curso en la Lista.'}
+              </Text>
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="titulars">
+            <TitularValidationList sie={sie} consolidated={consolidated} canEdit={s?.canEdit ?? false} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      <TitularModal sie={sie} codeType={card.codeType} inscriptionId={open} onClose={() => setOpen(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,43 @@
+import { Stack } from '@mantine/core';
+import { useSessionUser } from '../../app/auth/session';
+import { PageHeader } from '../../ui/PageHeader';
+import { InstitutionBrowser } from '../structure/InstitutionBrowser';
+import { StudentsPanel } from './StudentsPanel';
+
+type Variant = 'admin' | 'department' | 'district' | 'principal';
+
+const titles: Record<Variant, string> = {
+  admin: 'Registro Titulares',
+  department: 'Registro Titulares - Departamento',
+  district: 'Registro Titulares - Distrito',
+  principal: 'Registro Titulares',
+};
+
+/**
+ * Holder registration (Registro Titulares). The admin, department and district variants search a
+ * school by SIE code — the server limits the search to the user's place — and the principal variant
+ * offers the director's schools.
+ */
+function TutorsPage({ variant }: { variant: Variant }) {
+  const user = useSessionUser();
+  const scope = user?.scope;
+  const note =
+    variant === 'admin' || !scope
+      ? undefined
+      : scope.kind === 'national'
+        ? 'Búsqueda en todo el país.'
+        : `Búsqueda limitada a: ${scope.label}`;
+  return (
+    <Stack>
+      <PageHeader title={titles[variant]} breadcrumbs={['Titulares', titles[variant]]} />
+      <InstitutionBrowser mode={variant === 'principal' ? 'mine' : 'code'} finderNote={note}>
+        {({ card, selection }) => <StudentsPanel key={card.sie} card={card} selection={selection} />}
+      </InstitutionBrowser>
+    </Stack>
+  );
+}
+
+export const TutorsAdminPage = () => <TutorsPage variant="admin" />;
+export const TutorsDepartmentPage = () => <TutorsPage variant="department" />;
+export const TutorsDistrictPage = () => <TutorsPage variant="district" />;
+export const TutorsPrincipalPage = () => <TutorsPage variant="principal" />;

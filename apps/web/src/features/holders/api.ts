@@ -1,0 +1,193 @@
+import type {
+  ConsolidationResult,
+  HoldersInstitutionState,
+  NewTitularRequest,
+  PendingPage,
+  PersonData,
+  PersonResponse,
+  PersonSearchResponse,
+  RelationshipOptions,
+  StudentPage,
+  TitularListPage,
+  TitularModalResponse,
+  TitularStudents,
+} from '@bjp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+const base = (sie: number) => `/holders/institutions/${sie}`;
+
+/**
+ * Where the titular modal reads and writes: holder registration, or the adjustments after
+ * consolidation (features/adjustments), whose API mirrors these paths under /adjustments.
+ */
+export type TitularArea = 'holders' | 'adjustments';
+const inscriptionUrl = (area: TitularArea, sie: number, inscriptionId: number) =>
+  `/${area}/institutions/${sie}/inscriptions/${inscriptionId}`;
+const modalKey = (area: TitularArea, sie: number, inscriptionId: number) =>
+  [area, sie, 'modal', inscriptionId] as const;
+
+export const holderKeys = {
+  school: (sie: number) => ['holders', sie] as const,
+  state: (sie: number) => ['holders', sie, 'state'] as const,
+  students: (sie: number, course: number | null, page: number) =>
+    ['holders', sie, 'students', course, page] as const,
+  modal: (sie: number, inscriptionId: number) => ['holders', sie, 'modal', inscriptionId] as const,
+  titulars: (sie: number, page: number) => ['holders', sie, 'titulars', page] as const,
+  titularStudents: (sie: number, personId: number) => ['holders', sie, 'titular-students', personId] as const,
+  relationships: (codeType: number) => ['holders', 'relationships', codeType] as const,
+};
+
+export function useHoldersState(sie: number) {
+  return useQuery({
+    queryKey: holderKeys.state(sie),
+    queryFn: ({ signal }) => api.get<HoldersInstitutionState>(base(sie), { signal }),
+  });
+}
+
+/** GET …/students?course&page — 10 a page, sorted on the server. */
+export function useStudents(sie: number, course: number | null, page: number) {
+  return useQuery({
+    queryKey: holderKeys.students(sie, course, page),
+    queryFn: ({ signal }) =>
+      api.get<StudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRelationships(codeType: number) {
+  return useQuery({
+    queryKey: holderKeys.relationships(codeType),
+    queryFn: ({ signal }) =>
+      api.get<RelationshipOptions>('/holders/relationships', { query: { codeType }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useTitularModal(sie: number, inscriptionId: number | null, area: TitularArea = 'holders') {
+  return useQuery({
+    queryKey: modalKey(area, sie, inscriptionId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<TitularModalResponse>(`${inscriptionUrl(area, sie, inscriptionId ?? 0)}/titulars`, { signal }),
+    enabled: inscriptionId !== null,
+    staleTime: 0,
+  });
+}
+
+export function fetchPending(sie: number, page: number) {
+  return api.get<PendingPage>(`${base(sie)}/pending`, { query: { page } });
+}
+
+export function useTitularList(sie: number, page: number) {
+  return useQuery({
+    queryKey: holderKeys.titulars(sie, page),
+    queryFn: ({ signal }) => api.get<TitularListPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTitularStudents(sie: number, personId: number | null) {
+  return useQuery({
+    queryKey: holderKeys.titularStudents(sie, personId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<TitularStudents>(`${base(sie)}/titulars/${personId}/students`, { signal }),
+    enabled: personId !== null,
+  });
+}
+
+/**
+ * Every change to a student's titulars answers the modal's new content: it replaces the cached modal
+ * and refreshes the school's lists and counts (the original list did not refresh after a change).
+ */
+function useModalChange<V>(
+  sie: number,
+  inscriptionId: number,
+  send: (v: V) => Promise<TitularModalResponse>,
+  area: TitularArea = 'holders',
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (modal) => {
+      client.setQueryData(modalKey(area, sie, inscriptionId), modal);
+      // An adjustment also changes the history lists, which span schools.
+      return client.invalidateQueries({
+        queryKey: area === 'holders' ? holderKeys.school(sie) : [area],
+        predicate: (q) => q.queryKey[2] !== 'modal',
+      });
+    },
+  });
+}
+
+export function useTitularChanges(sie: number, inscriptionId: number, area: TitularArea = 'holders') {
+  const url = inscriptionUrl(area, sie, inscriptionId);
+  return {
+    addExisting: useModalChange(
+      sie,
+      inscriptionId,
+      (v: { personId: number; relationshipId: number | null }) =>
+        api.post<TitularModalResponse>(`${url}/guardians`, v),
+      area,
+    ),
+    addNew: useModalChange(
+      sie,
+      inscriptionId,
+      (v: Partial<NewTitularRequest>) => api.post<TitularModalResponse>(`${url}/guardians/new`, v),
+      area,
+    ),
+    relationship: useModalChange(
+      sie,
+      inscriptionId,
+      (v: { guardianId: number; relationshipId: number | null }) =>
+        api.patch<TitularModalResponse>(`${url}/guardians/${v.guardianId}`, {
+          relationshipId: v.relationshipId,
+        }),
+      area,
+    ),
+    remove: useModalChange(
+      sie,
+      inscriptionId,
+      (guardianId: number) => api.delete<TitularModalResponse>(`${url}/guardians/${guardianId}`),
+      area,
+    ),
+    save: useModalChange(
+      sie,
+      inscriptionId,
+      (guardianId: number | null) => api.put<TitularModalResponse>(`${url}/titular`, { guardianId }),
+      area,
+    ),
+    /** 'Editar Datos' in the adjustment variant: the person, through the student (it may be the adjustment). */
+    personData: useModalChange(
+      sie,
+      inscriptionId,
+      (v: { personId: number; data: Partial<PersonData> }) =>
+        api.put<TitularModalResponse>(`${url}/persons/${v.personId}`, v.data),
+      area,
+    ),
+  };
+}
+
+export function searchPerson(carnet: string, complemento: string) {
+  return api.post<PersonSearchResponse>('/holders/persons/search', { carnet, complemento });
+}
+
+export function updatePerson(sie: number, personId: number, data: Partial<PersonData>) {
+  return api.put<PersonResponse>(`${base(sie)}/persons/${personId}`, data);
+}
+
+export function useConsolidate(sie: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ConsolidationResult>(`${base(sie)}/consolidation`),
+    onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
+  });
+}
+
+export function useValidateTitular(sie: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (personId: number) =>
+      api.post<{ validated: number; total: number }>(`${base(sie)}/titulars/${personId}/validation`),
+    onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
+  });
+}

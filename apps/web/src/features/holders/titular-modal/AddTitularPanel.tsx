@@ -1,0 +1,212 @@
+import { holderMessages, type PersonResponse } from '@bjp/domain';
+import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconEdit, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { notifySuccess, notifyWarning } from '../../../ui/notify';
+import { searchPerson, type TitularArea, updatePerson, type useTitularChanges } from '../api';
+import { emptyDraft, missingField, type PersonDraft, PersonForm } from './PersonForm';
+import { reportTitularError } from './report-error';
+
+type Props = {
+  sie: number;
+  relationships: Array<{ value: string; label: string }>;
+  changes: ReturnType<typeof useTitularChanges>;
+  onBack: () => void;
+  area?: TitularArea;
+};
+
+type Phase = { kind: 'search' } | { kind: 'found'; person: PersonResponse } | { kind: 'new' };
+
+const draftOf = (p: PersonResponse): PersonDraft => ({
+  carnet: p.carnet,
+  complemento: p.complemento,
+  paterno: p.paterno,
+  materno: p.materno,
+  nombre: p.nombre,
+  birthDate: p.birthDate,
+  gender: String(p.gender),
+  foreign: String(p.foreign),
+  relationshipId: null,
+});
+
+const personData = (d: PersonDraft) => ({
+  foreign: d.foreign === 'true',
+  gender: (d.gender === '1' ? 1 : 2) as 1 | 2,
+  birthDate: d.birthDate ?? undefined,
+  nombre: d.nombre.trim(),
+  paterno: d.paterno.trim(),
+  materno: d.materno.trim(),
+});
+
+/**
+ * 'Adicionar Nuevo Titular': search by document and complement; a found person shows locked with
+ * 'Agregar Titular' and 'Editar Datos'; a miss opens the 'Datos Titular' form with 'Nuevo Titular'.
+ */
+export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'holders' }: Props) {
+  const [carnet, setCarnet] = useState('');
+  const [complemento, setComplemento] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'search' });
+  const [draft, setDraft] = useState<PersonDraft>(emptyDraft());
+  const [locked, setLocked] = useState(true);
+  const [invalid, setInvalid] = useState<keyof PersonDraft | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    const doc = carnet.trim();
+    if (!doc) {
+      notifyWarning(holderMessages.enterDocument);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await searchPerson(doc, complemento.trim());
+      setInvalid(null);
+      if (result.person) {
+        setPhase({ kind: 'found', person: result.person });
+        setDraft(draftOf(result.person));
+        setLocked(true);
+      } else {
+        // A failed search simply opens the new-holder form (part 2 §4).
+        setPhase({ kind: 'new' });
+        setDraft(emptyDraft(doc, complemento.trim()));
+        setLocked(false);
+      }
+    } catch (error) {
+      reportTitularError(error, holderMessages.operationFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const done = () => {
+    notifySuccess(holderMessages.operationOk);
+    onBack();
+  };
+
+  const addFound = async (person: PersonResponse) => {
+    const missing = locked ? (draft.relationshipId === null ? 'relationshipId' : null) : missingField(draft);
+    setInvalid(missing);
+    if (missing) {
+      notifyWarning(holderMessages.fillAll);
+      return;
+    }
+    setBusy(true);
+    try {
+      // 'Editar Datos' then 'Agregar Titular': SEGIP confirms the corrected data before the person joins.
+      if (!locked && area === 'adjustments')
+        await changes.personData.mutateAsync({ personId: person.id, data: personData(draft) });
+      else if (!locked) await updatePerson(sie, person.id, personData(draft));
+      await changes.addExisting.mutateAsync({
+        personId: person.id,
+        relationshipId: Number(draft.relationshipId),
+      });
+      done();
+    } catch (error) {
+      reportTitularError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const addNew = async () => {
+    const missing = missingField(draft);
+    setInvalid(missing);
+    if (missing) {
+      notifyWarning(holderMessages.fillAll);
+      return;
+    }
+    setBusy(true);
+    try {
+      await changes.addNew.mutateAsync({
+        carnet: draft.carnet,
+        complemento: draft.complemento,
+        relationshipId: Number(draft.relationshipId),
+        ...personData(draft),
+      });
+      done();
+    } catch (error) {
+      reportTitularError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <form onSubmit={search} noValidate>
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            label="Documento de identidad"
+            value={carnet}
+            onChange={(e) => setCarnet(e.currentTarget.value.toUpperCase())}
+            maxLength={15}
+            style={{ flex: 1 }}
+          />
+          <TextInput
+            label="Complemento"
+            value={complemento}
+            onChange={(e) => setComplemento(e.currentTarget.value.toUpperCase())}
+            maxLength={4}
+            w={120}
+          />
+          <Button
+            type="submit"
+            leftSection={<IconSearch size={16} />}
+            loading={busy && phase.kind === 'search'}
+          >
+            Buscar
+          </Button>
+        </Group>
+      </form>
+      {phase.kind !== 'search' && (
+        <>
+          <Divider label="Datos Titular" labelPosition="left" />
+          {phase.kind === 'new' && (
+            <Text size="sm" c="dimmed">
+              No se encontró el documento: registre los datos del nuevo titular tal como figuran en su cédula.
+            </Text>
+          )}
+          <PersonForm
+            draft={draft}
+            onChange={setDraft}
+            locked={locked}
+            relationships={relationships}
+            invalid={invalid}
+          />
+        </>
+      )}
+      <Group justify="space-between" mt="sm">
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+          Regresar
+        </Button>
+        <Group gap="xs">
+          {phase.kind === 'found' && (
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconEdit size={16} />}
+                onClick={() => setLocked(false)}
+                disabled={!locked || busy}
+              >
+                Editar Datos
+              </Button>
+              <Button
+                leftSection={<IconUserPlus size={16} />}
+                loading={busy}
+                onClick={() => addFound(phase.person)}
+              >
+                Agregar Titular
+              </Button>
+            </>
+          )}
+          {phase.kind === 'new' && (
+            <Button leftSection={<IconUserPlus size={16} />} loading={busy} onClick={addNew}>
+              Nuevo Titular
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { type GuardianRow, holderMessages } from '@bjp/domain';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { useTitularChanges } from '../api';
+import { missingField, type PersonDraft, PersonForm } from './PersonForm';
+
+type Props = {
+  guardian: GuardianRow;
+  changes: ReturnType<typeof useTitularChanges>;
+  /** Confirms and reports as the variant does; resolves true when the data were saved. */
+  onSave: (send: () => Promise<unknown>) => Promise<boolean>;
+  onDone: () => void;
+};
+
+/**
+ * 'Editar Datos' of the student's titular (adjustment variant): the 'Datos Titular' form unlocked
+ * with the document fixed; SEGIP confirms the new data on the server.
+ */
+export function EditDataPanel({ guardian, changes, onSave, onDone }: Props) {
+  const [draft, setDraft] = useState<PersonDraft>({
+    carnet: guardian.carnet,
+    complemento: guardian.complemento,
+    paterno: guardian.paterno,
+    materno: guardian.materno,
+    nombre: guardian.nombres,
+    birthDate: guardian.birthDate,
+    gender: String(guardian.gender),
+    foreign: String(guardian.foreign),
+    relationshipId: String(guardian.relationshipId),
+  });
+  const [invalid, setInvalid] = useState<keyof PersonDraft | null>(null);
+  const save = async () => {
+    const missing = missingField(draft);
+    setInvalid(missing);
+    if (missing) return;
+    const saved = await onSave(() =>
+      changes.personData.mutateAsync({
+        personId: guardian.personId,
+        data: {
+          foreign: draft.foreign === 'true',
+          gender: draft.gender === '1' ? 1 : 2,
+          birthDate: draft.birthDate ?? undefined,
+          nombre: draft.nombre.trim(),
+          paterno: draft.paterno.trim(),
+          materno: draft.materno.trim(),
+        },
+      }),
+    );
+    if (saved) onDone();
+  };
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="edit-data-panel">
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          Datos Titular — CI {guardian.carnet}
+        </Text>
+        {invalid && (
+          <Text size="xs" c="red">
+            {holderMessages.fillAll}
+          </Text>
+        )}
+        <PersonForm
+          draft={draft}
+          onChange={setDraft}
+          locked={false}
+          relationships={[{ value: String(guardian.relationshipId), label: guardian.relationshipName }]}
+          invalid={invalid}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={changes.personData.isPending}
+            onClick={save}
+          >
+            Guardar datos
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

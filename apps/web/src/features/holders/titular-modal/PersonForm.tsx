@@ -1,0 +1,148 @@
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+
+/** The 'Datos Titular' form as typed: strings, null while unset. */
+export type PersonDraft = {
+  carnet: string;
+  complemento: string;
+  paterno: string;
+  materno: string;
+  nombre: string;
+  birthDate: string | null;
+  gender: string | null;
+  foreign: string | null;
+  relationshipId: string | null;
+};
+
+export const emptyDraft = (carnet = '', complemento = ''): PersonDraft => ({
+  carnet,
+  complemento,
+  paterno: '',
+  materno: '',
+  nombre: '',
+  birthDate: null,
+  gender: null,
+  foreign: null,
+  relationshipId: null,
+});
+
+/** Part 2 §5: extranjero, parentesco, genero, fecha_nacimiento and nombre, in that order, plus a surname. */
+export function missingField(d: PersonDraft): keyof PersonDraft | null {
+  if (d.foreign === null) return 'foreign';
+  if (d.relationshipId === null) return 'relationshipId';
+  if (d.gender === null) return 'gender';
+  if (d.birthDate === null) return 'birthDate';
+  if (!d.nombre.trim()) return 'nombre';
+  if (!d.paterno.trim() && !d.materno.trim()) return 'paterno';
+  return null;
+}
+
+type Props = {
+  draft: PersonDraft;
+  onChange: (draft: PersonDraft) => void;
+  /** Found persons have their data locked until 'Editar Datos'. */
+  locked: boolean;
+  relationships: Array<{ value: string; label: string }>;
+  invalid: keyof PersonDraft | null;
+};
+
+const upper = (v: string) => v.toUpperCase();
+const calendarLabels = {
+  previousDecade: 'Década anterior',
+  nextDecade: 'Década siguiente',
+  previousYear: 'Año anterior',
+  nextYear: 'Año siguiente',
+  previousMonth: 'Mes anterior',
+  nextMonth: 'Mes siguiente',
+  yearLevelControl: 'Elegir década',
+  monthLevelControl: 'Elegir año',
+};
+/** Titulars are adults: the calendar offers birth dates up to 18 years ago. */
+const adultLimit = () => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - 18);
+  return d;
+};
+
+export function PersonForm({ draft, onChange, locked, relationships, invalid }: Props) {
+  const set = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) =>
+    onChange({ ...draft, [key]: value });
+  const err = (key: keyof PersonDraft) => (invalid === key ? true : undefined);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="person-form">
+      <TextInput label="Carnet" value={draft.carnet} disabled />
+      <TextInput label="Complemento del carnet" value={draft.complemento} disabled />
+      <Select
+        label="Parentesco"
+        placeholder="Seleccione"
+        data={relationships}
+        value={draft.relationshipId}
+        onChange={(v) => set('relationshipId', v)}
+        error={err('relationshipId')}
+        withAsterisk
+      />
+      <TextInput
+        label="Paterno"
+        value={draft.paterno}
+        onChange={(e) => set('paterno', upper(e.currentTarget.value))}
+        disabled={locked}
+        error={err('paterno')}
+      />
+      <TextInput
+        label="Materno"
+        value={draft.materno}
+        onChange={(e) => set('materno', upper(e.currentTarget.value))}
+        disabled={locked}
+      />
+      <TextInput
+        label="Nombres"
+        value={draft.nombre}
+        onChange={(e) => set('nombre', upper(e.currentTarget.value))}
+        disabled={locked}
+        error={err('nombre')}
+        withAsterisk
+      />
+      {/* A calendar only: the birth date cannot be typed or pasted (part 2 §5). */}
+      <DatePickerInput
+        label="Fecha de nacimiento"
+        placeholder="Seleccione la fecha"
+        valueFormat="DD/MM/YYYY"
+        value={draft.birthDate}
+        onChange={(v) => set('birthDate', v)}
+        maxDate={adultLimit()}
+        defaultLevel="decade"
+        monthsListFormat="MMMM"
+        ariaLabels={calendarLabels}
+        disabled={locked}
+        error={err('birthDate')}
+        withAsterisk
+      />
+      <Select
+        label="Género"
+        placeholder="Seleccione"
+        data={[
+          { value: '1', label: 'Masculino' },
+          { value: '2', label: 'Femenino' },
+        ]}
+        value={draft.gender}
+        onChange={(v) => set('gender', v)}
+        disabled={locked}
+        error={err('gender')}
+        withAsterisk
+      />
+      <Select
+        label="Extranjero"
+        placeholder="Seleccione"
+        data={[
+          { value: 'false', label: 'No' },
+          { value: 'true', label: 'Sí' },
+        ]}
+        value={draft.foreign}
+        onChange={(v) => set('foreign', v)}
+        disabled={locked}
+        error={err('foreign')}
+        withAsterisk
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,65 @@
+import { type GuardianRow, holderMessages } from '@bjp/domain';
+import { Button, Group, Paper, Select, Text } from '@mantine/core';
+import { useState } from 'react';
+import { confirmAction } from '../../../ui/ConfirmDialog';
+import { notifySuccess, notifyWarning } from '../../../ui/notify';
+import type { useTitularChanges } from '../api';
+import { reportTitularError } from './report-error';
+
+type Props = {
+  guardian: GuardianRow;
+  relationships: Array<{ value: string; label: string }>;
+  changes: ReturnType<typeof useTitularChanges>;
+  onDone: () => void;
+  /** When set (adjustments: the student's one change), '¿Esta Seguro?' with this text comes first. */
+  confirmMessage?: string;
+};
+
+/** 'Actualizar parentesco': changes only the relationship of one titular of the list. */
+export function RelationshipEditor({ guardian, relationships, changes, onDone, confirmMessage }: Props) {
+  const [value, setValue] = useState<string | null>(null);
+  const save = async () => {
+    if (!value) {
+      notifyWarning(holderMessages.selectRelationship);
+      return;
+    }
+    if (
+      confirmMessage &&
+      !(await confirmAction({ title: holderMessages.confirmTitle, message: confirmMessage }))
+    )
+      return;
+    changes.relationship.mutate(
+      { guardianId: guardian.guardianId, relationshipId: Number(value) },
+      {
+        onSuccess: () => {
+          notifySuccess(holderMessages.operationOk);
+          onDone();
+        },
+        onError: (error) => reportTitularError(error, holderMessages.operationFailed),
+      },
+    );
+  };
+  return (
+    <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-0)" data-testid="relationship-editor">
+      <Text size="sm" mb={6}>
+        Parentesco de {guardian.nombres} {guardian.paterno} (actual: {guardian.relationshipName})
+      </Text>
+      <Group align="flex-end" gap="xs">
+        <Select
+          aria-label="Nuevo parentesco"
+          placeholder="Seleccione un parentesco"
+          data={relationships}
+          value={value}
+          onChange={setValue}
+          style={{ flex: 1 }}
+        />
+        <Button variant="default" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button onClick={save} loading={changes.relationship.isPending}>
+          Actualizar parentesco
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,206 @@
+import { adjustmentMessages, type GuardianRow, holderMessages } from '@bjp/domain';
+import { Alert, Badge, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
+import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../app/api';
+import { confirmAction } from '../../../ui/ConfirmDialog';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { SpanishDates } from '../../../ui/SpanishDates';
+import { type TitularArea, useRelationships, useTitularChanges, useTitularModal } from '../api';
+import { AddTitularPanel } from './AddTitularPanel';
+import { EditDataPanel } from './EditDataPanel';
+import { GuardiansTable } from './GuardiansTable';
+import { RelationshipEditor } from './RelationshipEditor';
+import { reportAdjustmentError, reportTitularError } from './report-error';
+
+type Props = {
+  sie: number;
+  codeType: number;
+  inscriptionId: number | null;
+  onClose: () => void;
+  /** 'adjustments': the variant after consolidation (one change per student, 'Editar Datos' icon). */
+  area?: TitularArea;
+};
+
+/**
+ * 'Actualización y/o Registro de Titular': the student's titulars with the selection switch, and the
+ * add view ('Adicionar Nuevo Titular'). 'Registrar' saves the selected titular, or with none the
+ * removal of the student's beneficiary status, after '¿Esta Seguro?'. The adjustment variant
+ * (area 'adjustments') talks to the adjustments API, whose changes count once per student.
+ */
+export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'holders' }: Props) {
+  const adjusting = area === 'adjustments';
+  const modal = useTitularModal(sie, inscriptionId, area);
+  const relationships = useRelationships(codeType);
+  const changes = useTitularChanges(sie, inscriptionId ?? 0, area);
+  const [editingData, setEditingData] = useState<GuardianRow | null>(null);
+  const [view, setView] = useState<'list' | 'add'>('list');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<GuardianRow | null>(null);
+  const data = modal.data;
+
+  // The switch starts on the student's current titular whenever the server's list changes.
+  // The switch starts on the student's current titular, and follows it only when the saved titular
+  // changes: a background refetch must not undo what the user has just switched.
+  const savedTitular = data?.guardians.find((g) => g.selected)?.guardianId ?? null;
+  useEffect(() => setSelectedId(savedTitular), [savedTitular]);
+  useEffect(() => {
+    if (relationships.isError) notifyError(holderMessages.relationshipsFailed);
+  }, [relationships.isError]);
+  useEffect(() => {
+    if (inscriptionId === null) {
+      setView('list');
+      setEditing(null);
+      setEditingData(null);
+    }
+  }, [inscriptionId]);
+
+  const options = useMemo(
+    () => (relationships.data?.items ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+    [relationships.data],
+  );
+  const locked = data?.editBlocker !== null && data?.editBlocker !== undefined;
+
+  const remove = async (g: GuardianRow) => {
+    if (
+      !(await confirmAction({
+        title: holderMessages.confirmRemoveTitle,
+        message: holderMessages.confirmRemove,
+      }))
+    )
+      return;
+    changes.remove.mutate(g.guardianId, {
+      onSuccess: () => notifySuccess(holderMessages.operationOk),
+      onError: (error) => reportTitularError(error, holderMessages.operationFailed),
+    });
+  };
+
+  const register = async () => {
+    // Saving with nothing selected ends the student's benefit: the confirmation says so first.
+    const once = adjusting ? adjustmentMessages.confirmOnce : holderMessages.confirmSave;
+    const none = adjusting ? adjustmentMessages.confirmRemoval : holderMessages.confirmNoTitular;
+    const message = selectedId === null ? `${none} ${once}` : once;
+    if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return;
+    changes.save.mutate(selectedId, {
+      onSuccess: () => {
+        notifySuccess(holderMessages.operationOk);
+        onClose();
+      },
+      onError: (error) =>
+        adjusting ? reportAdjustmentError(error) : reportTitularError(error, holderMessages.saveFailed),
+    });
+  };
+
+  /** The adjustment's data edit: confirmed first, since it is the student's one change. */
+  const saveData = async (send: () => Promise<unknown>) => {
+    const message = adjustmentMessages.confirmOnce;
+    if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return false;
+    try {
+      await send();
+      notifySuccess(holderMessages.operationOk);
+      return true;
+    } catch (error) {
+      reportAdjustmentError(error);
+      return false;
+    }
+  };
+  const blocker = data && 'blocker' in data && typeof data.blocker === 'string' ? data.blocker : null;
+
+  const title = view === 'add' ? 'Adicionar Nuevo Titular' : 'Actualización y/o Registro de Titular';
+  return (
+    <Modal opened={inscriptionId !== null} onClose={onClose} title={title} size="xl" centered>
+      <SpanishDates>
+        <Stack pos="relative" gap="sm">
+          <LoadingOverlay visible={modal.isPending && inscriptionId !== null} />
+          {modal.isError && <Alert color="red">{errorMessage(modal.error)}</Alert>}
+          {data && (
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Stack gap={0}>
+                <Text fw={600}>{data.student.fullName}</Text>
+                <Text size="sm" c="dimmed">
+                  RUDE {data.student.rude} · {data.student.course}
+                </Text>
+              </Stack>
+              <Badge variant="light" size="lg">
+                {data.statusLabel}
+              </Badge>
+            </Group>
+          )}
+          {data && locked && (
+            <Alert color="yellow">
+              {blocker ?? 'Este estudiante no admite cambios de titular en este momento.'}
+            </Alert>
+          )}
+          {data && view === 'list' && (
+            <>
+              <GuardiansTable
+                guardians={data.guardians}
+                selectedId={selectedId}
+                onToggle={(g) => setSelectedId((current) => (current === g.guardianId ? null : g.guardianId))}
+                onDelete={remove}
+                onRelationship={setEditing}
+                onEditData={adjusting ? setEditingData : undefined}
+                disabled={locked || changes.remove.isPending || changes.save.isPending}
+              />
+              {editingData && (
+                <EditDataPanel
+                  guardian={editingData}
+                  changes={changes}
+                  onSave={saveData}
+                  onDone={() => setEditingData(null)}
+                />
+              )}
+              {editing && (
+                <RelationshipEditor
+                  guardian={editing}
+                  relationships={options}
+                  changes={changes}
+                  onDone={() => setEditing(null)}
+                  confirmMessage={adjusting ? adjustmentMessages.confirmOnce : undefined}
+                />
+              )}
+              {selectedId === null && data.guardians.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  Sin titular seleccionado: 'Registrar' guardará que el estudiante no tiene titular (no
+                  beneficiario).
+                </Text>
+              )}
+              <Group justify="space-between">
+                <Button
+                  variant="light"
+                  leftSection={<IconUserPlus size={16} />}
+                  onClick={() => setView('add')}
+                  disabled={locked}
+                >
+                  Adicionar Titular
+                </Button>
+                <Group gap="xs">
+                  <Button variant="default" onClick={onClose}>
+                    Cerrar
+                  </Button>
+                  <Button
+                    leftSection={<IconDeviceFloppy size={16} />}
+                    onClick={register}
+                    loading={changes.save.isPending}
+                    disabled={locked}
+                  >
+                    Registrar
+                  </Button>
+                </Group>
+              </Group>
+            </>
+          )}
+          {data && view === 'add' && (
+            <AddTitularPanel
+              sie={sie}
+              relationships={options}
+              changes={changes}
+              onBack={() => setView('list')}
+              area={area}
+            />
+          )}
+        </Stack>
+      </SpanishDates>
+    </Modal>
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type RemovalHistoryRow,
+  type RemovalStudentRow,
+  removalMessages,
+} from '@bjp/domain';
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { type Column, DataTable } from '../../ui/DataTable';
+import type { CourseSelection } from '../structure/CourseMenu';
+import { useRemovalHistory, useRemovalStudents } from './api';
+
+const ci = (v: string | null) => v ?? '—';
+const studentColumns: Column<RemovalStudentRow>[] = [
+  { key: 'id', header: 'ID', render: (r) => r.number, width: 60 },
+  { key: 'rude', header: 'CÓDIGO RUDE', render: (r) => r.rude },
+  { key: 'student', header: 'ESTUDIANTE', render: (r) => r.student },
+  { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => ci(r.titularCarnet) },
+  { key: 'titular', header: 'TITULAR', render: (r) => ci(r.titular) },
+  {
+    key: 'request',
+    header: 'SOLICITUD',
+    render: (r) =>
+      r.removedAt ? <Badge color="red">Baja</Badge> : <Badge variant="light">Beneficiario</Badge>,
+  },
+];
+
+/** Table 1: the chosen course's students (or a special centre's 'Estudiantes Habilitados'). */
+export function RemovalStudents({ sie, selection }: { sie: number; selection: CourseSelection | null }) {
+  const [page, setPage] = useState(1);
+  const course = selection?.kind === 'course' ? selection.courseId : undefined;
+  const list = useRemovalStudents(sie, course, page);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={5}>{selection ? selection.label : 'Todos los estudiantes'}</Title>
+        <DataTable
+          data-testid="removal-students"
+          columns={studentColumns}
+          rows={list.data?.items ?? []}
+          rowKey={(r) => r.inscriptionId}
+          page={page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          total={list.data?.total ?? 0}
+          onPageChange={setPage}
+          loading={list.isFetching}
+          minWidth={820}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+const historyColumns: Column<RemovalHistoryRow>[] = [
+  { key: 'id', header: 'ID', render: (r) => r.id, width: 60 },
+  { key: 'rude', header: 'CÓDIGO RUDE', render: (r) => r.rude },
+  { key: 'student', header: 'ESTUDIANTE', render: (r) => r.student },
+  { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => ci(r.titularCarnet) },
+  { key: 'titular', header: 'TITULAR', render: (r) => ci(r.titular) },
+  { key: 'request', header: 'SOLICITUD', render: (r) => r.request },
+  {
+    key: 'state',
+    header: 'ESTADO',
+    // state_id 1 with a primary badge, the others with a success badge (part 2 §2.4).
+    render: (r) => (
+      <Badge color={r.stateId === 1 ? 'blue' : 'green'} styles={{ label: { overflow: 'visible' } }}>
+        {r.state}
+      </Badge>
+    ),
+  },
+  {
+    key: 'at',
+    header: 'FECHA',
+    render: (r) => new Date(r.removedAt).toLocaleDateString('es-BO', { timeZone: 'America/La_Paz' }),
+  },
+];
+
+/** Table 2 'Historial Baja Beneficiarios' of the department, with the state column. */
+export function RemovalHistory({ departmentId }: { departmentId: number }) {
+  const [page, setPage] = useState(1);
+  const list = useRemovalHistory(departmentId, page);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={4}>{removalMessages.heading}</Title>
+        <Text size="sm" c="dimmed">
+          Bajas registradas en el departamento; 'ENVIADA A SINTESIS' cuando el lote que la llevó fue
+          sincronizado.
+        </Text>
+        <DataTable
+          data-testid="removal-history"
+          columns={historyColumns}
+          rows={list.data?.items ?? []}
+          rowKey={(r) => r.id}
+          page={page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          total={list.data?.total ?? 0}
+          onPageChange={setPage}
+          loading={list.isFetching}
+          emptyText="No hay bajas registradas."
+          minWidth={1100}
+        />
+      </Stack>
+    </Paper>
+  );
+}

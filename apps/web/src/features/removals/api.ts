@@ -1,0 +1,72 @@
+import type {
+  RemovalCandidate,
+  RemovalDepartment,
+  RemovalHistoryPage,
+  RemovalResult,
+  RemovalStudentPage,
+} from '@bjp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+const dep = (id: number) => `/removals/departments/${id}`;
+
+export function useMyDepartment(enabled: boolean) {
+  return useQuery({
+    queryKey: ['removals', 'me'],
+    queryFn: ({ signal }) => api.get<RemovalDepartment>('/removals/me/department', { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useRemovalDepartment(id: number | null) {
+  return useQuery({
+    queryKey: ['removals', id, 'department'],
+    queryFn: ({ signal }) => api.get<RemovalDepartment>(dep(id ?? 0), { signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function useCandidate(departmentId: number, rude: string | null) {
+  return useQuery({
+    queryKey: ['removals', departmentId, 'candidate', rude],
+    queryFn: ({ signal }) =>
+      api.get<RemovalCandidate>(`${dep(departmentId)}/students/${encodeURIComponent(rude ?? '')}`, {
+        signal,
+      }),
+    enabled: rude !== null,
+    retry: false,
+  });
+}
+
+export function useRemove(departmentId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rude: string) =>
+      api.post<RemovalResult>(`${dep(departmentId)}/students/${encodeURIComponent(rude)}`),
+    // The finder, both tables and every count that included the student change.
+    onSettled: () => client.invalidateQueries(),
+  });
+}
+
+export function useRemovalStudents(sie: number, course: number | undefined, page: number) {
+  return useQuery({
+    queryKey: ['removals', 'students', sie, course, page],
+    queryFn: ({ signal }) =>
+      api.get<RemovalStudentPage>(`/removals/institutions/${sie}/students`, {
+        query: { course, page },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRemovalHistory(departmentId: number, page: number) {
+  return useQuery({
+    queryKey: ['removals', departmentId, 'history', page],
+    queryFn: ({ signal }) =>
+      api.get<RemovalHistoryPage>(`${dep(departmentId)}/history`, { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

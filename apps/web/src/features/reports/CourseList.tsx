@@ -1,0 +1,34 @@
+import type { InstitutionReport } from '@bjp/domain';
+import { Badge, NavLink, ScrollArea } from '@mantine/core';
+
+type Props = {
+  levels: InstitutionReport['levels'];
+  courseId: number | null;
+  onSelect: (courseId: number | null) => void;
+};
+
+/** Levels expanding to their courses; choosing one filters 'Estado Cobro de Estudiantes'. */
+export function CourseList({ levels, courseId, onSelect }: Props) {
+  return (
+    <ScrollArea.Autosize mah={520}>
+      <NavLink label="Todos los cursos" active={courseId === null} onClick={() => onSelect(null)} />
+      {levels.map((level) => (
+        <NavLink key={level.levelId} label={level.name} defaultOpened childrenOffset={12}>
+          {level.courses.map((c) => (
+            <NavLink
+              key={c.courseId}
+              label={`${c.label} (${c.shift})`}
+              active={courseId === c.courseId}
+              onClick={() => onSelect(c.courseId)}
+              rightSection={
+                <Badge size="xs" variant="light" color={c.paid === c.students ? 'green' : 'gray'}>
+                  {c.paid}/{c.students}
+                </Badge>
+              }
+            />
+          ))}
+        </NavLink>
+      ))}
+    </ScrollArea.Autosize>
+  );
+}

@@ -1,0 +1,68 @@
+import { trackingMessages } from '@bjp/domain';
+import { Alert, Button, Group, Loader, Paper, Select, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../app/api';
+import { CodeFinder } from '../../ui/CodeFinder';
+import { PageHeader } from '../../ui/PageHeader';
+import { useInstitutionOptions, useInstitutionReport } from './api';
+import { InstitutionReportView } from './InstitutionReportView';
+
+/** /reports/institution (SIE code) and /reports/ue-principal (the director's schools). */
+export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' }) {
+  // The tracking table links here with ?sie= so staff go straight from a school to its report.
+  const [params] = useSearchParams();
+  const preset = mode === 'admin' ? Number(params.get('sie')) : Number.NaN;
+  const [sie, setSie] = useState<number | null>(Number.isInteger(preset) && preset > 0 ? preset : null);
+  const [choice, setChoice] = useState<string | null>(null);
+  const options = useInstitutionOptions(mode === 'principal');
+  const report = useInstitutionReport(sie);
+  const noSchools = mode === 'principal' && options.isSuccess && options.data.items.length === 0;
+
+  return (
+    <Stack>
+      <PageHeader
+        title={mode === 'admin' ? 'Reporte Institución' : 'Reporte UE/CEE'}
+        breadcrumbs={['Reportes']}
+      />
+      {sie === null && (
+        <Paper withBorder radius="md" p="md" maw={560}>
+          {mode === 'admin' ? (
+            <CodeFinder
+              label="Código SIE"
+              emptyMessage={trackingMessages.sieCodeRequired}
+              onSearch={(v) => setSie(Number(v))}
+              maxLength={10}
+            />
+          ) : (
+            <Group align="flex-end" wrap="nowrap">
+              <Select
+                label="Seleccione Institución"
+                placeholder="Seleccione Institución"
+                data={(options.data?.items ?? []).map((i) => ({
+                  value: String(i.id),
+                  label: `${i.id} - ${i.name}`,
+                }))}
+                value={choice}
+                onChange={setChoice}
+                style={{ flex: 1 }}
+              />
+              <Button onClick={() => choice && setSie(Number(choice))} disabled={!choice}>
+                Buscar
+              </Button>
+            </Group>
+          )}
+        </Paper>
+      )}
+      {noSchools && <Alert color="red">{trackingMessages.invalidUser}</Alert>}
+      {report.isError && <Alert color="red">{errorMessage(report.error)}</Alert>}
+      {report.isLoading && <Loader mx="auto" />}
+      {report.data && sie !== null && (
+        <InstitutionReportView key={sie} report={report.data} onChange={() => setSie(null)} />
+      )}
+    </Stack>
+  );
+}
+
+export const AdminInstitutionReportPage = () => <InstitutionReportPage mode="admin" />;
+export const PrincipalInstitutionReportPage = () => <InstitutionReportPage mode="principal" />;

@@ -1,0 +1,53 @@
+import type { PlaceReport } from '@bjp/domain';
+import { formatBOB } from '@bjp/domain';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { placeReportPath } from './api';
+import { DependenciesTable } from './DependenciesTable';
+import { DownloadButtons } from './DownloadButtons';
+import { PaymentCards } from './PaymentCards';
+import { ResumeMatrix } from './ResumeMatrix';
+
+const placeLine = (report: PlaceReport) => {
+  const { place } = report;
+  if (place.level === 'national') return 'Bolivia — todos los departamentos';
+  if (place.level === 'department') return `Departamento: ${place.name} (${place.id})`;
+  return `Distrito: ${place.name} (${place.id}) — ${place.departmentName}`;
+};
+
+/** Place info, payment cards, dependencies table and resume matrix, with the downloads. */
+export function PlaceReportView({ report, heading }: { report: PlaceReport; heading: string }) {
+  return (
+    <Stack>
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" wrap="wrap">
+          <Stack gap={2}>
+            <Title order={4}>{heading}</Title>
+            <Text data-testid="report-place">{placeLine(report)}</Text>
+            <Group gap="xs">
+              <Badge variant="light">Gestión: {report.year}</Badge>
+              <Badge variant="light" color="gray">
+                {formatBOB(report.amountPerStudent)} por estudiante
+              </Badge>
+            </Group>
+          </Stack>
+          <DownloadButtons path={`${placeReportPath(report.place.level, report.place.id)}/document`} />
+        </Group>
+      </Paper>
+      <PaymentCards summary={report.summary} />
+      <Paper withBorder radius="md" p="md">
+        <Title order={5} mb="sm">
+          {report.place.level === 'district'
+            ? 'Operativo BJP — Resumen del Distrito'
+            : 'Operativo BJP — Resumen por dependencia'}
+        </Title>
+        <DependenciesTable rows={report.dependencies} />
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Title order={5} mb="sm">
+          Resumen por dependencia, área, nivel y grado
+        </Title>
+        <ResumeMatrix matrix={report.matrix} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { type Figure, formatCount, matrixHeadings, matrixLineFigures, type PlaceReport } from '@bjp/domain';
+import { SegmentedControl, Stack, Table } from '@mantine/core';
+import { useState } from 'react';
+
+type Matrix = PlaceReport['matrix'];
+type Mode = 'paid' | 'total';
+const totals = new Set(['Total Primaria', 'Total Secundaria', 'TOTAL']);
+
+/** Rows by dependency and area; Especial, Primaria 1–6, Secundaria 1–6 with totals; TOTAL GENERAL. */
+export function ResumeMatrix({ matrix }: { matrix: Matrix }) {
+  const [mode, setMode] = useState<Mode>('paid');
+  const headings = matrixHeadings();
+  const cells = (figures: Figure[], bold: boolean) =>
+    figures.map((f, i) => (
+      <Table.Td
+        key={headings[i]}
+        ta="right"
+        fw={bold || totals.has(headings[i]!) ? 700 : undefined}
+        bg={totals.has(headings[i]!) ? 'gray.1' : undefined}
+      >
+        {formatCount(f[mode])}
+      </Table.Td>
+    ));
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        w="fit-content"
+        value={mode}
+        onChange={(v) => setMode(v as Mode)}
+        data={[
+          { value: 'paid', label: 'Estudiantes pagados' },
+          { value: 'total', label: 'Estudiantes beneficiarios' },
+        ]}
+      />
+      <Table.ScrollContainer minWidth={1100}>
+        <Table withTableBorder withColumnBorders fz="xs" data-testid="resume-matrix">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th rowSpan={2}>Dependencia</Table.Th>
+              <Table.Th rowSpan={2}>Área</Table.Th>
+              <Table.Th ta="center">Especial</Table.Th>
+              <Table.Th ta="center" colSpan={7}>
+                Primaria
+              </Table.Th>
+              <Table.Th ta="center" colSpan={7}>
+                Secundaria
+              </Table.Th>
+              <Table.Th rowSpan={2} ta="right">
+                TOTAL
+              </Table.Th>
+            </Table.Tr>
+            <Table.Tr>
+              {headings.slice(0, -1).map((h) => (
+                <Table.Th key={h} ta="right">
+                  {h === 'Especial' ? 'Total' : h.startsWith('Total') ? 'Total' : h.split(' ')[1]}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {matrix.rows.map((r) => (
+              <Table.Tr key={`${r.dependency}${r.area}`}>
+                <Table.Td>{r.dependencyName}</Table.Td>
+                <Table.Td>{r.areaName}</Table.Td>
+                {cells(matrixLineFigures(r), false)}
+              </Table.Tr>
+            ))}
+            <Table.Tr data-testid="matrix-total-general">
+              <Table.Td colSpan={2} fw={700}>
+                TOTAL GENERAL
+              </Table.Td>
+              {cells(matrixLineFigures(matrix.totalGeneral), true)}
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { StudentPaymentRow } from '@bjp/domain';
+import { Text } from '@mantine/core';
+import { IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { useInstitutionStudents } from './api';
+import { usePageFor } from './use-page-for';
+
+const columns: Column<StudentPaymentRow>[] = [
+  { key: 'id', header: 'ID', render: (r) => r.rowNumber, width: 50 },
+  { key: 'rude', header: 'RUDE', render: (r) => r.rude },
+  { key: 'paterno', header: 'Paterno', render: (r) => r.firstLastName },
+  { key: 'materno', header: 'Materno', render: (r) => r.secondLastName },
+  { key: 'name', header: 'Nombre', render: (r) => r.name },
+  {
+    key: 'gender',
+    header: '',
+    width: 40,
+    render: (r) =>
+      r.gender === 1 ? (
+        <IconGenderMale size={18} color="var(--mantine-color-blue-6)" aria-label="Masculino" />
+      ) : (
+        <IconGenderFemale size={18} color="var(--mantine-color-pink-6)" aria-label="Femenino" />
+      ),
+  },
+  {
+    key: 'state',
+    header: 'Estado',
+    render: (r) => (
+      <Text size="sm" fw={700} c={r.paid ? 'green.8' : 'red.7'} style={{ whiteSpace: 'nowrap' }}>
+        {r.paid ? 'Cobrado' : 'No Cobrado'}
+      </Text>
+    ),
+  },
+  { key: 'bank', header: 'Banco', render: (r) => r.bank ?? '—' },
+];
+
+/** 'Estado Cobro de Estudiantes', 10 a page, optionally one course. */
+export function StudentPaymentTable({ sie, courseId }: { sie: number; courseId: number | null }) {
+  const [page, setPage] = usePageFor([sie, courseId]);
+  const query = useInstitutionStudents(sie, courseId, page);
+  return (
+    <DataTable
+      data-testid="students-table"
+      columns={columns}
+      rows={query.data?.items ?? []}
+      rowKey={(r) => r.rude}
+      page={page}
+      pageSize={query.data?.pageSize ?? 10}
+      total={query.data?.total ?? 0}
+      onPageChange={setPage}
+      loading={query.isFetching}
+      emptyText="No hay estudiantes."
+    />
+  );
+}

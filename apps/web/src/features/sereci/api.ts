@@ -1,0 +1,40 @@
+import type {
+  SereciCertificate,
+  SereciStudent,
+  SereciValidationPage,
+  SereciValidationResult,
+} from '@bjp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+const path = (rude: string) => `/sereci/students/${encodeURIComponent(rude)}`;
+
+export function useSereciStudent(rude: string | null) {
+  return useQuery({
+    queryKey: ['sereci', 'student', rude],
+    queryFn: ({ signal }) => api.get<SereciStudent>(path(rude!), { signal }),
+    enabled: rude !== null,
+    retry: false,
+  });
+}
+
+export function useValidateStudent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rude, certificate }: { rude: string; certificate: SereciCertificate }) =>
+      api.post<SereciValidationResult>(`${path(rude)}/validation`, certificate),
+    onSuccess: (result) => {
+      client.setQueryData(['sereci', 'student', result.student.rude], result.student);
+      void client.invalidateQueries({ queryKey: ['sereci', 'validations'] });
+    },
+  });
+}
+
+export function useSereciValidations(search: string, page: number) {
+  return useQuery({
+    queryKey: ['sereci', 'validations', search, page],
+    queryFn: ({ signal }) =>
+      api.get<SereciValidationPage>('/sereci/validations', { query: { search, page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

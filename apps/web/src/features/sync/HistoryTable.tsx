@@ -1,0 +1,54 @@
+import type { SyncBatch, SyncBatchPage } from '@bjp/domain';
+import { Badge, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api';
+import { type Column, DataTable } from '../../ui/DataTable';
+
+const time = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleTimeString('es-BO', {
+        timeZone: 'America/La_Paz',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : '—';
+const done = (flag: boolean, at: string | null) =>
+  flag ? <Badge color="green">{time(at)}</Badge> : <Badge color="gray">—</Badge>;
+
+const columns: Column<SyncBatch>[] = [
+  { key: 'day', header: 'Día', render: (b) => b.day },
+  { key: 'one', header: 'Paso 1', render: (b) => done(b.isSend, b.sendedAt) },
+  { key: 'two', header: 'Paso 2', render: (b) => done(b.isSendChange, b.changedAt) },
+  { key: 'three', header: 'Paso 3', render: (b) => done(b.isSendCopy, b.copiedAt) },
+  { key: 'items', header: 'Cambios', render: (b) => b.itemCount, align: 'right' },
+  { key: 'cut', header: 'Corte', render: (b) => b.cut ?? '—' },
+  { key: 'user', header: 'Usuario', render: (b) => b.user || '—' },
+];
+
+/** The consolidation history: one row per day with the time of each step and who ran the last one. */
+export function HistoryTable() {
+  const [page, setPage] = useState(1);
+  const history = useQuery({
+    queryKey: ['sync', 'history', page],
+    queryFn: ({ signal }) => api.get<SyncBatchPage>('/sync/history', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Stack>
+      <Title order={4}>Historial de sincronización</Title>
+      <DataTable
+        data-testid="sync-history"
+        columns={columns}
+        rows={history.data?.items ?? []}
+        rowKey={(b) => b.id}
+        page={page}
+        pageSize={10}
+        total={history.data?.total ?? 0}
+        onPageChange={setPage}
+        loading={history.isFetching}
+        emptyText="Aún no hay sincronizaciones registradas."
+      />
+    </Stack>
+  );
+}

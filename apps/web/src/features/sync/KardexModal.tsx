@@ -1,0 +1,113 @@
+import type { Kardex } from '@bjp/domain';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../app/api';
+import { useKardex } from './api';
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('es-BO', { timeZone: 'America/La_Paz' }) : '—';
+
+function Section({ title, headers, rows }: { title: string; headers: string[]; rows: ReactNode[][] }) {
+  return (
+    <Stack gap={4}>
+      <Title order={6}>{title}</Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Sin registros.
+        </Text>
+      ) : (
+        <Table withTableBorder striped fz="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {headers.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((cells, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows of a read-only history keep their order
+              <Table.Tr key={i}>
+                {cells.map((c, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                  <Table.Td key={j}>{c}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function KardexBody({ k }: { k: Kardex }) {
+  return (
+    <Stack>
+      <Text size="sm">
+        <b>{k.student.name}</b> — RUDE {k.student.rude} — nacimiento {k.student.birthDate} —{' '}
+        {k.student.identity}
+      </Text>
+      <Section
+        title="Inscripciones"
+        headers={['Gestión', 'Unidad Educativa', 'Curso', 'Baja']}
+        rows={k.inscriptions.map((i) => [
+          i.year,
+          `${i.institutionId} - ${i.institution}`,
+          i.course,
+          when(i.removedAt),
+        ])}
+      />
+      <Section
+        title="Titulares"
+        headers={['CI', 'Titular', 'Parentesco', 'Alta', 'Baja']}
+        rows={k.titulars.map((t) => [t.carnet, t.name, t.relationship, when(t.createdAt), when(t.removedAt)])}
+      />
+      <Section
+        title="Validaciones"
+        headers={['Tipo', 'Fecha', 'Detalle']}
+        rows={k.validations.map((v) => [v.kind, when(v.at), v.detail])}
+      />
+      <Section
+        title="Bloqueos"
+        headers={['Bloqueo', 'Observación', 'Desbloqueo', 'Observación']}
+        rows={k.blocks.map((b) => [
+          when(b.blockedAt),
+          b.observation,
+          when(b.unblockedAt),
+          b.unblockObservation ?? '—',
+        ])}
+      />
+      <Section
+        title="Pagos"
+        headers={['Estado', 'Fecha pago', 'Banco', 'Modalidad']}
+        rows={k.payments.map((p) => [
+          p.paid ? 'PAGADO' : 'NO PAGADO',
+          p.paidOn ?? '—',
+          p.bank ?? '—',
+          p.mode ?? '—',
+        ])}
+      />
+      <Section
+        title="Sincronización"
+        headers={['Día', 'Cambio', 'Descripción']}
+        rows={k.syncChanges.map((c) => [c.day, c.kind, c.description])}
+      />
+    </Stack>
+  );
+}
+
+/** 'Kardex del Estudiante': the student's whole history, with 'Cerrar'. */
+export function KardexModal({ rude, onClose }: { rude: string | null; onClose: () => void }) {
+  const kardex = useKardex(rude);
+  return (
+    <Modal opened={rude !== null} onClose={onClose} title="Kardex del Estudiante" size="xl" centered>
+      {kardex.isLoading && <Loader size="sm" />}
+      {kardex.isError && <Alert color="red">{errorMessage(kardex.error)}</Alert>}
+      {kardex.data && <KardexBody k={kardex.data} />}
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onClose}>Cerrar</Button>
+      </Group>
+    </Modal>
+  );
+}

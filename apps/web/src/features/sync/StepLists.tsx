@@ -1,0 +1,99 @@
+import {
+  type StepOnePage,
+  type StepOneRow,
+  type StepTwoPage,
+  type StepTwoRow,
+  syncMessages,
+} from '@bjp/domain';
+import { Alert, Badge, Button, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { useStepList } from './api';
+
+function StepList<T extends StepOnePage | StepTwoPage>(props: {
+  list: 'step-one' | 'step-two';
+  columns: Column<T['items'][number]>[];
+  failure: string;
+}) {
+  const [rude, setRude] = useState('');
+  const [debounced] = useDebouncedValue(rude.trim().toUpperCase(), 400);
+  const [page, setPage] = useState(1);
+  const data = useStepList<T>(props.list, debounced, page);
+  return (
+    <Stack pt="sm">
+      <TextInput
+        label="Filtrar por RUDE"
+        w={260}
+        value={rude}
+        onChange={(e) => {
+          setRude(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {data.isError && <Alert color="red">{props.failure}</Alert>}
+      {data.data?.batchDay && (
+        <Text size="sm" c="dimmed">
+          Lote del día {data.data.batchDay}
+        </Text>
+      )}
+      <DataTable
+        data-testid={props.list}
+        columns={props.columns}
+        rows={(data.data?.items ?? []) as T['items']}
+        rowKey={(r) => r.id}
+        page={page}
+        pageSize={10}
+        total={data.data?.total ?? 0}
+        onPageChange={setPage}
+        loading={data.isFetching}
+        emptyText="No hay cambios en el lote."
+      />
+    </Stack>
+  );
+}
+
+/** Tabs 'Lista Paso 1' and 'Lista Paso 2', each row opening the student's kardex. */
+export function StepLists({ onKardex }: { onKardex: (rude: string) => void }) {
+  const kardex = (rude: string) => (
+    <Button size="xs" variant="light" onClick={() => onKardex(rude)}>
+      Kardex
+    </Button>
+  );
+  const one: Column<StepOneRow>[] = [
+    { key: 'id', header: 'ID', render: (r) => r.id, width: 70 },
+    { key: 'rude', header: 'Código RUDE', render: (r) => r.codigoRude },
+    { key: 'paterno', header: 'Paterno', render: (r) => r.paternoEst },
+    { key: 'materno', header: 'Materno', render: (r) => r.maternoEst },
+    { key: 'nombre', header: 'Nombre', render: (r) => r.nombreEst },
+    { key: 'desc', header: 'Descripción', render: (r) => <Text size="sm">{r.descripcion}</Text> },
+    { key: 'k', header: '', render: (r) => kardex(r.codigoRude) },
+  ];
+  const two: Column<StepTwoRow>[] = [
+    { key: 'id', header: 'ID', render: (r) => r.id, width: 70 },
+    { key: 'cut', header: 'Corte', render: (r) => r.cut },
+    { key: 'rude', header: 'RUDE', render: (r) => r.rude },
+    { key: 'name', header: 'Beneficiario', render: (r) => r.nombreBeneficiario },
+    {
+      key: 'state',
+      header: 'Estado Síntesis',
+      render: (r) =>
+        r.estado ? <Badge color={r.estado === 'APLICADO' ? 'green' : 'red'}>{r.estado}</Badge> : '—',
+    },
+    { key: 'k', header: '', render: (r) => kardex(r.rude) },
+  ];
+  return (
+    <Tabs defaultValue="one">
+      <Tabs.List>
+        <Tabs.Tab value="one">Lista Paso 1</Tabs.Tab>
+        <Tabs.Tab value="two">Lista Paso 2</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="one">
+        <StepList<StepOnePage> list="step-one" columns={one} failure={syncMessages.stepOneListFailed} />
+      </Tabs.Panel>
+      <Tabs.Panel value="two">
+        <StepList<StepTwoPage> list="step-two" columns={two} failure={syncMessages.stepTwoListFailed} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,39 @@
+import { messages, type UserRow } from '@bjp/domain';
+import { Switch } from '@mantine/core';
+import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
+import { useSetUserAccess } from './api';
+
+type Props = { user: UserRow; canManage: boolean };
+
+/** The 'Activo' column: asks '¿Esta Seguro?' and then sets the access the switch shows. */
+export function AccessSwitch({ user, canManage }: Props) {
+  const setAccess = useSetUserAccess();
+  const next = !user.hasAccess;
+
+  const change = async () => {
+    const confirmed = await confirmAction({
+      message: next
+        ? `Se habilitará el acceso del usuario ${user.username}.`
+        : `Se quitará el acceso del usuario ${user.username}.`,
+    });
+    if (!confirmed) return;
+    // Awaited rather than per-call callbacks: the row may re-render or unmount while the list
+    // refreshes, and the failure dialog must still appear.
+    try {
+      await setAccess.mutateAsync({ id: user.id, hasAccess: next });
+    } catch {
+      showErrorDialog(messages.toggleUserFailed);
+    }
+  };
+
+  return (
+    <Switch
+      checked={user.hasAccess}
+      onChange={change}
+      disabled={!canManage || setAccess.isPending}
+      color="green"
+      aria-label={`Acceso de ${user.username}`}
+      data-testid={`access-${user.id}`}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { formatCount } from '@bjp/domain';
+import { Box, Group, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Pager } from './Pager';
+
+export type Column<T> = {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+};
+
+type Props<T> = {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  loading?: boolean;
+  emptyText?: string;
+  minWidth?: number;
+  'data-testid'?: string;
+};
+
+/** A server-paged table: the rows of one page plus the specification's pager under them. */
+export function DataTable<T>(props: Props<T>) {
+  const { columns, rows, rowKey, page, pageSize, total, onPageChange, loading = false } = props;
+  const emptyText = props.emptyText ?? 'No hay registros.';
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, (page - 1) * pageSize + rows.length);
+  return (
+    <Stack gap="sm" data-testid={props['data-testid']}>
+      <Box pos="relative">
+        <LoadingOverlay
+          visible={loading}
+          zIndex={5}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ size: 'sm' }}
+        />
+        <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
+          <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={loading}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.key} w={c.width} ta={c.align}>
+                    {c.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} ta={c.align}>
+                      {c.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+              {rows.length === 0 && !loading && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" ta="center" py="md" size="sm">
+                      {emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed">
+          {total === 0
+            ? 'Sin registros'
+            : `Mostrando ${formatCount(first)}–${formatCount(last)} de ${formatCount(total)}`}
+        </Text>
+        <Pager page={page} pageSize={pageSize} total={total} onChange={onPageChange} disabled={loading} />
+      </Group>
+    </Stack>
+  );
+}

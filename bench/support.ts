@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const nationalUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bjp_national';
+
+/** Starts the real server (main.ts) on PostgreSQL in its own process, so load and server do not share a CPU queue. */
+export async function startServer(port = 3900): Promise<{ baseUrl: string; stop(): void }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: nationalUrl,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      // The login benchmark comes from one address; the per-address limiter would cap it.
+      LOGIN_RATE_LIMIT: '1000000',
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return { baseUrl, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+export async function loginToken(baseUrl: string, username = 'admin', type = 1): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Demo2025!', type }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export type LoadResult = {
+  name: string;
+  connections: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+/** autocannon reports p97.5 but not p95; p97.5 under a target proves p95 under it too. */
+export async function load(name: string, options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ duration: 10, ...options });
+  const summary: LoadResult = {
+    name,
+    connections: options.connections ?? 10,
+    seconds: (options.duration as number) ?? 10,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+  console.log(
+    `${name.padEnd(44)} ${String(summary.requestsPerSecond).padStart(6)} req/s  p50 ${summary.p50} ms  p97.5 ${summary.p97_5} ms  p99 ${summary.p99} ms  errors ${summary.errors} non2xx ${summary.non2xx}`,
+  );
+  return summary;
+}

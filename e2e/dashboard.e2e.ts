@@ -1,0 +1,33 @@
+import { formatCount, percentagePair } from '@bjp/domain';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet, launchBrowser, login, newPage, screenshot } from './support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type DepartmentStats = { rows: Array<{ total: number; paid: number }> };
+
+describe('dashboard', () => {
+  it('shows charts and a national summary whose numbers match the API', async () => {
+    const page = await newPage(browser);
+    await login(page, 'admin', 1);
+    const stats = await apiGet<DepartmentStats>(page, '/api/v1/statistics/departments-paid');
+    const total = stats.rows.reduce((s, r) => s + r.total, 0);
+    const paid = stats.rows.reduce((s, r) => s + r.paid, 0);
+    expect(total).toBeGreaterThan(1000);
+    await page.getByTestId('summary-total-students').waitFor();
+    expect(await page.getByTestId('summary-total-students').innerText()).toContain(formatCount(total));
+    expect(await page.getByTestId('summary-paid-students').innerText()).toContain(formatCount(paid));
+    expect(await page.getByTestId('summary-paid-percentage').innerText()).toContain(
+      percentagePair(paid, total).paid,
+    );
+    // Charts are drawn (recharts renders SVG surfaces).
+    expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(7);
+    await screenshot(page, 'dashboard');
+    await page.context().close();
+  });
+});

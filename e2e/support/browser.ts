@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumArgs, findChromium } from './chromium.js';
+
+export const baseUrl = () => inject('baseUrl');
+export const DEMO_PASSWORD = 'Demo2025!';
+export const screenshotsDir = path.resolve(import.meta.dirname, '../artifacts');
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: install Debian chromium or set CHROMIUM_PATH');
+  return chromium.launch({ executablePath, args: chromiumArgs });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1366, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'es-BO' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Logs in through the login form as a user would. */
+export async function login(
+  page: Page,
+  username: string,
+  type: 1 | 2,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto(`${baseUrl()}/auth/login`);
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByLabel('Tipo').click();
+  await page.getByRole('option', { name: type === 1 ? /Ministerio/ : /SIE/ }).click();
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+/** The API as the logged-in page sees it (same token). */
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${baseUrl()}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${url} → ${res.status}`);
+  return (await res.json()) as T;
+}

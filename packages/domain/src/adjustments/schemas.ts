@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { pageOf } from '../common/pagination.js';
+import { titularModalResponse } from '../holders/titular-schemas.js';
+import { rudeValue } from '../sereci/schemas.js';
+import { adjustmentKinds } from './messages.js';
+
+export const adjustmentKindEnum = z.enum(adjustmentKinds);
+
+export const rudeInSchoolParams = z.object({
+  sie: z.coerce.number().int().positive().max(2_147_483_647).describe('Código SIE'),
+  rude: rudeValue,
+});
+
+/** The adjustment a student already has this year (once per student), if any. */
+export const adjustmentSummary = z.object({
+  id: z.number().int(),
+  kind: adjustmentKindEnum,
+  createdAt: z.string(),
+});
+export type AdjustmentSummary = z.infer<typeof adjustmentSummary>;
+
+/** The 'Titular Cobro' card of the RUDE/RUDEE finder. */
+export const adjustmentStudent = z.object({
+  inscriptionId: z.number().int(),
+  rude: z.string(),
+  fullName: z.string(),
+  course: z.string(),
+  removed: z.boolean(),
+  identityValidated: z.boolean(),
+  titular: z.object({ carnet: z.string(), fullName: z.string(), relationshipName: z.string() }).nullable(),
+  adjustment: adjustmentSummary.nullable(),
+  blocker: z.string().nullable().describe('Por qué no admite un ajuste; null si lo admite'),
+});
+export type AdjustmentStudent = z.infer<typeof adjustmentStudent>;
+
+/** The titular modal in its adjustment variant: the holders modal plus the adjustment state. */
+export const adjustmentModalResponse = titularModalResponse.extend({
+  adjustment: adjustmentSummary.nullable(),
+  blocker: z.string().nullable(),
+});
+export type AdjustmentModalResponse = z.infer<typeof adjustmentModalResponse>;
+
+export const adjustmentInstitutionState = z.object({
+  sie: z.number().int(),
+  year: z.number().int().describe('Gestión'),
+  consolidatedAt: z.string().nullable(),
+  adjustments: z.number().int().describe('Ajustes registrados en la gestión'),
+});
+export type AdjustmentInstitutionState = z.infer<typeof adjustmentInstitutionState>;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no valida')
+  .refine((v) => {
+    const at = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(v);
+  }, 'Fecha no valida');
+
+/** 'Historial Ajustes Solicitados' filters; 10 a page on the server. */
+export const adjustmentHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  sie: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('Solo esta institución'),
+  search: z.string().trim().max(80).optional().describe('Nombre o RUDE del estudiante'),
+  carnet: z.string().trim().toUpperCase().max(15).optional().describe('CI del titular'),
+  holderType: z.coerce.number().int().min(1).max(3).optional().describe('1 APODERADO, 2 MAESTRO, 3 DIRECTOR'),
+  kind: adjustmentKindEnum.optional().describe('Tipo de solicitud'),
+  date: isoDay.optional().describe('Día de la solicitud (hora de Bolivia)'),
+});
+export type AdjustmentHistoryQuery = z.output<typeof adjustmentHistoryQuery>;
+
+export const adjustmentHistoryRow = z.object({
+  id: z.number().int(),
+  rude: z.string(),
+  student: z.string(),
+  sie: z.number().int(),
+  titularCarnet: z.string().describe('NRO DOCUMENTO IDENTIDAD TITULAR'),
+  titular: z.string(),
+  holderType: z.string(),
+  kind: adjustmentKindEnum.describe('SOLICITUD'),
+  requestedAt: z.string().describe('FECHA SOLICITUD'),
+  reenabledAt: z.string().nullable().describe('Habilitada nuevamente'),
+});
+export type AdjustmentHistoryRow = z.infer<typeof adjustmentHistoryRow>;
+export const adjustmentHistoryPage = pageOf(adjustmentHistoryRow);
+export type AdjustmentHistoryPage = z.infer<typeof adjustmentHistoryPage>;
+
+export const reenableRequest = z.object({ rude: rudeValue });
+export const reenableResult = z.object({
+  message: z.string(),
+  rude: z.string(),
+  student: z.string(),
+  adjustmentId: z.number().int(),
+});
+export type ReenableResult = z.infer<typeof reenableResult>;

@@ -1,0 +1,26 @@
+/** Login type: 1 Ministerio de Educacion, 2 SIE (institution staff). */
+export const userTypes = [
+  { id: 1, name: 'Ministerio de Educacion' },
+  { id: 2, name: 'SIE' },
+] as const;
+export type UserType = 1 | 2;
+
+/** Profiles (external_id) of type 2 users. */
+export const profiles = {
+  department: 7,
+  director: 9,
+  district: 10,
+} as const;
+
+/** Roles named in the roles dialog. Administrador and Root hold every permission. */
+export const roleNames = [
+  'Administrador',
+  'Comunicación',
+  'Solicitante',
+  'Publico General',
+  'Estudiante',
+  'Maestros',
+  'Directores',
+  'Root',
+] as const;
+export type RoleName = (typeof roleNames)[number];

@@ -1,0 +1,24 @@
+/** Messages users see, word for word from the specification, shared by the API and the web. */
+export const messages = {
+  required: 'El campo es obligatorio.',
+  tooShort: 'La longitud del campo es demasiado corta.',
+  tooLong: 'La longitud del campo es demasiado larga.',
+  alphaSpaces: 'El campo solo soporta caracteres y espacios.',
+  email: 'El campo debe contener un correo electronico valido.',
+  invalidCredentials: 'Credenciales no validas!',
+  accessDenied: 'No tiene permiso para esta operación.',
+  outOfScope: 'No tiene acceso a este lugar.',
+  notFound: 'No encontrado.',
+  tooManyAttempts: 'Demasiados intentos, espere un momento e intente de nuevo.',
+  sessionExpired: 'La sesión expiró, ingrese nuevamente.',
+  toggleUserFailed: 'No se pudo cambiar el estado del usuario!',
+  invalidUser: 'Usuario no valido.',
+  enterSie: 'Ingrese un codigo SIE',
+  enterDistrict: 'Ingrese un código de Distrito',
+  enterDepartment: 'Ingrese un código de Departamento',
+  enterValidCode: 'Ingrese un código valido.',
+  enterRude: 'Ingrese RUDE estudiante',
+  serverFailure: 'Falla al conectar con el server.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,38 @@
+/** Each paid (or due) student counts as this many bolivianos unless settings say otherwise. */
+export const DEFAULT_AMOUNT_PER_STUDENT = 200;
+
+const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Whole numbers with comma thousands separators: 1234567 → '1,234,567'. */
+export function formatCount(value: number): string {
+  return thousands.format(value);
+}
+
+/** Fixed decimals with comma thousands separators: 1234.5 → '1,234.50'. */
+export function formatDecimal(value: number, decimals = 2): string {
+  return new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}
+
+export function formatBOB(value: number): string {
+  return `${formatDecimal(value, 2)} Bs.`;
+}
+
+/** Paid percentage = paid / total × 100 (0 when there is nothing to pay). */
+export function paidPercentage(paid: number, total: number): number {
+  if (total <= 0) return 0;
+  return (paid / total) * 100;
+}
+
+/** The summary card's pair: paid and pending (= 100 − paid), both rounded to 2 decimals. */
+export function percentagePair(paid: number, total: number): { paid: string; pending: string } {
+  const p = Math.round(paidPercentage(paid, total) * 100) / 100;
+  return { paid: p.toFixed(2), pending: (Math.round((100 - p) * 100) / 100).toFixed(2) };
+}
+
+/** Money in whole cents to avoid floating error: students × amount. */
+export function amountFor(students: number, amountPerStudent = DEFAULT_AMOUNT_PER_STUDENT): number {
+  return students * amountPerStudent;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no valida (aaaa-mm-dd)');
+
+export const paymentDateRange = z
+  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, {
+    message: 'La fecha final debe ser posterior a la inicial.',
+  });
+
+export const departmentPaidRow = z.object({
+  departmentId: z.number().int(),
+  code: z.string(),
+  depto: z.string(),
+  total: z.number().int(),
+  paid: z.number().int(),
+});
+export const departmentPaidStats = z.object({
+  rows: z.array(departmentPaidRow),
+  amountPerStudent: z.number(),
+});
+
+const bySystem = z.object({
+  special: z.number().int().describe('Educación Especial'),
+  primary: z.number().int().describe('Primaria'),
+  secondary: z.number().int().describe('Secundaria'),
+});
+/** Paid students by education system, with the beneficiaries of each system in `totals`. */
+export const systemStats = bySystem.extend({ totals: bySystem });
+
+export const institutionCompletionRow = z.object({
+  departmentId: z.number().int(),
+  code: z.string(),
+  depto: z.string(),
+  total: z.number().int(),
+  completed: z.number().int(),
+});
+export const institutionCompletionStats = z.object({ rows: z.array(institutionCompletionRow) });
+
+export type DepartmentPaidRow = z.infer<typeof departmentPaidRow>;
+export type SystemStats = z.infer<typeof systemStats>;
+export type InstitutionCompletionRow = z.infer<typeof institutionCompletionRow>;

@@ -1,0 +1,28 @@
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** True for a real calendar day written yyyy-mm-dd (rejects 2025-02-30). */
+export function isIsoDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Days an event lasts, counting both ends: 2025-11-28 to 2025-12-02 is 5 days. The original took the
+ * difference of the days of the month (2 − 28), which is wrong across months; null when the end is
+ * before the start or either date is not a real day.
+ */
+export function eventDays(startsOn: string, endsOn: string): number | null {
+  if (!isIsoDay(startsOn) || !isIsoDay(endsOn)) return null;
+  const diff = (Date.parse(`${endsOn}T00:00:00Z`) - Date.parse(`${startsOn}T00:00:00Z`)) / DAY_MS;
+  return diff < 0 ? null : diff + 1;
+}
+
+/** A period or stage is open on `today` when it is active and the day falls inside its dates. */
+export function isPeriodOpen(
+  period: { active: boolean; startsOn: string; endsOn: string },
+  today: string,
+): boolean {
+  return period.active && period.startsOn <= today && today <= period.endsOn;
+}

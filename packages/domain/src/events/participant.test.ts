@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { participantBase, participantFieldError } from './participant.js';
+
+const valid = {
+  document: '1234567',
+  complement: '1a',
+  nationality: '1',
+  firstLastName: 'Mamani',
+  secondLastName: 'Quispe',
+  name: 'Juan José',
+  phone: '71234567',
+  email: 'juan@example.com',
+  job: 'Docente',
+  institution: 'Unidad Educativa',
+  position: 'Profesor',
+  birthDate: '1990-04-12',
+  department: 'La Paz',
+};
+
+describe('participantBase', () => {
+  it('accepts a valid participant and upper-cases the complement', () => {
+    const parsed = participantBase.parse(valid);
+    expect(parsed).toMatchObject({ complement: '1A', nationality: 1 });
+  });
+
+  it('applies every rule of part 1 §5 with its message', () => {
+    expect(participantFieldError('document', '')).toBe('El campo es obligatorio.');
+    expect(participantFieldError('document', '123456')).toBe('La longitud del campo es demasiado corta.');
+    expect(participantFieldError('document', '12345678')).toBe('La longitud del campo es demasiado larga.');
+    expect(participantFieldError('document', '12a4567')).toBe('El campo solo admite numeros.');
+    expect(participantFieldError('firstLastName', 'Ma')).toBe('La longitud del campo es demasiado corta.');
+    expect(participantFieldError('name', 'Juan2')).toBe('El campo solo soporta caracteres y espacios.');
+    expect(participantFieldError('job', 'Chef')).toBe('La longitud del campo es demasiado corta.');
+    expect(participantFieldError('phone', '123456')).toBe('La longitud del campo es demasiado corta.');
+    expect(participantFieldError('email', 'juan@')).toBe(
+      'El campo debe contener un correo electronico valido.',
+    );
+    expect(participantFieldError('birthDate', '')).toBe('El campo es obligatorio.');
+    expect(participantFieldError('department', 'Lima')).toBe('Seleccione una opcion valida.');
+    expect(participantFieldError('complement', '')).toBeNull();
+    expect(participantFieldError('secondLastName', '')).toBe('El campo es obligatorio.');
+  });
+});

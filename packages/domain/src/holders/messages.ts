@@ -1,0 +1,66 @@
+/**
+ * What users read in holder registration (Registro Titulares). The quoted texts are the
+ * specification's (part 2 §4, §5, §8), word for word; the others name rules the original left to
+ * its server and are ours (see docs/decisions.md, "Holder registration").
+ */
+export const holderMessages = {
+  // §5 validation
+  enterDocument: 'Ingrese un documento de identidad',
+  fillAll: 'Ingrese todos los datos solicitados.',
+  verificationFailed: 'Error en el servicio de verificacion.',
+  selectRelationship: 'Seleccione un parentesco.',
+  invalidTitular: 'Titular no valido',
+  selectTitular: 'Seleccione un titular',
+  // §5 confirmations
+  confirmTitle: '¿Esta Seguro?',
+  confirmSave:
+    'Los cambios se registran una sola vez y no podrán ser modificados nuevamente una vez consolidada la lista.',
+  confirmNoTitular:
+    'No seleccionó ningún titular: se registrará que el estudiante no tiene titular y dejará de ser beneficiario al consolidar la lista.',
+  confirmRemoveTitle: '¿Esta seguro?',
+  confirmRemove: 'Se eliminara al titular de la lista.',
+  confirmConsolidate:
+    'Se consolidará la lista de titulares de la institución. Después no podrá registrar ni cambiar titulares en esta pantalla.',
+  // §4 states
+  identityWarning:
+    'Estudiante sin Cedula de Identidad o Certificado de Nacimiento validado, favor validar dichos datos',
+  // §8 catalogue
+  operationOk: 'Operación exitosa!!!',
+  operationFailed: 'Falla en la operación',
+  saveFailed: 'Falla en registro',
+  relationshipsFailed: 'Error al cargar los datos de parentesco',
+  segipFailure: 'Error en el servicio de verificacion con el SEGIP.',
+  segipDialogTitle: 'Error en el servicio de verificación SEGIP',
+  consolidated: 'Se consolido las listas exitosamente',
+  consolidationFailed: 'Consolidacion fallida!!!',
+  pendingFailed: 'Error al consultar pendientes',
+  pendingFailedDefault: 'No se pudo obtener la lista de estudiantes pendientes.',
+  selectInstitution: 'Por favor seleccione una institucion',
+  reportNoData: 'No hay datos para generar el reporte',
+  reportOk: 'El reporte se genero exitosamente.',
+  // Rules the server enforces (ours)
+  alreadyConsolidated: 'La lista de titulares de esta institución ya fue consolidada.',
+  periodClosed: 'El periodo de registro de titulares no está habilitado.',
+  studentRemoved: 'El estudiante fue dado de baja como beneficiario.',
+  studentNotFound: 'Estudiante no encontrado',
+  personExists: 'La persona ya está registrada: búsquela por su documento de identidad.',
+  personNotFound: 'No se encontró a la persona.',
+  alreadyGuardian: 'La persona ya figura en la lista de titulares del estudiante.',
+  cannotRemoveSelected: 'No se puede eliminar al titular seleccionado.',
+  relationshipNotAllowed: 'El parentesco no está permitido para esta institución.',
+  notAdult: 'El titular debe ser mayor de edad.',
+  segipMismatch: 'Los datos no coinciden con el registro del SEGIP.',
+  segipUnknown: 'El documento de identidad no está registrado en el SEGIP.',
+  declarationBeforeConsolidation: 'La declaración jurada se genera después de consolidar la lista.',
+  nothingToValidate: 'No hay estudiantes por validar para este titular.',
+  titularNotFound: 'El titular no tiene estudiantes en esta institución.',
+} as const;
+
+/** Labels of the student's titular status (part 2 §4); 'No beneficiario' and 'Baja' are ours. */
+export const titularStatusLabels = {
+  pending: 'Pendiente',
+  registered: 'Registrado',
+  registeredElsewhere: 'Registrado en SIE: {code}',
+  excluded: 'No beneficiario',
+  removed: 'Baja',
+} as const;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { pageQuery } from '../common/pagination.js';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no valida.');
+
+/** 'Resumen General': the national payment summary by department and by payment day. */
+export const paymentGeneralSummary = z.object({
+  year: z.number().int(),
+  amountPerStudent: z.number().int(),
+  departments: z.array(
+    z.object({
+      departmentId: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      totalStudents: z.number().int(),
+      paidStudents: z.number().int(),
+      paidPercentage: z.string(),
+      paidAmount: z.number(),
+      totalAmount: z.number(),
+    }),
+  ),
+  days: z.array(z.object({ paidOn: z.string(), paid: z.number().int() })).describe('Pagados por día'),
+  totals: z.object({
+    totalStudents: z.number().int(),
+    paidStudents: z.number().int(),
+    paidPercentage: z.string(),
+  }),
+});
+export type PaymentGeneralSummary = z.infer<typeof paymentGeneralSummary>;
+
+/** 'Detalle Pago' filters: RUDE, titular CI, bank and payment dates. */
+export const paymentDetailQuery = pageQuery
+  .omit({ search: true })
+  .extend({
+    rude: z.string().trim().toUpperCase().max(20).optional().describe('Código RUDE exacto'),
+    ci: z.string().trim().toUpperCase().max(20).optional().describe('Carnet del titular (exacto)'),
+    bank: z.string().trim().max(60).optional().describe('Banco (contiene)'),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'La fecha final debe ser posterior a la inicial.',
+    path: ['to'],
+  });
+export type PaymentDetailQuery = z.infer<typeof paymentDetailQuery>;
+
+export const paymentDetailRow = z.object({
+  inscriptionId: z.number().int(),
+  rude: z.string(),
+  student: z.string(),
+  institutionId: z.number().int(),
+  departmentCode: z.string(),
+  titularCi: z.string().nullable(),
+  titular: z.string().nullable(),
+  paidOn: z.string().nullable(),
+  bank: z.string().nullable(),
+  mode: z.string().nullable(),
+});
+export type PaymentDetailRow = z.infer<typeof paymentDetailRow>;
+
+/** total stops counting at PAYMENT_COUNT_CAP so an unfiltered national list stays fast. */
+export const PAYMENT_COUNT_CAP = 10_000;
+export const paymentDetailPage = z.object({
+  items: z.array(paymentDetailRow),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalCapped: z.boolean().describe('true: hay más filas que total'),
+});
+export type PaymentDetailPage = z.infer<typeof paymentDetailPage>;

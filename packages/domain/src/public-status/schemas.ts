@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Public lookup: a family checks one student's bonus with RUDE and birth date, nothing else. */
+export const publicStatusRequest = z.object({
+  rude: z
+    .string({ error: 'Ingrese RUDE estudiante' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'Ingrese RUDE estudiante')
+    .max(20, 'Ingrese un RUDE válido')
+    .regex(/^[A-Z0-9]+$/, 'Ingrese un RUDE válido')
+    .describe('Código RUDE'),
+  birthDate: z
+    .string({ error: 'Ingrese la fecha de nacimiento.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ingrese la fecha de nacimiento.')
+    .describe('Fecha de nacimiento yyyy-mm-dd'),
+});
+export type PublicStatusRequest = z.infer<typeof publicStatusRequest>;
+
+export const publicStatuses = ['COBRADO', 'HABILITADO', 'PENDIENTE_TITULAR', 'BAJA'] as const;
+export type PublicStatus = (typeof publicStatuses)[number];
+
+export const publicStatusLabels: Record<PublicStatus, string> = {
+  COBRADO: 'Bono cobrado',
+  HABILITADO: 'Habilitado para el cobro',
+  PENDIENTE_TITULAR: 'Pendiente: la unidad educativa aún no registró al titular de cobro',
+  BAJA: 'No es beneficiario en la gestión',
+};
+
+export const publicStatusResponse = z.object({
+  rude: z.string(),
+  year: z.number().int(),
+  status: z.enum(publicStatuses),
+  statusLabel: z.string(),
+  collectionPoint: z.string().nullable().describe('Entidad y modalidad de pago, o la unidad educativa'),
+  paidOn: z.string().nullable(),
+});
+export type PublicStatusResponse = z.infer<typeof publicStatusResponse>;
+
+export const publicStatusMessages = {
+  notFound: 'No se encontró un estudiante con los datos ingresados.',
+} as const;
+
+/** Per address: a family needs a few tries; guessing birth dates for a RUDE should not be practical. */
+export const PUBLIC_STATUS_RATE = { max: 10, timeWindow: 60_000 } as const;

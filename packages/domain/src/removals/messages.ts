@@ -1,0 +1,28 @@
+/**
+ * Baja Beneficiarios (part 2 §2.4, §4, §8). Quoted texts are the specification's; the others are
+ * ours (docs/decisions.md, "Adjustments and removals").
+ */
+export const removalMessages = {
+  heading: 'Historial Baja Beneficiarios',
+  removeButton: 'Baja Beneficiario',
+  confirmTitle: '¿Esta seguro?',
+  confirmRemove:
+    'El estudiante dejará de ser beneficiario del bono en toda la gestión. La baja no se puede revertir.',
+  removed: 'Operación exitosa!!!',
+  failed: 'Falla en la operación',
+  studentNotFound: 'Estudiante no encontrado',
+  enterRude: 'Ingrese RUDE estudiante',
+  enterDepartment: 'Ingrese un código de Departamento',
+  invalidUser: 'Usuario no valido.',
+  alreadyRemoved: 'El estudiante ya fue dado de baja como beneficiario.',
+  notInDepartment: 'La institución no pertenece al departamento seleccionado.',
+  departmentNotFound: 'Departamento no encontrado.',
+} as const;
+
+/** state_id of a removal: 1 registered (primary badge), 2 sent to Síntesis (success badge). */
+export const removalStates = { 1: 'REGISTRADA', 2: 'ENVIADA A SINTESIS' } as const;
+export type RemovalStateId = keyof typeof removalStates;
+
+/** How the removal came about (SOLICITUD). */
+export const removalSources = ['BAJA BENEFICIARIO', 'AJUSTE TITULAR'] as const;
+export type RemovalSource = (typeof removalSources)[number];

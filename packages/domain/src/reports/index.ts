@@ -1,0 +1,4 @@
+export * from './matrix.js';
+export * from './messages.js';
+export * from './pie.js';
+export * from './schemas.js';

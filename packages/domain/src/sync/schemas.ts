@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { pageOf } from '../common/pagination.js';
+import { rudeValue } from '../sereci/schemas.js';
+
+/** One row of the consolidation history (part 2 §3), i.e. one day's synchronisation record. */
+export const syncBatch = z.object({
+  id: z.number().int(),
+  day: z.string().describe('Día de la sincronización (aaaa-mm-dd, hora de Bolivia)'),
+  periodFrom: z.string().describe('Inicio del periodo de cambios reunidos'),
+  periodTo: z.string().describe('Corte del periodo de cambios reunidos'),
+  createdAt: z.string(),
+  isSend: z.boolean().describe('Paso 1 hecho: modificaciones consolidadas'),
+  sendedAt: z.string().nullable(),
+  isSendChange: z.boolean().describe('Paso 2 hecho: cambios enviados a Síntesis'),
+  changedAt: z.string().nullable(),
+  isSendCopy: z.boolean().describe('Paso 3 hecho: copia sincronizada recibida'),
+  copiedAt: z.string().nullable(),
+  user: z.string().describe('Usuario del último paso ejecutado'),
+  itemCount: z.number().int(),
+  copyCount: z.number().int(),
+  cut: z.string().nullable().describe('Corte asignado por Síntesis al recibir el lote'),
+});
+export type SyncBatch = z.infer<typeof syncBatch>;
+export const syncBatchPage = pageOf(syncBatch);
+export type SyncBatchPage = z.infer<typeof syncBatchPage>;
+
+export const opennessCheck = z.object({ open: z.boolean(), reason: z.string().nullable() });
+
+export const syncStatus = z.object({
+  today: z.string(),
+  batch: syncBatch.nullable().describe('Registro de hoy, si existe'),
+  checks: z.object({ changes: opennessCheck, changeSync: opennessCheck, copy: opennessCheck }),
+  steps: z.object({ consolidate: z.boolean(), send: z.boolean(), copy: z.boolean() }),
+});
+export type SyncStatus = z.infer<typeof syncStatus>;
+
+export const syncStepResult = z.object({ message: z.string(), batch: syncBatch });
+export type SyncStepResult = z.infer<typeof syncStepResult>;
+
+export const stepListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  rude: z.string().trim().toUpperCase().max(30).optional().describe('Filtro por código RUDE'),
+});
+export type StepListQuery = z.infer<typeof stepListQuery>;
+
+/** 'Lista Paso 1' row (part 2 §3): a change of the batch. */
+export const stepOneRow = z.object({
+  id: z.number().int(),
+  codigoRude: z.string(),
+  paternoEst: z.string(),
+  maternoEst: z.string(),
+  nombreEst: z.string(),
+  descripcion: z.string(),
+});
+export type StepOneRow = z.infer<typeof stepOneRow>;
+export const stepOnePage = pageOf(stepOneRow).extend({ batchDay: z.string().nullable() });
+export type StepOnePage = z.infer<typeof stepOnePage>;
+
+/** 'Lista Paso 2' row (part 2 §3): a change as Síntesis received it. */
+export const stepTwoRow = z.object({
+  id: z.number().int(),
+  cut: z.string(),
+  rude: z.string(),
+  nombreBeneficiario: z.string(),
+  estado: z.string().nullable().describe('Estado en la copia sincronizada (paso 3), si ya se recibió'),
+});
+export type StepTwoRow = z.infer<typeof stepTwoRow>;
+export const stepTwoPage = pageOf(stepTwoRow).extend({ batchDay: z.string().nullable() });
+export type StepTwoPage = z.infer<typeof stepTwoPage>;
+
+export const kardexParams = z.object({ rude: rudeValue });
+
+/** 'Kardex del Estudiante': everything that happened to one student in the programme. */
+export const kardex = z.object({
+  student: z.object({
+    id: z.number().int(),
+    rude: z.string(),
+    name: z.string(),
+    birthDate: z.string(),
+    identity: z.string().describe('Validado SEGIP / Validado SERECI / Pendiente de Validación'),
+  }),
+  inscriptions: z.array(
+    z.object({
+      id: z.number().int(),
+      year: z.number().int(),
+      institution: z.string(),
+      institutionId: z.number().int(),
+      course: z.string(),
+      removedAt: z.string().nullable(),
+    }),
+  ),
+  titulars: z.array(
+    z.object({
+      id: z.number().int(),
+      carnet: z.string(),
+      name: z.string(),
+      relationship: z.string(),
+      createdAt: z.string(),
+      removedAt: z.string().nullable(),
+    }),
+  ),
+  validations: z.array(z.object({ kind: z.string(), at: z.string().nullable(), detail: z.string() })),
+  blocks: z.array(
+    z.object({
+      id: z.number().int(),
+      blockedAt: z.string(),
+      observation: z.string(),
+      unblockedAt: z.string().nullable(),
+      unblockObservation: z.string().nullable(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      paid: z.boolean(),
+      paidOn: z.string().nullable(),
+      bank: z.string().nullable(),
+      mode: z.string().nullable(),
+      syncedAt: z.string(),
+    }),
+  ),
+  syncChanges: z.array(z.object({ day: z.string(), kind: z.string(), description: z.string() })),
+});
+export type Kardex = z.infer<typeof kardex>;
+
+export const calendarDay = z.object({
+  date: z.string(),
+  status: z.enum(['complete', 'incomplete', 'pending', 'none']),
+  label: z.string(),
+  isToday: z.boolean(),
+});
+export const syncCalendar = z.object({
+  start: z.string(),
+  today: z.string(),
+  months: z.array(z.object({ key: z.string(), name: z.string(), days: z.array(calendarDay) })),
+});
+export type SyncCalendar = z.infer<typeof syncCalendar>;
+
+/** 'Sincronizar Datos de Pago de Sintesis' result. */
+export const paymentSyncResult = z.object({
+  message: z.string(),
+  runId: z.number().int(),
+  beneficiaries: z.number().int().describe('Beneficiarios consultados a Síntesis'),
+  received: z.number().int().describe('Pagos informados por Síntesis'),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  seconds: z.number(),
+});
+export type PaymentSyncResult = z.infer<typeof paymentSyncResult>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { roleNames } from '../auth/profiles.js';
+import { pageOf } from '../common/pagination.js';
+
+/** The four tabs of 'Lista de Usuarios'. */
+export const userTabs = [
+  { id: 'ministry', label: 'Ministerio de Educacion' },
+  { id: 'principals', label: 'Directores UE' },
+  { id: 'district', label: 'Tecnico Distrital' },
+  { id: 'department', label: 'Tecnico Departamental' },
+] as const;
+export type UserTab = (typeof userTabs)[number]['id'];
+
+export const userListQuery = z.object({
+  tab: z.enum(['ministry', 'principals', 'district', 'department']).default('ministry'),
+  page: z.coerce.number().int().min(1).default(1),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const userRow = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  username: z.string(),
+  roles: z.array(z.string()),
+  hasAccess: z.boolean(),
+});
+export type UserRow = z.infer<typeof userRow>;
+export const userPage = pageOf(userRow);
+
+export const userRolesUpdate = z.object({
+  roles: z.array(z.enum(roleNames)).max(roleNames.length),
+});
+export const userAccessResponse = z.object({ id: z.number().int(), hasAccess: z.boolean() });
