@@ -145,7 +145,8 @@ describe('events back-office', () => {
     await screenshot(page, 'events-create-form');
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('Registro Exitoso!!!').waitFor();
+    // 'Registro Exitoso!!!' is also the title of the place's notification: wait for the event's own text.
+    await page.getByText('El evento se registro de manera exitosa').waitFor();
 
     const created = await apiGet<EventPage>(
       page,
@@ -222,7 +223,7 @@ describe('periods and stages', () => {
     await dialog.getByText('El campo es obligatorio.').first().waitFor();
     await dialog.getByLabel('Nombre del periodo').fill(`Juegos ${stamp}`);
     await dialog.getByLabel('Etapa').fill(`Fase ${stamp}`);
-    await dialog.getByRole('textbox', { name: 'Subsistemas' }).click({ force: true });
+    await dialog.getByRole('textbox', { name: 'Subsistemas' }).click();
     await page.getByRole('option', { name: 'Regular' }).click();
     await dialog.getByLabel('Inicio').fill(day(1));
     await dialog.getByLabel('Fin').fill(day(30));
@@ -231,7 +232,7 @@ describe('periods and stages', () => {
     await screenshot(page, 'events-period-form');
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('Registro Exitoso!!!').waitFor();
+    await page.getByText('El periodo se registro de manera exitosa').waitFor();
     type Periods = { items: Array<{ id: number; phase: string; active: boolean }>; total: number };
     const first = await apiGet<Periods>(page, '/api/v1/kind-events?page=1');
     const lastPage = Math.ceil(first.total / 10);

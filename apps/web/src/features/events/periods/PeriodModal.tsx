@@ -90,6 +90,10 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
               label="Subsistemas"
               withAsterisk
               data={catalogs.data?.subsystems ?? []}
+              searchable
+              // An empty list would open no dropdown at all: say it is loading instead.
+              disabled={!catalogs.data}
+              placeholder={catalogs.data ? 'Elija uno o más' : 'Cargando…'}
               comboboxProps={{ keepMounted: false }}
               {...form.getInputProps('subsystems')}
             />
