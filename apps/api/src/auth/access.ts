@@ -9,7 +9,7 @@ import {
 } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { programmeSettings, roles, userRoles, userScopes, users } from '../db/schema/index.js';
+import { users } from '../db/schema/index.js';
 
 export type UserScope = {
   kind: ScopeKind;
@@ -35,32 +35,49 @@ export type AuthUser = {
   directorDeadline: string | null;
 };
 
+type ScopeRow = {
+  departmentId: number | null;
+  districtId: number | null;
+  institutionId: number | null;
+  label: string;
+};
+
+/**
+ * Who is calling, in one statement: every authenticated request runs this, so its roles, places and
+ * the director deadline come back as aggregates of the same round trip.
+ */
 export async function loadAuthUser(db: Executor, userId: number, today: string): Promise<AuthUser | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) return null;
-  // Sequential on purpose: callers may pass a transaction, whose single connection runs one query at a time.
-  const roleRows = await db
-    .select({ name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  const scopeRows = await db
+  // Columns are qualified by hand: Drizzle renders a lone column unqualified, which a subquery could rebind.
+  const [row] = await db
     .select({
-      departmentId: userScopes.departmentId,
-      districtId: userScopes.districtId,
-      institutionId: userScopes.institutionId,
-      // Qualified explicitly: Drizzle renders a lone column unqualified, which a subquery could rebind.
-      label: sql<string>`coalesce(
-          (select i.name from institutions i where i.id = "user_scopes"."institution_id"),
-          (select d.name from districts d where d.id = "user_scopes"."district_id"),
-          (select p.name from departments p where p.id = "user_scopes"."department_id"), '')`,
+      user: {
+        id: users.id,
+        username: users.username,
+        name: users.name,
+        firstLastName: users.firstLastName,
+        email: users.email,
+        type: users.type,
+        profile: users.profile,
+        hasAccess: users.hasAccess,
+      },
+      roleNames: sql<string[]>`coalesce((
+          select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id
+          where ur.user_id = "users"."id"), '{}')`,
+      scopeRows: sql<ScopeRow[]>`coalesce((
+          select json_agg(json_build_object(
+            'departmentId', s.department_id, 'districtId', s.district_id, 'institutionId', s.institution_id,
+            'label', coalesce(
+              (select i.name from institutions i where i.id = s.institution_id),
+              (select d.name from districts d where d.id = s.district_id),
+              (select p.name from departments p where p.id = s.department_id), ''))
+            order by s.id)
+          from user_scopes s where s.user_id = "users"."id"), '[]'::json)`,
+      deadline: sql<string | null>`(select ps.director_deadline::text from programme_settings ps limit 1)`,
     })
-    .from(userScopes)
-    .where(eq(userScopes.userId, userId));
-  const [settings] = await db
-    .select({ directorDeadline: programmeSettings.directorDeadline })
-    .from(programmeSettings);
-  const roleNames = roleRows.map((r) => r.name);
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const { user, roleNames, scopeRows } = row;
   const access = { type: user.type, profile: user.profile, roles: roleNames };
   const kind = scopeKindFor(access);
   const scope: UserScope = {
@@ -72,20 +89,13 @@ export async function loadAuthUser(db: Executor, userId: number, today: string):
       kind === 'institutions' ? scopeRows.flatMap((s) => (s.institutionId ? [s.institutionId] : [])) : [],
     label: kind === 'national' ? 'Nacional' : scopeRows.map((s) => s.label).join(', '),
   };
-  const directorDeadline = user.profile === profiles.director ? (settings?.directorDeadline ?? null) : null;
+  const directorDeadline = user.profile === profiles.director ? row.deadline : null;
   // Directors work on the programme only until the deadline in settings; afterwards their menu is
   // empty and the server refuses them too.
   const pastDeadline = directorDeadline !== null && user.type === 2 && today > directorDeadline;
   const granted = pastDeadline ? [] : permissionsFor(access);
   return {
-    id: user.id,
-    username: user.username,
-    name: user.name,
-    firstLastName: user.firstLastName,
-    email: user.email,
-    type: user.type,
-    profile: user.profile,
-    hasAccess: user.hasAccess,
+    ...user,
     roles: roleNames,
     permissions: new Set(granted),
     scope,

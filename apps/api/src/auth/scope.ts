@@ -47,8 +47,19 @@ function covers(user: AuthUser, place: ResolvedPlace): boolean {
   }
 }
 
+/** True when the place is the user's own: it exists and is covered without reading the database. */
+function isOwnPlace(user: AuthUser, place: Place): boolean {
+  const { scope } = user;
+  if ('institution' in place)
+    return scope.kind === 'institutions' && scope.institutionIds.includes(place.institution);
+  if ('district' in place) return scope.kind === 'district' && scope.districtId === place.district;
+  return scope.kind === 'department' && scope.departmentId === place.department;
+}
+
 /** Refuses (404 unknown place, 403 outside the user's scope) before any data of the place is read. */
 export async function assertPlaceInScope(db: Executor, user: AuthUser, place: Place): Promise<void> {
+  // Most requests name the caller's own place; only the others need the place resolved.
+  if (isOwnPlace(user, place)) return;
   const resolved = await resolvePlace(db, place);
   if (!resolved) throw new AppError('not_found', 'No se encontró el lugar solicitado.');
   if (!covers(user, resolved)) throw new AppError('out_of_scope', messages.outOfScope);

@@ -14,6 +14,18 @@ export async function signAccessToken(settings: TokenSettings, userId: number, n
     .sign(settings.secret);
 }
 
+// jose imports a raw secret into a WebCrypto key on every call; every request verifies a token, so
+// the imported key is kept per secret.
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** The user id of a valid access token, or null. */
 export async function verifyAccessToken(
   settings: TokenSettings,
@@ -21,7 +33,7 @@ export async function verifyAccessToken(
   now: Date,
 ): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, settings.secret, {
+    const { payload } = await jwtVerify(token, await hmacKey(settings.secret), {
       issuer: 'bjp-console',
       currentDate: now,
       algorithms: ['HS256'],
