@@ -56,6 +56,11 @@ if (!chromium) {
   }
 } else if (process.env.SKIP_E2E === '1') {
   console.log('SKIP_E2E=1: browser tests skipped.');
+} else if (spawnSync('pdftoppm', ['-v']).error) {
+  // The browser tests render the PDFs they download to look at them.
+  console.log('pdftoppm not found (install Debian poppler-utils): browser tests cannot run.');
+  ok = false;
+  totals.failed += 1;
 } else {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {

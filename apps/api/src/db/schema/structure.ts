@@ -51,9 +51,10 @@ export const institutions = pgTable(
     holdersConsolidatedAt: timestamp('holders_consolidated_at', { withTimezone: true }),
     holdersConsolidatedBy: integer('holders_consolidated_by'),
   },
+  // In the tracking lists' order (district, name, id), so a page is read from the index, not sorted.
   (t) => [
-    index('institutions_district_idx').on(t.districtId),
-    index('institutions_department_idx').on(t.departmentId),
+    index('institutions_district_name_idx').on(t.districtId, t.name, t.id),
+    index('institutions_department_district_name_idx').on(t.departmentId, t.districtId, t.name, t.id),
   ],
 );
 
