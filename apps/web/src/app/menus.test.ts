@@ -93,38 +93,44 @@ describe('menuFor', () => {
     expect(paths(menu)).toEqual(expect.arrayContaining(['/events/list', '/events/register']));
   });
 
-  it('gives the departmental user (profile 7) tracking, removal and report', () => {
+  it('gives the departmental user (profile 7) tracking, holder registration, removal and report', () => {
     const menu = menuFor(user(2, profiles.department, []), today);
     expect(paths(menu)).toEqual([
       '/seguimiento/depto/user',
+      '/tutors/department',
       '/modification-remove/depto',
       '/reports/user-depto',
     ]);
   });
 
-  it('gives the district user (profile 10) tracking and report', () => {
+  it('gives the district user (profile 10) tracking, holder registration and report', () => {
     const menu = menuFor(user(2, profiles.district, []), today);
-    expect(paths(menu)).toEqual(['/seguimiento/district/user', '/reports/user-district']);
+    expect(paths(menu)).toEqual(['/seguimiento/district/user', '/tutors/district', '/reports/user-district']);
   });
 
-  it('gives the director (profile 9) Titulares and the UE/CEE report until the deadline', () => {
+  it('gives the director (profile 9) Titulares, paid validation and the UE/CEE report until the deadline', () => {
     const director = user(2, profiles.director, [], '2025-11-29');
     const menu = menuFor(director, '2025-11-29');
     const holders = menu.find((i) => i.title === 'Titulares');
     expect(holders?.type).toBe('sub');
-    expect(paths(menu)).toEqual(['/tutors/principal', '/modification/principal', '/reports/ue-principal']);
+    expect(paths(menu)).toEqual([
+      '/tutors/principal',
+      '/modification/principal',
+      '/paid-report/principal-report',
+      '/reports/ue-principal',
+    ]);
   });
 
   it('empties the director menu the day after the deadline', () => {
     const director = user(2, profiles.director, [], '2025-11-29');
     expect(menuFor(director, '2025-11-30')).toEqual([]);
     expect(menuFor(director, new Date(2025, 11, 1))).toEqual([]);
-    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(3);
+    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(4);
   });
 
   it('uses 29 Nov 2025 when the server sends no deadline, and a later one when it does', () => {
     expect(menuFor(user(2, profiles.director, []), '2025-11-30')).toEqual([]);
-    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(3);
+    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(4);
   });
 
   it('gives any other type 2 profile an empty menu', () => {

@@ -107,6 +107,7 @@ const adminMenu: MenuItem[] = [
 const departmentMenu: MenuItem[] = [
   head('Departamento'),
   link('Seguimiento Departamental', '/seguimiento/depto/user', 'tracking'),
+  link('Registro Titulares', '/tutors/department', 'holders'),
   link('Baja Beneficiario', '/modification-remove/depto', 'removal'),
   link('Reporte Departamental', '/reports/user-depto', 'reports'),
 ];
@@ -117,12 +118,14 @@ const directorMenu: MenuItem[] = [
     link('Registro Titulares', '/tutors/principal'),
     link('Solicitar Ajustes', '/modification/principal'),
   ]),
+  link('Validación Pagados', '/paid-report/principal-report', 'paid'),
   link('Reporte UE/CEE', '/reports/ue-principal', 'reports'),
 ];
 
 const districtMenu: MenuItem[] = [
   head('Distrito'),
   link('Seguimiento Distrital', '/seguimiento/district/user', 'tracking'),
+  link('Registro Titulares', '/tutors/district', 'holders'),
   link('Reporte Distrital', '/reports/user-district', 'reports'),
 ];
 

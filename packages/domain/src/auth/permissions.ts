@@ -57,9 +57,16 @@ export function permissionsFor(user: AccessProfile): Permission[] {
   }
   switch (user.profile) {
     case profiles.department:
-      return ['tracking.view', 'removals.manage', 'reports.view', 'holders.view', 'enrollment.institution'];
+      return [
+        'tracking.view',
+        'removals.manage',
+        'reports.view',
+        'holders.view',
+        'holders.edit',
+        'enrollment.institution',
+      ];
     case profiles.district:
-      return ['tracking.view', 'reports.view', 'holders.view', 'enrollment.institution'];
+      return ['tracking.view', 'reports.view', 'holders.view', 'holders.edit', 'enrollment.institution'];
     case profiles.director:
       return [
         'holders.view',

@@ -2,6 +2,7 @@ import type { HoldersInstitutionState, InstitutionCourses, MyInstitutions, Stude
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
+import { blockInscription, unblockInscription } from '../../test/factories/blocking.js';
 import { makeHolderCourse, makePerson, makeTitular } from '../../test/factories/holders.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
 
@@ -195,8 +196,13 @@ describe('student list', () => {
     expect(page.body.items.every((s) => s.editBlocker === 'read_only' || s.editBlocker === 'identity')).toBe(
       true,
     );
-    const state = await get<HoldersInstitutionState>('distrito', `/holders/institutions/${ids.school}`);
-    expect(state.body).toMatchObject({ canEdit: false, canConsolidate: false });
+  });
+
+  it('lets district and department staff designate titulars in their place, but not consolidate', async () => {
+    for (const username of ['distrito', 'depto']) {
+      const state = await get<HoldersInstitutionState>(username, `/holders/institutions/${ids.school}`);
+      expect(state.body).toMatchObject({ canEdit: true, canConsolidate: false });
+    }
   });
 
   it('counts the school’s students by status for the panel', async () => {
@@ -291,5 +297,22 @@ describe('registration period', () => {
     } finally {
       await late.close();
     }
+  });
+});
+
+describe('blocked students (issue 7)', () => {
+  it("marks a blocked student 'blocked' in the list, keeps its status and button, and clears it on unblock", async () => {
+    const page = () =>
+      get<StudentPage>('director', `/holders/institutions/${ids.school}/students?course=${ids.course}`).then(
+        (res) => res.body.items,
+      );
+    // QUISPE (ins[0]) has a titular registered here; a block does not change that nor the button.
+    await blockInscription(ctx.handle.db, ins[0]!);
+    const blocked = await page();
+    const quispe = blocked.find((s) => s.inscriptionId === ins[0])!;
+    expect(quispe).toMatchObject({ paterno: 'QUISPE', blocked: true, status: 'registered', editBlocker: null });
+    expect(blocked.filter((s) => s.blocked).map((s) => s.paterno)).toEqual(['QUISPE']);
+    await unblockInscription(ctx.handle.db, ins[0]!);
+    expect((await page()).every((s) => s.blocked === false)).toBe(true);
   });
 });
