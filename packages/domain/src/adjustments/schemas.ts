@@ -27,6 +27,7 @@ export const adjustmentStudent = z.object({
   course: z.string(),
   removed: z.boolean(),
   identityValidated: z.boolean(),
+  blocked: z.boolean().describe('Con bloqueo temporal de pago abierto (no se envía a Síntesis)'),
   titular: z.object({ carnet: z.string(), fullName: z.string(), relationshipName: z.string() }).nullable(),
   adjustment: adjustmentSummary.nullable(),
   blocker: z.string().nullable().describe('Por qué no admite un ajuste; null si lo admite'),

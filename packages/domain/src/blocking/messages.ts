@@ -14,6 +14,9 @@ export const blockingMessages = {
   emptyList: 'No hay estudiantes con bloqueo temporal.',
   confirmBlock: 'Se bloqueará el pago del bono al estudiante hasta que sea desbloqueado.',
   confirmUnblock: 'Se desbloqueará el pago del bono al estudiante.',
+  /** The badge on a blocked student wherever a list shows them (issue 7), and its title. */
+  blockedBadge: 'Bloqueado',
+  blockedBadgeTitle: 'Estudiante con bloqueo temporal de pago',
 } as const;
 
 /** Observation minimum for block and unblock (part 2 §9). */

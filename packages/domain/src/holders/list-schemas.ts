@@ -50,6 +50,7 @@ export const studentRow = z.object({
   status: titularStatusEnum,
   statusLabel: z.string(),
   registeredSie: z.number().int().nullable().describe('SIE donde se registró el titular activo'),
+  blocked: z.boolean().describe('Con bloqueo temporal de pago abierto (no se envía a Síntesis)'),
   editBlocker: editBlockerEnum
     .nullable()
     .describe('Por qué el botón de estado está deshabilitado; null si abre el modal'),

@@ -69,6 +69,7 @@ export const paidStudentRow = z.object({
   isPaid: z.boolean().nullable().describe('true PAGADO, false NO PAGADO, null SIN VALIDAR'),
   state: paidStateEnum,
   stateLabel: z.string(),
+  blocked: z.boolean().describe('Con bloqueo temporal de pago abierto (no se envía a Síntesis)'),
 });
 export type PaidStudentRow = z.infer<typeof paidStudentRow>;
 export const paidStudentPage = pageOf(paidStudentRow);

@@ -46,6 +46,7 @@ export const removalStudentRow = z.object({
   titularCarnet: z.string().nullable(),
   titular: z.string().nullable(),
   removedAt: z.string().nullable(),
+  blocked: z.boolean().describe('Con bloqueo temporal de pago abierto (no se envía a Síntesis)'),
 });
 export type RemovalStudentRow = z.infer<typeof removalStudentRow>;
 export const removalStudentPage = pageOf(removalStudentRow);

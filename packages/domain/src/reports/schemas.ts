@@ -130,6 +130,7 @@ export const studentPaymentRow = z.object({
   gender: z.number().int(),
   paid: z.boolean().describe('Cobrado / No Cobrado'),
   bank: z.string().nullable(),
+  blocked: z.boolean().describe('Con bloqueo temporal de pago abierto (no se envía a Síntesis)'),
 });
 export type StudentPaymentRow = z.infer<typeof studentPaymentRow>;
 export const studentPaymentPage = pageOf(studentPaymentRow);

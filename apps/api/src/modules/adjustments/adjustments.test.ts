@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
+import { blockInscription, unblockInscription } from '../../test/factories/blocking.js';
 import { makeHolderCourse, makePerson } from '../../test/factories/holders.js';
 import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
@@ -89,6 +90,16 @@ describe('the RUDE/RUDEE finder and the modal', () => {
     expect(res.body.titular?.carnet).toBeTruthy();
     expect(res.body.blocker).toBeNull();
     expect(res.body.adjustment).toBeNull();
+  });
+
+  it("says a found student is 'blocked' while it has an open block, still admitting the adjustment", async () => {
+    const find = async (i: number) =>
+      (await call('director', 'GET', `/adjustments/institutions/${sie}/students/${rudes[i]}`)).body;
+    await blockInscription(ctx.handle.db, ids[1]!);
+    expect(await find(1)).toMatchObject({ blocked: true, blocker: null });
+    expect((await find(2)).blocked).toBe(false);
+    await unblockInscription(ctx.handle.db, ids[1]!);
+    expect((await find(1)).blocked).toBe(false);
   });
 
   it("answers 'Estudiante no encontrado' for a RUDE of another school", async () => {

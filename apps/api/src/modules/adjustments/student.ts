@@ -3,6 +3,7 @@ import { adjustmentMessages } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { AppError } from '../../lib/errors.js';
+import { isBlockedSql } from '../blocking/candidate.js';
 import { adjustmentBlocker, readForAdjustment } from './gate.js';
 
 type Rows<T> = { rows: T[] };
@@ -42,7 +43,7 @@ export async function findAdjustmentStudent(
     SELECT n.id,
       p.carnet || CASE WHEN p.complemento <> '' THEN '-' || p.complemento ELSE '' END AS carnet,
       trim(regexp_replace(p.first_last_name || ' ' || p.second_last_name || ' ' || p.name, '\\s+', ' ', 'g')) AS titular,
-      r.name AS relationship
+      r.name AS relationship, ${isBlockedSql(sql`n.id`)} AS blocked
     FROM students s
     JOIN programme_settings ps ON ps.id = 1
     JOIN inscriptions n ON n.student_id = s.id AND n.year = ps.year AND n.institution_id = ${sie}
@@ -54,6 +55,7 @@ export async function findAdjustmentStudent(
     carnet: string | null;
     titular: string | null;
     relationship: string | null;
+    blocked: boolean;
   }>;
   const row = found.rows[0];
   if (!row) throw new AppError('not_found', adjustmentMessages.studentNotFound);
@@ -65,6 +67,7 @@ export async function findAdjustmentStudent(
     course: lock.inscription.course,
     removed: lock.inscription.removed,
     identityValidated: lock.inscription.identityValidated,
+    blocked: row.blocked,
     titular: row.carnet
       ? { carnet: row.carnet, fullName: row.titular ?? '', relationshipName: row.relationship ?? '' }
       : null,

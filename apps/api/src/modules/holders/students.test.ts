@@ -310,7 +310,12 @@ describe('blocked students (issue 7)', () => {
     await blockInscription(ctx.handle.db, ins[0]!);
     const blocked = await page();
     const quispe = blocked.find((s) => s.inscriptionId === ins[0])!;
-    expect(quispe).toMatchObject({ paterno: 'QUISPE', blocked: true, status: 'registered', editBlocker: null });
+    expect(quispe).toMatchObject({
+      paterno: 'QUISPE',
+      blocked: true,
+      status: 'registered',
+      editBlocker: null,
+    });
     expect(blocked.filter((s) => s.blocked).map((s) => s.paterno)).toEqual(['QUISPE']);
     await unblockInscription(ctx.handle.db, ins[0]!);
     expect((await page()).every((s) => s.blocked === false)).toBe(true);

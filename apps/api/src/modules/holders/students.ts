@@ -12,6 +12,7 @@ import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import { beneficiaryExclusions, inscriptions, students, titularAssignments } from '../../db/schema/index.js';
+import { isBlockedSql } from '../blocking/candidate.js';
 import { canEdit, institutionFacts } from './context.js';
 
 const activeTitular = and(
@@ -86,6 +87,7 @@ export async function listStudents(
       removedAt: inscriptions.removedAt,
       registeredAt: titularAssignments.registeredInstitutionId,
       excluded: sql<boolean>`${beneficiaryExclusions.id} IS NOT NULL`,
+      blocked: isBlockedSql(inscriptions.id),
       total: sql<number>`(count(*) OVER ())::int`,
     })
     .from(inscriptions)
@@ -129,6 +131,8 @@ export async function listStudents(
         status,
         statusLabel: titularStatusLabel(status, r.registeredAt),
         registeredSie: r.registeredAt,
+        // Shown only: a blocked student may still get a titular; the block keeps it off the payment list.
+        blocked: r.blocked,
         editBlocker: titularEditBlocker({
           canEdit: editable,
           consolidated: facts.consolidatedAt !== null,

@@ -22,6 +22,7 @@ import {
   titularAssignments,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { isBlockedSql } from '../blocking/candidate.js';
 import { paidFacts } from './facts.js';
 import { countColumns, joinUniverse, withPending } from './universe.js';
 
@@ -132,6 +133,7 @@ export async function titularStudents(
           levelId: courses.levelId,
           gradeId: courses.gradeId,
           isPaid: paidValidations.isPaid,
+          blocked: isBlockedSql(inscriptions.id),
         })
         .from(inscriptions)
         .innerJoin(students, eq(students.id, inscriptions.studentId))

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, inscriptions } from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
+import { blockInscription, unblockInscription } from '../../test/factories/blocking.js';
 import { makeHolderCourse, makePerson, makeTitular } from '../../test/factories/holders.js';
 import { makeStaffTitular, markPaid } from '../../test/factories/paid-validation.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
@@ -286,5 +287,26 @@ describe('scope', () => {
   it('lets an administrator validate any school', async () => {
     const res = await save('admin', teacher.inscriptionIds[1]!, { isPaid: true });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('blocked students (issue 7)', () => {
+  it("marks a blocked student 'blocked' in a titular's students without touching its state", async () => {
+    const page = async () =>
+      (
+        await call<PaidStudentPage>(
+          'director',
+          'GET',
+          `/paid-validation/institutions/${sie}/titulars/${teacher.personId}/students`,
+        )
+      ).body.items;
+    const before = await page();
+    expect(before.every((s) => s.blocked === false)).toBe(true);
+    await blockInscription(ctx.handle.db, teacher.inscriptionIds[0]!);
+    const blocked = await page();
+    expect(blocked.filter((s) => s.blocked).map((s) => s.paterno)).toEqual(['APAZA00']);
+    expect(blocked.map(({ blocked: _, ...s }) => s)).toEqual(before.map(({ blocked: _, ...s }) => s));
+    await unblockInscription(ctx.handle.db, teacher.inscriptionIds[0]!);
+    expect(await page()).toEqual(before);
   });
 });

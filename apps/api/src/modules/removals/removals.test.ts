@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, beneficiaryRemovals, inscriptions } from '../../db/schema/index.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
+import { blockInscription, unblockInscription } from '../../test/factories/blocking.js';
 import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
 
@@ -148,6 +149,18 @@ describe('the two tables', () => {
     expect(res.body.items.filter((r) => r.removedAt !== null)).toHaveLength(2);
     expect(res.body.items[0]!.number).toBe(1);
     expect((await call('oruro', 'GET', `/removals/institutions/${sie}/students`)).status).toBe(403);
+  });
+
+  it("marks a blocked student 'blocked' in the students table, and not once unblocked", async () => {
+    const items = async () =>
+      (await call<RemovalStudentPage>('depto', 'GET', `/removals/institutions/${sie}/students`)).body.items;
+    const target = (await items()).find((r) => r.removedAt === null)!;
+    await blockInscription(ctx.handle.db, target.inscriptionId);
+    const blocked = await items();
+    expect(blocked.filter((r) => r.blocked).map((r) => r.inscriptionId)).toEqual([target.inscriptionId]);
+    expect(blocked).toHaveLength(4);
+    await unblockInscription(ctx.handle.db, target.inscriptionId);
+    expect((await items()).some((r) => r.blocked)).toBe(false);
   });
 
   it("'Historial Baja Beneficiarios' with the state badge, newest first", async () => {

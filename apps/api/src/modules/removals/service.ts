@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import { AppError } from '../../lib/errors.js';
+import { isBlockedSql } from '../blocking/candidate.js';
 import { removeBeneficiary } from './remove.js';
 
 type Rows<T> = { rows: T[] };
@@ -125,7 +126,7 @@ export async function removalStudents(
   const offset = (query.page - 1) * pageSize;
   const result = (await deps.db.execute(sql`
     SELECT n.id, s.rude, ${personName('s')} AS student, ${carnetOf} AS carnet, ${personName('p')} AS titular,
-      n.removed_at, count(*) OVER () AS total
+      n.removed_at, ${isBlockedSql(sql`n.id`)} AS blocked, count(*) OVER () AS total
     FROM inscriptions n
     JOIN students s ON s.id = n.student_id
     LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
@@ -140,6 +141,7 @@ export async function removalStudents(
     carnet: string | null;
     titular: string | null;
     removed_at: string | Date | null;
+    blocked: boolean;
     total: number;
   }>;
   return {
@@ -151,6 +153,7 @@ export async function removalStudents(
       titularCarnet: r.carnet,
       titular: r.titular,
       removedAt: r.removed_at ? new Date(r.removed_at).toISOString() : null,
+      blocked: r.blocked,
     })),
     page: query.page,
     pageSize,

@@ -23,6 +23,7 @@ import {
   students,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { isBlockedSql } from '../blocking/candidate.js';
 import { getSettings } from '../settings/service.js';
 import { activeOf, courseFigures } from './institution-data.js';
 
@@ -131,6 +132,7 @@ export async function institutionStudents(
         gender: students.gender,
         paid: sql<boolean>`coalesce(${payments.paid}, false)`,
         bank: payments.bank,
+        blocked: isBlockedSql(inscriptions.id),
       })
       .from(inscriptions)
       .innerJoin(students, eq(students.id, inscriptions.studentId))

@@ -11,12 +11,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshStatistics } from '../../db/summaries.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
+import { blockInscription, unblockInscription } from '../../test/factories/blocking.js';
 import { makeReportSchool, removeBeneficiaries } from '../../test/factories/reports.js';
 import { makeCourseWithStudents, makeDistrict, makeUser } from '../../test/factories.js';
 
 let ctx: TestContext;
 const token = {} as Record<'admin' | 'ministerio' | 'depto' | 'distrito' | 'director', string>;
 const ids = { lpA: 0, lpB: 0, oruro: 0, empty: 0, s1: 0, s2: 0, s3: 0, s4: 0 };
+let s1Primary: number[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -35,7 +37,7 @@ beforeAll(async () => {
   const s3 = await makeReportSchool(db, { districtId: ids.lpB, dependency: 1, area: 'R', codeType: 4 });
   const s4 = await makeReportSchool(db, { districtId: ids.oruro, dependency: 1, area: 'U' });
   Object.assign(ids, { s1: s1.id, s2: s2.id, s3: s3.id, s4: s4.id });
-  await makeCourseWithStudents(db, {
+  s1Primary = await makeCourseWithStudents(db, {
     institutionId: s1.id,
     count: 6,
     paid: 4,
@@ -285,6 +287,7 @@ describe('institution report', () => {
     for (const r of first.items) expect(r.bank === null).toBe(!r.paid);
     expect(Object.keys(first.items[0]).sort()).toEqual([
       'bank',
+      'blocked',
       'firstLastName',
       'gender',
       'name',
@@ -295,6 +298,21 @@ describe('institution report', () => {
     ]);
     const special = (await get('admin', `/reports/institutions/${ids.s3}/students?page=1`)).json();
     expect(special.total).toBe(5);
+  });
+
+  it("marks a blocked student 'blocked' in Estado Cobro de Estudiantes, and not once unblocked", async () => {
+    const items = async (): Promise<Array<{ rude: string; blocked: boolean }>> =>
+      (await get('director', `/reports/institutions/${ids.s1}/students?page=1`)).json().items;
+    const found = await ctx.handle.db.execute(
+      sql`SELECT s.rude FROM inscriptions n JOIN students s ON s.id = n.student_id WHERE n.id = ${s1Primary[0]!}`,
+    );
+    const target = (found as unknown as { rows: Array<{ rude: string }> }).rows[0]!;
+    await blockInscription(ctx.handle.db, s1Primary[0]!);
+    const blocked = await items();
+    expect(blocked.filter((r) => r.blocked).map((r) => r.rude)).toEqual([target.rude]);
+    expect(blocked).toHaveLength(9);
+    await unblockInscription(ctx.handle.db, s1Primary[0]!);
+    expect((await items()).some((r) => r.blocked)).toBe(false);
   });
 
   it('lists the director schools and downloads the students report', async () => {

@@ -2,6 +2,7 @@ import { type AdjustmentStudent, adjustmentKindLabels } from '@bjp/domain';
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUserDollar } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
+import { BlockedBadge } from '../../ui/BlockedBadge';
 import { RudeFinder } from '../sereci/RudeFinder';
 
 type Props = {
@@ -31,7 +32,10 @@ export function StudentFinder({ student, error, loading, onSearch, onOpen }: Pro
           >
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={2}>
-                <Text fw={600}>{student.fullName}</Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={600}>{student.fullName}</Text>
+                  {student.blocked && <BlockedBadge />}
+                </Group>
                 <Text size="sm" c="dimmed">
                   RUDE {student.rude} · {student.course}
                 </Text>

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, holderMessages, type StudentRow } from '@bjp/domain'
 import { Alert, Button, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
+import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useStudents } from './api';
 
@@ -52,7 +53,10 @@ function StatusButton({ student, onOpen }: { student: StudentRow; onOpen: Props[
   );
 }
 
-/** The 'Estudiantes' list: ID, RUDE, Paterno, Materno, Nombre, gender, identity warning, status. */
+/**
+ * The 'Estudiantes' list: ID, RUDE, Paterno, Materno, Nombre (with 'Bloqueado' when blocked), gender,
+ * identity warning, status.
+ */
 export function StudentTable({ sie, course, page, onPageChange, onOpen }: Props) {
   const list = useStudents(sie, course, page);
   const columns: Column<StudentRow>[] = [
@@ -60,7 +64,11 @@ export function StudentTable({ sie, course, page, onPageChange, onOpen }: Props)
     { key: 'rude', header: 'RUDE', render: (s) => s.rude },
     { key: 'paterno', header: 'Paterno', render: (s) => s.paterno },
     { key: 'materno', header: 'Materno', render: (s) => s.materno },
-    { key: 'nombre', header: 'Nombre', render: (s) => s.nombre },
+    {
+      key: 'nombre',
+      header: 'Nombre',
+      render: (s) => <WithBlockedBadge blocked={s.blocked}>{s.nombre}</WithBlockedBadge>,
+    },
     {
       key: 'gender',
       header: '',

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text } from '@mantine/
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { usePaidStudents, usePaidTitular } from './api';
 import { StateButton } from './state-button';
@@ -40,7 +41,11 @@ export function TitularStudents({ sie, personId, canValidate, onBack }: Props) {
     },
     { key: 'paterno', header: 'PATERNO', render: (r) => r.paterno },
     { key: 'materno', header: 'MATERNO', render: (r) => r.materno },
-    { key: 'nombres', header: 'NOMBRES', render: (r) => r.nombres },
+    {
+      key: 'nombres',
+      header: 'NOMBRES',
+      render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.nombres}</WithBlockedBadge>,
+    },
     { key: 'nivel', header: 'NIVEL', render: (r) => r.nivel },
     { key: 'grado', header: 'GRADO', render: (r) => r.grado },
     {

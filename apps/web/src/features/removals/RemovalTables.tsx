@@ -6,6 +6,7 @@ import {
 } from '@bjp/domain';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import type { CourseSelection } from '../structure/CourseMenu';
 import { useRemovalHistory, useRemovalStudents } from './api';
@@ -14,7 +15,11 @@ const ci = (v: string | null) => v ?? '—';
 const studentColumns: Column<RemovalStudentRow>[] = [
   { key: 'id', header: 'ID', render: (r) => r.number, width: 60 },
   { key: 'rude', header: 'CÓDIGO RUDE', render: (r) => r.rude },
-  { key: 'student', header: 'ESTUDIANTE', render: (r) => r.student },
+  {
+    key: 'student',
+    header: 'ESTUDIANTE',
+    render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.student}</WithBlockedBadge>,
+  },
   { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => ci(r.titularCarnet) },
   { key: 'titular', header: 'TITULAR', render: (r) => ci(r.titular) },
   {

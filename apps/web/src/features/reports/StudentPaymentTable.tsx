@@ -1,6 +1,7 @@
 import type { StudentPaymentRow } from '@bjp/domain';
 import { Text } from '@mantine/core';
 import { IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
+import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useInstitutionStudents } from './api';
 import { usePageFor } from './use-page-for';
@@ -10,7 +11,11 @@ const columns: Column<StudentPaymentRow>[] = [
   { key: 'rude', header: 'RUDE', render: (r) => r.rude },
   { key: 'paterno', header: 'Paterno', render: (r) => r.firstLastName },
   { key: 'materno', header: 'Materno', render: (r) => r.secondLastName },
-  { key: 'name', header: 'Nombre', render: (r) => r.name },
+  {
+    key: 'name',
+    header: 'Nombre',
+    render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.name}</WithBlockedBadge>,
+  },
   {
     key: 'gender',
     header: '',

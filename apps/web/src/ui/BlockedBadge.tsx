@@ -1,0 +1,29 @@
+import { blockingMessages } from '@bjp/domain';
+import { Badge, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** 'Bloqueado': a student with an open payment block, wherever a list shows them (issue 7). */
+export function BlockedBadge() {
+  return (
+    <Badge
+      color="red"
+      size="xs"
+      title={blockingMessages.blockedBadgeTitle}
+      data-testid="blocked-badge"
+      style={{ flexShrink: 0 }}
+    >
+      {blockingMessages.blockedBadge}
+    </Badge>
+  );
+}
+
+/** A table cell's text followed by the 'Bloqueado' badge when the student is blocked. */
+export function WithBlockedBadge({ blocked, children }: { blocked: boolean; children: ReactNode }) {
+  if (!blocked) return children;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span>{children}</span>
+      <BlockedBadge />
+    </Group>
+  );
+}
