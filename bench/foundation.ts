@@ -1,6 +1,7 @@
 // Foundation figures on national data: dashboard statistics under 20 concurrent clients, and login rate.
 // Run: npm run bench -- foundation   (after `npx tsx bench/load-national.ts`)
 import { writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 import path from 'node:path';
 import { type LoadResult, load, loginToken, root, startServer } from './support.js';
 
@@ -15,6 +16,8 @@ try {
     '/api/v1/statistics/systems',
     '/api/v1/statistics/institutions-completion',
   ]) {
+    // A short unrecorded pass first, so the figures are of a warm server (JIT, plans, pool), as in use.
+    await autocannon({ url: `${server.baseUrl}${endpoint}`, connections: 20, headers, duration: 2 });
     results.push(
       await load(`GET ${endpoint}`, { url: `${server.baseUrl}${endpoint}`, connections: 20, headers }),
     );

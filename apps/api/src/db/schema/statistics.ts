@@ -40,3 +40,18 @@ export const statsPaymentsDaily = pgTable(
     index('stats_payments_daily_day_idx').on(t.paidOn),
   ],
 );
+
+/**
+ * stats_payments_daily rolled up to department × day (a few hundred rows): the dashboard's date
+ * filter sums these instead of the ~26,000 district × level × day rows. Kept by statement-level
+ * triggers on stats_payments_daily (migration 'dashboard_rollups'), like stats_report_cells.
+ */
+export const statsPaymentsDays = pgTable(
+  'stats_payments_days',
+  {
+    departmentId: smallint('department_id').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    paid: integer('paid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.paidOn] })],
+);

@@ -104,4 +104,28 @@ describe('dashboard statistics', () => {
     const body = (await get('/api/v1/statistics/departments-paid')).json();
     expect(body.rows.find((r: { code: string }) => r.code === 'PN')).toMatchObject({ total: 1, paid: 0 });
   });
+
+  it('moves the date filter’s department-by-day rollup with each refresh', async () => {
+    const db = ctx.handle.db;
+    const district = await makeDistrict(db, { departmentId: 8 });
+    const school = await makeSchool(db, { districtId: district.id });
+    const paidIds = await makeCourseWithStudents(db, {
+      institutionId: school.id,
+      count: 3,
+      paid: 3,
+      paidOn: '2025-11-07',
+    });
+    const paidOnSeventh = async () =>
+      (await get('/api/v1/statistics/departments-paid?from=2025-11-07&to=2025-11-07'))
+        .json()
+        .rows.find((r: { departmentId: number }) => r.departmentId === 8).paid;
+    expect(await paidOnSeventh()).toBe(0);
+    await refreshStatistics(db, { districtIds: [district.id] });
+    expect(await paidOnSeventh()).toBe(3);
+    const { inscriptions } = await import('../../db/schema/index.js');
+    const { eq } = await import('drizzle-orm');
+    await db.update(inscriptions).set({ removedAt: new Date() }).where(eq(inscriptions.id, paidIds[0]!));
+    await refreshStatistics(db, { districtIds: [district.id] });
+    expect(await paidOnSeventh()).toBe(2);
+  });
 });
