@@ -127,6 +127,9 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     await dropStudentViews(tx);
     await dropStructureScratch(tx);
     await timed('keys, indexes, foreign keys', () => restoreConstraints(tx, setAside));
+    // The areas' demo steps below join the bulk tables: without statistics the planner guesses, and
+    // at national scale one guess turned the paid-validation step from a second into minutes.
+    await timed('analyze', () => analyzeTables(tx));
     if (calendarDay) await applyDemoCalendar(tx, calendarDay);
     await timed('events', () => loadEvents(tx, calendarDay ?? '2025-11-20'));
     await timed('sereci, blocks, sync history', () => loadSyncDemo(tx, calendarDay ?? '2025-11-20'));
@@ -134,7 +137,7 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     await timed('paid validation', () => loadPaidValidationDemo(tx, seed, calendarDay ?? '2025-11-20'));
     await timed('adjustments, removals', () => loadAdjustmentsDemo(tx, seed, calendarDay ?? '2025-11-20'));
     await resetSequences(tx);
-    await timed('analyze', () => analyzeTables(tx));
+    await timed('analyze again', () => analyzeTables(tx));
     await timed('statistics', () => refreshStatistics(tx));
     return users.demo;
   });
