@@ -95,6 +95,9 @@ async function freshDatabase() {
 
 const { pool, throughputId, exactId } = await freshDatabase();
 process.env.DATABASE_URL = benchUrl;
+// The participants come from many addresses through X-Forwarded-For, which the server reads only
+// behind a trusted proxy (TRUST_PROXY, off by default).
+process.env.TRUST_PROXY = 'true';
 const { load, root, startServer } = await import('./support.js');
 
 /**

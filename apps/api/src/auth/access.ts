@@ -43,12 +43,14 @@ type ScopeRow = {
 };
 
 /**
- * Who is calling, in one statement: every authenticated request runs this, so its roles, places and
- * the director deadline come back as aggregates of the same round trip.
+ * Who is calling, in one statement: every authenticated request runs it, so its roles, places and
+ * the director deadline come back as aggregates of the same round trip. It is prepared once per
+ * database handle, so neither Drizzle nor PostgreSQL builds and plans it again each time.
  */
-export async function loadAuthUser(db: Executor, userId: number, today: string): Promise<AuthUser | null> {
+const authUserStatements = new WeakMap<Executor, ReturnType<typeof prepareAuthUser>>();
+function prepareAuthUser(db: Executor) {
   // Columns are qualified by hand: Drizzle renders a lone column unqualified, which a subquery could rebind.
-  const [row] = await db
+  return db
     .select({
       user: {
         id: users.id,
@@ -75,7 +77,17 @@ export async function loadAuthUser(db: Executor, userId: number, today: string):
       deadline: sql<string | null>`(select ps.director_deadline::text from programme_settings ps limit 1)`,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('load_auth_user');
+}
+
+export async function loadAuthUser(db: Executor, userId: number, today: string): Promise<AuthUser | null> {
+  let statement = authUserStatements.get(db);
+  if (!statement) {
+    statement = prepareAuthUser(db);
+    authUserStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId });
   if (!row) return null;
   const { user, roleNames, scopeRows } = row;
   const access = { type: user.type, profile: user.profile, roles: roleNames };

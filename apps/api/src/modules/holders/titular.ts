@@ -4,7 +4,7 @@ import {
   relationshipsAllowedFor,
   type TitularModalResponse,
 } from '@bjp/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
@@ -12,7 +12,7 @@ import { beneficiaryExclusions, guardians, persons, titularAssignments } from '.
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { type ChangeGate, lockForChange } from './inscription.js';
-import { activeAssignment, activeExclusion, titularModal } from './modal.js';
+import { titularModal } from './modal.js';
 
 type Save = {
   deps: AppDeps;
@@ -23,28 +23,66 @@ type Save = {
   gate?: ChangeGate;
 };
 
-/** The chosen guardian, only if it is an active guardian of this student, SEGIP-confirmed and allowed here. */
-async function validGuardian(tx: Executor, inscriptionId: number, guardianId: number, codeType: number) {
+/**
+ * What a save starts from, in one statement (every round trip counts at 50 directors at once): the
+ * student's active titular, its open exclusion, and the chosen guardian with its SEGIP check.
+ */
+async function saveStartingPoint(tx: Executor, inscriptionId: number, guardianId: number | null) {
   const [row] = await tx
     .select({
-      id: guardians.id,
-      personId: guardians.personId,
-      relationshipId: guardians.relationshipId,
+      currentId: titularAssignments.id,
+      currentPersonId: titularAssignments.personId,
+      currentRelationshipId: titularAssignments.relationshipId,
+      exclusionId: beneficiaryExclusions.id,
+      guardianId: guardians.id,
+      guardianPersonId: guardians.personId,
+      guardianRelationshipId: guardians.relationshipId,
       verifiedAt: persons.segipVerifiedAt,
     })
-    .from(guardians)
-    .innerJoin(persons, eq(persons.id, guardians.personId))
-    .where(
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(
+      titularAssignments,
+      and(eq(titularAssignments.inscriptionId, inscriptionId), isNull(titularAssignments.removedAt)),
+    )
+    .leftJoin(
+      beneficiaryExclusions,
+      and(eq(beneficiaryExclusions.inscriptionId, inscriptionId), isNull(beneficiaryExclusions.removedAt)),
+    )
+    .leftJoin(
+      guardians,
       and(
-        eq(guardians.id, guardianId),
+        eq(guardians.id, guardianId ?? -1),
         eq(guardians.inscriptionId, inscriptionId),
         isNull(guardians.removedAt),
       ),
-    );
-  if (!row?.verifiedAt || !relationshipsAllowedFor(codeType).includes(row.relationshipId)) {
+    )
+    .leftJoin(persons, eq(persons.id, guardians.personId));
+  return {
+    current:
+      row?.currentId != null
+        ? { id: row.currentId, personId: row.currentPersonId!, relationshipId: row.currentRelationshipId! }
+        : null,
+    exclusion: row?.exclusionId != null ? { id: row.exclusionId } : null,
+    guardian:
+      row?.guardianId != null
+        ? {
+            personId: row.guardianPersonId!,
+            relationshipId: row.guardianRelationshipId!,
+            verifiedAt: row.verifiedAt,
+          }
+        : null,
+  };
+}
+
+/** The chosen guardian, only if it is an active guardian of this student, SEGIP-confirmed and allowed here. */
+function validGuardian(
+  guardian: Awaited<ReturnType<typeof saveStartingPoint>>['guardian'],
+  codeType: number,
+) {
+  if (!guardian?.verifiedAt || !relationshipsAllowedFor(codeType).includes(guardian.relationshipId)) {
     throw new AppError('conflict', holderMessages.invalidTitular);
   }
-  return row;
+  return guardian;
 }
 
 /**
@@ -58,13 +96,8 @@ export async function saveTitular(s: Save, guardianId: number | null): Promise<T
   return s.deps.db.transaction(async (tx) => {
     const locked = await (s.gate ?? lockForChange)(s.deps, tx, s.sie, s.inscriptionId);
     const now = s.deps.clock.now();
-    // In turn, not Promise.all: a transaction is one connection.
-    const current = await activeAssignment(tx, s.inscriptionId);
-    const exclusion = await activeExclusion(tx, s.inscriptionId);
-    const chosen =
-      guardianId === null
-        ? null
-        : await validGuardian(tx, s.inscriptionId, guardianId, locked.facts.codeType);
+    const { current, exclusion, guardian } = await saveStartingPoint(tx, s.inscriptionId, guardianId);
+    const chosen = guardianId === null ? null : validGuardian(guardian, locked.facts.codeType);
     const unchanged =
       chosen !== null &&
       current?.personId === chosen.personId &&

@@ -42,11 +42,14 @@ export async function setupWorld(): Promise<void> {
   });
   await makeUser(db, { username: 'otrodirector', type: 2, profile: 9, institutionIds: [other.id] });
   await makeUser(db, { username: 'distrito', type: 2, profile: 10, districtId: district.id });
+  const elsewhere = await makeDistrict(db, { departmentId: 2 });
+  await makeUser(db, { username: 'otrodistrito', type: 2, profile: 10, districtId: elsewhere.id });
   await makeUser(db, { username: 'admin', type: 1, roles: ['Administrador'] });
   for (const [name, type] of [
     ['director', 2],
     ['otrodirector', 2],
     ['distrito', 2],
+    ['otrodistrito', 2],
     ['admin', 1],
   ] as const) {
     world.t[name] = (await loginAs(ctx.app, name, type)).token;

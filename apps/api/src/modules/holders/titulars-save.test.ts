@@ -133,10 +133,14 @@ describe('rules that keep the modal closed', () => {
         })
       ).status,
     ).toBe(403);
+    // District staff designate titulars in their own district only.
     expect(
-      (await call('distrito', 'PUT', modalUrl(world.ins[7]!, '/titular'), { guardianId: null })).status,
+      (await call('otrodistrito', 'PUT', modalUrl(world.ins[7]!, '/titular'), { guardianId: null })).status,
     ).toBe(403);
-    expect((await call('distrito', 'GET', modalUrl(world.ins[7]!, '/titulars'))).status).toBe(200);
+    expect((await call('otrodistrito', 'GET', modalUrl(world.ins[7]!, '/titulars'))).status).toBe(403);
+    const mine = await call('distrito', 'GET', modalUrl(world.ins[7]!, '/titulars'));
+    expect(mine.status).toBe(200);
+    expect(mine.body.editBlocker).toBeNull();
   });
 });
 
