@@ -1,8 +1,8 @@
 // Foundation figures on national data: dashboard statistics under 20 concurrent clients, and login rate.
 // Run: npm run bench -- foundation   (after `npx tsx bench/load-national.ts`)
 import { writeFileSync } from 'node:fs';
-import autocannon from 'autocannon';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { type LoadResult, load, loginToken, root, startServer } from './support.js';
 
 const server = await startServer();

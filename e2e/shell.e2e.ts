@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage, screenshot } from './support/browser.js';
+import { baseUrl, launchBrowser, login, newPage, screenshot, submitLogin } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,21 +28,21 @@ const profiles = [
     username: 'depto',
     type: 2,
     home: '/seguimiento/depto/user',
-    sees: ['Seguimiento Departamental', 'Baja Beneficiario', 'Reporte Departamental'],
-    notSees: ['Dashboard', 'Titulares'],
+    sees: ['Seguimiento Departamental', 'Registro Titulares', 'Baja Beneficiario', 'Reporte Departamental'],
+    notSees: ['Dashboard', 'Titulares', 'Solicitar Ajustes'],
   },
   {
     username: 'distrito',
     type: 2,
     home: '/seguimiento/district/user',
-    sees: ['Seguimiento Distrital', 'Reporte Distrital'],
+    sees: ['Seguimiento Distrital', 'Registro Titulares', 'Reporte Distrital'],
     notSees: ['Dashboard', 'Baja Beneficiario'],
   },
   {
     username: 'director',
     type: 2,
     home: '/tutors/principal',
-    sees: ['Titulares', 'Reporte UE/CEE'],
+    sees: ['Titulares', 'Validación Pagados', 'Reporte UE/CEE'],
     notSees: ['Dashboard', 'Seguimiento'],
   },
   {
@@ -72,7 +72,7 @@ describe('login and menus', () => {
 
   it('refuses wrong credentials with the specification message', async () => {
     const page = await newPage(browser);
-    await login(page, 'admin', 1, 'incorrecta').catch(() => undefined);
+    await submitLogin(page, 'admin', 1, 'incorrecta');
     await page.getByText('Credenciales no validas!').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     await page.context().close();

@@ -22,7 +22,8 @@ export async function newPage(browser: Browser, viewport = { width: 1366, height
 }
 
 /** Logs in through the login form as a user would. */
-export async function login(
+/** Fills the login form and presses 'Ingresar', without waiting for the outcome. */
+export async function submitLogin(
   page: Page,
   username: string,
   type: 1 | 2,
@@ -34,6 +35,10 @@ export async function login(
   await page.getByLabel('Tipo').click();
   await page.getByRole('option', { name: type === 1 ? /Ministerio/ : /SIE/ }).click();
   await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+export async function login(page: Page, username: string, type: 1 | 2, password = DEMO_PASSWORD) {
+  await submitLogin(page, username, type, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
 }
 

@@ -20,7 +20,9 @@ const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'verify',
+    ]);
     hmacKeys.set(secret, key);
   }
   return key;

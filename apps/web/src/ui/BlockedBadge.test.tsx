@@ -1,12 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { WithBlockedBadge } from './BlockedBadge';
 
 const render = (blocked: boolean) =>
   renderToStaticMarkup(
-    createElement(MantineProvider, null, createElement(WithBlockedBadge, { blocked, children: 'ANA' })),
+    <MantineProvider>
+      <WithBlockedBadge blocked={blocked}>ANA</WithBlockedBadge>
+    </MantineProvider>,
   );
 
 describe('WithBlockedBadge', () => {
