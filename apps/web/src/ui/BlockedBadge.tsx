@@ -21,7 +21,8 @@ export function BlockedBadge() {
 export function WithBlockedBadge({ blocked, children }: { blocked: boolean; children: ReactNode }) {
   if (!blocked) return children;
   return (
-    <Group gap={6} wrap="nowrap">
+    // Wraps under the name in narrow columns rather than spilling over the next cell.
+    <Group gap={4} wrap="wrap">
       <span>{children}</span>
       <BlockedBadge />
     </Group>
