@@ -81,9 +81,13 @@ async function main() {
     `\nConsola BJP lista en ${address}${hasWeb ? '' : ' (solo API: ejecute `npm run build` para la interfaz)'}`,
   );
   console.log(`Documentación de la API: ${address}/api/docs`);
-  console.log(
-    `SEGIP: ${outside.endpoints.segip.url}${outside.endpoints.segip.simulated ? ' (simulador)' : ''}`,
-  );
+  for (const [name, endpoint] of [
+    ['SEGIP', outside.endpoints.segip],
+    ['SERECI', outside.endpoints.sereci],
+    ['Síntesis', outside.endpoints.sintesis],
+  ] as const) {
+    console.log(`${name}: ${endpoint.url}${endpoint.simulated ? ' (simulador)' : ''}`);
+  }
   if (demoUsers.length > 0) {
     console.log('\nUsuarios de demostración (contraseña Demo2025!):');
     for (const [username, type, description] of DEMO_LOGINS)
