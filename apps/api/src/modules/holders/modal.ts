@@ -47,16 +47,6 @@ export async function activeAssignment(db: Executor, inscriptionId: number) {
   return row ?? null;
 }
 
-export async function activeExclusion(db: Executor, inscriptionId: number) {
-  const [row] = await db
-    .select()
-    .from(beneficiaryExclusions)
-    .where(
-      and(eq(beneficiaryExclusions.inscriptionId, inscriptionId), isNull(beneficiaryExclusions.removedAt)),
-    );
-  return row ?? null;
-}
-
 /** Everything the titular modal shows: the student, its guardians with the selected titular, its status. */
 export async function titularModal(
   deps: AppDeps,
