@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inscriptions } from '../../db/schema/index.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { makeCourseWithStudents, makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
@@ -97,8 +99,6 @@ describe('dashboard statistics', () => {
     const district = await makeDistrict(db, { departmentId: 9 });
     const school = await makeSchool(db, { districtId: district.id });
     const [first] = await makeCourseWithStudents(db, { institutionId: school.id, count: 2, paid: 1 });
-    const { inscriptions } = await import('../../db/schema/index.js');
-    const { eq } = await import('drizzle-orm');
     await db.update(inscriptions).set({ removedAt: new Date() }).where(eq(inscriptions.id, first!));
     await refreshStatistics(db);
     const body = (await get('/api/v1/statistics/departments-paid')).json();
@@ -122,8 +122,6 @@ describe('dashboard statistics', () => {
     expect(await paidOnSeventh()).toBe(0);
     await refreshStatistics(db, { districtIds: [district.id] });
     expect(await paidOnSeventh()).toBe(3);
-    const { inscriptions } = await import('../../db/schema/index.js');
-    const { eq } = await import('drizzle-orm');
     await db.update(inscriptions).set({ removedAt: new Date() }).where(eq(inscriptions.id, paidIds[0]!));
     await refreshStatistics(db, { districtIds: [district.id] });
     expect(await paidOnSeventh()).toBe(2);

@@ -1,17 +1,9 @@
 import { departments } from '@bjp/domain';
-import { and, count, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
-import { scopeCondition } from '../../auth/scope.js';
-import {
-  institutions,
-  statsBeneficiaries,
-  statsInstitutions,
-  statsPaymentsDaily,
-  statsPaymentsDays,
-  statsReportCells,
-} from '../../db/schema/index.js';
+import { statsInstitutions, statsPaymentsDays, statsReportCells } from '../../db/schema/index.js';
 import { getSettings } from '../settings/service.js';
 
 const asInt = (v: unknown) => Number(v ?? 0);
@@ -24,57 +16,36 @@ function visibleDepartments(user: AuthUser) {
 }
 
 /**
- * The dashboard is read by national (and could be by department) staff on every visit, so it sums
- * the department rollups kept by triggers (a few hundred rows) rather than the district summaries
- * (~14,000 and ~26,000 rows). Narrower scopes need the district rows.
+ * The dashboard sums department rollups kept by triggers (a few hundred rows) rather than the
+ * district summaries (~14,000 and ~26,000 rows): it is read on every visit. Only national staff hold
+ * 'dashboard.view'; a department scope is filtered on the rollups, and any narrower scope, which the
+ * rollups cannot express, sees nothing rather than more than its place.
  */
-const readsRollups = (user: AuthUser) => user.scope.kind === 'national' || user.scope.kind === 'department';
+const rollupScope = (user: AuthUser, department: AnyPgColumn): SQL | undefined => {
+  if (user.scope.kind === 'national') return undefined;
+  if (user.scope.kind === 'department') return eq(department, user.scope.departmentId ?? -1);
+  return sql`false`;
+};
 
-/** The user's scope on a rollup, which knows departments only. */
-const departmentScope = (user: AuthUser, department: AnyPgColumn): SQL | undefined =>
-  user.scope.kind === 'department' ? eq(department, user.scope.departmentId ?? -1) : undefined;
-
-/** Total and paid beneficiaries by department, national or within the user's scope. */
-async function beneficiaryTotals(deps: AppDeps, user: AuthUser) {
-  if (readsRollups(user)) {
-    const c = statsReportCells;
-    return deps.db
-      .select({ departmentId: c.departmentId, levelId: c.levelId, total: sum(c.total), paid: sum(c.paid) })
-      .from(c)
-      .where(departmentScope(user, c.departmentId))
-      .groupBy(c.departmentId, c.levelId);
-  }
-  const b = statsBeneficiaries;
+/** Total and paid beneficiaries by department and level. */
+function beneficiaryTotals(deps: AppDeps, user: AuthUser) {
+  const c = statsReportCells;
   return deps.db
-    .select({ departmentId: b.departmentId, levelId: b.levelId, total: sum(b.total), paid: sum(b.paid) })
-    .from(b)
-    .where(scopeCondition(user, { department: b.departmentId, district: b.districtId }))
-    .groupBy(b.departmentId, b.levelId);
+    .select({ departmentId: c.departmentId, levelId: c.levelId, total: sum(c.total), paid: sum(c.paid) })
+    .from(c)
+    .where(rollupScope(user, c.departmentId))
+    .groupBy(c.departmentId, c.levelId);
 }
 
 /** Students paid by department within a range of payment days. */
-async function paidInRange(deps: AppDeps, user: AuthUser, range: { from?: string; to?: string }) {
-  if (readsRollups(user)) {
-    const d = statsPaymentsDays;
-    return deps.db
-      .select({ departmentId: d.departmentId, paid: sum(d.paid) })
-      .from(d)
-      .where(
-        and(
-          departmentScope(user, d.departmentId),
-          range.from ? gte(d.paidOn, range.from) : undefined,
-          range.to ? lte(d.paidOn, range.to) : undefined,
-        ),
-      )
-      .groupBy(d.departmentId);
-  }
-  const d = statsPaymentsDaily;
+function paidInRange(deps: AppDeps, user: AuthUser, range: { from?: string; to?: string }) {
+  const d = statsPaymentsDays;
   return deps.db
     .select({ departmentId: d.departmentId, paid: sum(d.paid) })
     .from(d)
     .where(
       and(
-        scopeCondition(user, { department: d.departmentId, district: d.districtId }),
+        rollupScope(user, d.departmentId),
         range.from ? gte(d.paidOn, range.from) : undefined,
         range.to ? lte(d.paidOn, range.to) : undefined,
       ),
@@ -126,31 +97,13 @@ export async function systemPaid(deps: AppDeps, user: AuthUser) {
 
 /** Institutions by department and how many have consolidated their holder list. */
 export async function institutionCompletion(deps: AppDeps, user: AuthUser) {
-  // stats_institutions (district × dependency × area, kept by triggers on institutions) serves
-  // every scope but a director's, whose schools are counted directly.
+  // stats_institutions: district × dependency × area, kept by triggers on institutions.
   const s = statsInstitutions;
-  const rows =
-    user.scope.kind === 'institutions'
-      ? await deps.db
-          .select({
-            departmentId: institutions.departmentId,
-            total: count(),
-            completed: sql<number>`count(${institutions.holdersConsolidatedAt})::int`,
-          })
-          .from(institutions)
-          .where(
-            scopeCondition(user, { department: institutions.departmentId, institution: institutions.id }),
-          )
-          .groupBy(institutions.departmentId)
-      : await deps.db
-          .select({
-            departmentId: s.departmentId,
-            total: sum(s.institutions),
-            completed: sum(s.consolidated),
-          })
-          .from(s)
-          .where(scopeCondition(user, { department: s.departmentId, district: s.districtId }))
-          .groupBy(s.departmentId);
+  const rows = await deps.db
+    .select({ departmentId: s.departmentId, total: sum(s.institutions), completed: sum(s.consolidated) })
+    .from(s)
+    .where(rollupScope(user, s.departmentId))
+    .groupBy(s.departmentId);
   return {
     rows: visibleDepartments(user).map((d) => {
       const row = rows.find((r) => r.departmentId === d.id);
