@@ -10,7 +10,8 @@ export function BlockedBadge() {
       size="xs"
       title={blockingMessages.blockedBadgeTitle}
       data-testid="blocked-badge"
-      style={{ flexShrink: 0 }}
+      // Never cut to 'BLOQUE…' in a narrow name column: the column widens to the whole word.
+      styles={{ root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } }}
     >
       {blockingMessages.blockedBadge}
     </Badge>

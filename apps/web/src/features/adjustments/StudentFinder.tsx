@@ -32,7 +32,7 @@ export function StudentFinder({ student, error, loading, onSearch, onOpen }: Pro
           >
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={2}>
-                <Group gap={6} wrap="nowrap">
+                <Group gap={6} wrap="wrap">
                   <Text fw={600}>{student.fullName}</Text>
                   {student.blocked && <BlockedBadge />}
                 </Group>
