@@ -7,19 +7,27 @@ export const nationalUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.
 
 /** Starts the real server (main.ts) on PostgreSQL in its own process, so load and server do not share a CPU queue. */
 export async function startServer(port = 3900): Promise<{ baseUrl: string; stop(): void }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: nationalUrl,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // The login benchmark comes from one address; the per-address limiter would cap it.
-      LOGIN_RATE_LIMIT: '1000000',
-      WEB_DIST: '/nonexistent',
+  // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: nationalUrl,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        // The login benchmark comes from one address; the per-address limiter would cap it.
+        LOGIN_RATE_LIMIT: '1000000',
+        WEB_DIST: '/nonexistent',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {

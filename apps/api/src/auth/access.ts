@@ -9,6 +9,7 @@ import {
 } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { preparedPerConnection } from '../db/prepared.js';
 import { users } from '../db/schema/index.js';
 
 export type UserScope = {
@@ -45,12 +46,11 @@ type ScopeRow = {
 /**
  * Who is calling, in one statement: every authenticated request runs it, so its roles, places and
  * the director deadline come back as aggregates of the same round trip. It is prepared once per
- * database handle, so neither Drizzle nor PostgreSQL builds and plans it again each time.
+ * database connection, so neither Drizzle nor PostgreSQL builds and plans it again each time.
  */
-const authUserStatements = new WeakMap<Executor, ReturnType<typeof prepareAuthUser>>();
-function prepareAuthUser(db: Executor) {
-  // Columns are qualified by hand: Drizzle renders a lone column unqualified, which a subquery could rebind.
-  return db
+// Columns are qualified by hand: Drizzle renders a lone column unqualified, which a subquery could rebind.
+const authUserStatement = preparedPerConnection((db) =>
+  db
     .select({
       user: {
         id: users.id,
@@ -78,16 +78,11 @@ function prepareAuthUser(db: Executor) {
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('load_auth_user');
-}
+    .prepare('load_auth_user'),
+);
 
 export async function loadAuthUser(db: Executor, userId: number, today: string): Promise<AuthUser | null> {
-  let statement = authUserStatements.get(db);
-  if (!statement) {
-    statement = prepareAuthUser(db);
-    authUserStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ userId });
+  const [row] = await authUserStatement(db).execute({ userId });
   if (!row) return null;
   const { user, roleNames, scopeRows } = row;
   const access = { type: user.type, profile: user.profile, roles: roleNames };

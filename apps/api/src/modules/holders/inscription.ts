@@ -2,6 +2,7 @@ import { courseLabel, holderMessages, identityValidated, periodOpen } from '@bjp
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { Executor } from '../../db/client.js';
+import { namedStatement } from '../../db/prepared.js';
 import { courses, inscriptions, students } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { assertListOpen, type InstitutionFacts, institutionFacts } from './context.js';
@@ -68,6 +69,25 @@ export type ChangeGate = (
   inscriptionId: number,
 ) => Promise<LockedChange>;
 
+// One statement takes both locks; the two-step reads below only run to name what is missing. It runs
+// at every titular change, so it is a named statement, parsed and planned once per connection.
+const lockStatement = namedStatement<LockedRow>(
+  'holders_lock_for_change',
+  sql`
+    SELECT i.code_type, i.district_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
+      p.starts_on::text AS starts_on, p.ends_on::text AS ends_on, p.active,
+      s.rude, trim(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name) AS full_name,
+      c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci
+    FROM institutions i
+    JOIN programme_settings ps ON ps.id = 1
+    LEFT JOIN periods p ON p.id = ps.registration_period_id
+    JOIN inscriptions n ON n.id = ${sql.placeholder('inscriptionId')} AND n.institution_id = i.id
+    JOIN students s ON s.id = n.student_id
+    JOIN courses c ON c.id = n.course_id
+    WHERE i.id = ${sql.placeholder('sie')}
+    FOR SHARE OF i FOR UPDATE OF n`,
+);
+
 /**
  * Opens a change to one student's titulars inside the caller's transaction: the school's list must
  * be open (not consolidated, period open), the student still a beneficiary with a validated
@@ -79,21 +99,7 @@ export async function lockForChange(
   sie: number,
   inscriptionId: number,
 ): Promise<LockedChange> {
-  // One statement takes both locks; the two-step reads below only run to name what is missing.
-  const result = await tx.execute(sql`
-    SELECT i.code_type, i.district_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
-      p.starts_on::text AS starts_on, p.ends_on::text AS ends_on, p.active,
-      s.rude, trim(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name) AS full_name,
-      c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci
-    FROM institutions i
-    JOIN programme_settings ps ON ps.id = 1
-    LEFT JOIN periods p ON p.id = ps.registration_period_id
-    JOIN inscriptions n ON n.id = ${inscriptionId} AND n.institution_id = i.id
-    JOIN students s ON s.id = n.student_id
-    JOIN courses c ON c.id = n.course_id
-    WHERE i.id = ${sie}
-    FOR SHARE OF i FOR UPDATE OF n`);
-  const [row] = (result as unknown as { rows: LockedRow[] }).rows;
+  const [row] = await lockStatement(tx, { sie, inscriptionId });
   if (!row) {
     assertListOpen(await institutionFacts(deps, tx, sie));
     throw new AppError('not_found', holderMessages.studentNotFound);

@@ -10,6 +10,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
+import { preparedPerConnection } from '../../db/prepared.js';
 import {
   beneficiaryExclusions,
   guardians,
@@ -47,6 +48,70 @@ export async function activeAssignment(db: Executor, inscriptionId: number) {
   return row ?? null;
 }
 
+/** A student's titular state as the modal reads it: the active titular, the open exclusion, the guardians. */
+export type TitularState = {
+  titular: {
+    id: number;
+    personId: number;
+    relationshipId: number;
+    registeredInstitutionId: number;
+  } | null;
+  exclusionId: number | null;
+  guardians: Array<{
+    guardian: typeof guardians.$inferSelect;
+    person: PersonRow;
+    relationshipName: string;
+  }>;
+};
+
+/**
+ * One statement: the active titular, the open exclusion and the guardians (a row with null guardian
+ * columns when there are none). A change reads it once under its lock and answers from it, so the
+ * modal it returns costs no further round trip.
+ */
+const titularStateStatement = preparedPerConnection((db) => {
+  const inscriptionId = sql.placeholder('inscriptionId');
+  return db
+    .select({
+      titular: {
+        id: titularAssignments.id,
+        personId: titularAssignments.personId,
+        relationshipId: titularAssignments.relationshipId,
+        registeredInstitutionId: titularAssignments.registeredInstitutionId,
+      },
+      exclusionId: beneficiaryExclusions.id,
+      guardian: guardians,
+      person: persons,
+      relationshipName: relationships.name,
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(
+      titularAssignments,
+      and(eq(titularAssignments.inscriptionId, inscriptionId), isNull(titularAssignments.removedAt)),
+    )
+    .leftJoin(
+      beneficiaryExclusions,
+      and(eq(beneficiaryExclusions.inscriptionId, inscriptionId), isNull(beneficiaryExclusions.removedAt)),
+    )
+    .leftJoin(guardians, and(eq(guardians.inscriptionId, inscriptionId), isNull(guardians.removedAt)))
+    .leftJoin(persons, eq(persons.id, guardians.personId))
+    .leftJoin(relationships, eq(relationships.id, guardians.relationshipId))
+    .orderBy(asc(guardians.createdAt), asc(guardians.id))
+    .prepare('titular_state');
+});
+
+export async function readTitularState(db: Executor, inscriptionId: number): Promise<TitularState> {
+  const rows = await titularStateStatement(db).execute({ inscriptionId });
+  const first = rows[0];
+  return {
+    titular: first?.titular ?? null,
+    exclusionId: first?.exclusionId ?? null,
+    guardians: rows.flatMap(({ guardian, person, relationshipName }) =>
+      guardian && person ? [{ guardian, person, relationshipName: relationshipName ?? '' }] : [],
+    ),
+  };
+}
+
 /** Everything the titular modal shows: the student, its guardians with the selected titular, its status. */
 export async function titularModal(
   deps: AppDeps,
@@ -59,38 +124,20 @@ export async function titularModal(
 ): Promise<TitularModalResponse> {
   const facts = known?.facts ?? (await institutionFacts(deps, db, sie));
   const inscription = known?.inscription ?? (await loadInscription(db, sie, inscriptionId));
-  // One statement: the active titular, whether an exclusion is open, and the guardians (a row with
-  // null guardian columns when there are none).
-  const rows = await db
-    .select({
-      titularPersonId: titularAssignments.personId,
-      registeredAt: titularAssignments.registeredInstitutionId,
-      excluded: sql<boolean>`EXISTS (SELECT 1 FROM ${beneficiaryExclusions} e WHERE e.inscription_id = ${inscriptionId} AND e.removed_at IS NULL)`,
-      guardian: guardians,
-      person: persons,
-      relationshipName: relationships.name,
-    })
-    .from(sql`(SELECT 1) AS one`)
-    .leftJoin(
-      titularAssignments,
-      and(eq(titularAssignments.inscriptionId, inscriptionId), isNull(titularAssignments.removedAt)),
-    )
-    .leftJoin(guardians, and(eq(guardians.inscriptionId, inscriptionId), isNull(guardians.removedAt)))
-    .leftJoin(persons, eq(persons.id, guardians.personId))
-    .leftJoin(relationships, eq(relationships.id, guardians.relationshipId))
-    .orderBy(asc(guardians.createdAt), asc(guardians.id));
-  const first = rows[0];
-  const titular = first?.titularPersonId
-    ? { personId: first.titularPersonId, registeredInstitutionId: first.registeredAt! }
-    : null;
-  const exclusion = first?.excluded ? true : null;
-  const listed = rows.flatMap(({ guardian, person, relationshipName }) =>
-    guardian && person ? [{ guardian, person, relationshipName: relationshipName ?? '' }] : [],
-  );
+  return buildTitularModal(user, { facts, inscription }, await readTitularState(db, inscriptionId));
+}
+
+/** The modal's content from what was read; pure, so a change can answer with the state it wrote. */
+export function buildTitularModal(
+  user: AuthUser,
+  { facts, inscription }: { facts: InstitutionFacts; inscription: InscriptionFacts },
+  { titular, exclusionId, guardians: listed }: TitularState,
+): TitularModalResponse {
+  const sie = facts.sie;
   const status = titularStatus({
     institutionId: sie,
     titularRegisteredAt: titular?.registeredInstitutionId ?? null,
-    excluded: exclusion !== null,
+    excluded: exclusionId !== null,
     removed: inscription.removed,
   });
   const guardianRows: GuardianRow[] = listed.map(({ guardian, person, relationshipName }) => ({
@@ -111,7 +158,7 @@ export async function titularModal(
   }));
   return {
     student: {
-      inscriptionId,
+      inscriptionId: inscription.inscriptionId,
       rude: inscription.rude,
       fullName: inscription.fullName,
       course: inscription.course,

@@ -4,15 +4,15 @@ import {
   relationshipsAllowedFor,
   type TitularModalResponse,
 } from '@bjp/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { beneficiaryExclusions, guardians, persons, titularAssignments } from '../../db/schema/index.js';
-import { writeAudit } from '../../lib/audit.js';
+import { namedStatement } from '../../db/prepared.js';
+import { auditInsert } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { type ChangeGate, lockForChange } from './inscription.js';
-import { titularModal } from './modal.js';
+import { buildTitularModal, readTitularState, type TitularState } from './modal.js';
 
 type Save = {
   deps: AppDeps;
@@ -23,66 +23,120 @@ type Save = {
   gate?: ChangeGate;
 };
 
-/**
- * What a save starts from, in one statement (every round trip counts at 50 directors at once): the
- * student's active titular, its open exclusion, and the chosen guardian with its SEGIP check.
- */
-async function saveStartingPoint(tx: Executor, inscriptionId: number, guardianId: number | null) {
-  const [row] = await tx
-    .select({
-      currentId: titularAssignments.id,
-      currentPersonId: titularAssignments.personId,
-      currentRelationshipId: titularAssignments.relationshipId,
-      exclusionId: beneficiaryExclusions.id,
-      guardianId: guardians.id,
-      guardianPersonId: guardians.personId,
-      guardianRelationshipId: guardians.relationshipId,
-      verifiedAt: persons.segipVerifiedAt,
-    })
-    .from(sql`(SELECT 1) AS one`)
-    .leftJoin(
-      titularAssignments,
-      and(eq(titularAssignments.inscriptionId, inscriptionId), isNull(titularAssignments.removedAt)),
-    )
-    .leftJoin(
-      beneficiaryExclusions,
-      and(eq(beneficiaryExclusions.inscriptionId, inscriptionId), isNull(beneficiaryExclusions.removedAt)),
-    )
-    .leftJoin(
-      guardians,
-      and(
-        eq(guardians.id, guardianId ?? -1),
-        eq(guardians.inscriptionId, inscriptionId),
-        isNull(guardians.removedAt),
-      ),
-    )
-    .leftJoin(persons, eq(persons.id, guardians.personId));
-  return {
-    current:
-      row?.currentId != null
-        ? { id: row.currentId, personId: row.currentPersonId!, relationshipId: row.currentRelationshipId! }
-        : null,
-    exclusion: row?.exclusionId != null ? { id: row.exclusionId } : null,
-    guardian:
-      row?.guardianId != null
-        ? {
-            personId: row.guardianPersonId!,
-            relationshipId: row.guardianRelationshipId!,
-            verifiedAt: row.verifiedAt,
-          }
-        : null,
-  };
-}
+type Chosen = TitularState['guardians'][number];
 
 /** The chosen guardian, only if it is an active guardian of this student, SEGIP-confirmed and allowed here. */
-function validGuardian(
-  guardian: Awaited<ReturnType<typeof saveStartingPoint>>['guardian'],
-  codeType: number,
-) {
-  if (!guardian?.verifiedAt || !relationshipsAllowedFor(codeType).includes(guardian.relationshipId)) {
+function validGuardian(state: TitularState, guardianId: number, codeType: number): Chosen {
+  const chosen = state.guardians.find((g) => g.guardian.id === guardianId);
+  if (
+    !chosen?.person.segipVerifiedAt ||
+    !relationshipsAllowedFor(codeType).includes(chosen.guardian.relationshipId)
+  ) {
     throw new AppError('conflict', holderMessages.invalidTitular);
   }
-  return guardian;
+  return chosen;
+}
+
+type WrittenRow = { titular_id: number | null; exclusion_id: number | null };
+
+type Decision = {
+  s: Save;
+  now: Date;
+  state: TitularState;
+  chosen: Chosen | null;
+  unchanged: boolean;
+};
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The whole write in one statement, since at 50 directors at once every round trip counts: close the
+ * active titular, open the new one, close or open the exclusion, and the audit row. The insert reads
+ * the close's result through an aggregate, so the close has finished before the new row meets the
+ * one-active-titular index (sibling CTEs otherwise run in no fixed order). Named, so PostgreSQL
+ * parses and plans it once per connection; what it does is chosen by its parameters.
+ */
+const writeStatement = namedStatement<WrittenRow>(
+  'holders_save_titular',
+  sql`
+    WITH closed AS (
+      UPDATE titular_assignments SET removed_at = ${p('now')}::timestamptz, removed_by = ${p('userId')}::int
+      WHERE id = ${p('closeId')}::int RETURNING id
+    ), opened AS (
+      INSERT INTO titular_assignments (inscription_id, person_id, relationship_id, holder_type_id,
+        registered_institution_id, created_at, created_by)
+      SELECT ${p('inscriptionId')}::int, ${p('openPersonId')}::int, ${p('openRelationshipId')}::int,
+        ${p('openHolderTypeId')}::int, ${p('sie')}::int, ${p('now')}::timestamptz, ${p('userId')}::int
+      FROM (SELECT count(*) FROM closed) AS after_close
+      WHERE ${p('openPersonId')}::int IS NOT NULL
+      RETURNING id
+    ), exclusion_closed AS (
+      UPDATE beneficiary_exclusions SET removed_at = ${p('now')}::timestamptz, removed_by = ${p('userId')}::int
+      WHERE id = ${p('closeExclusionId')}::int RETURNING id
+    ), exclusion_opened AS (
+      INSERT INTO beneficiary_exclusions (inscription_id, institution_id, created_at, created_by)
+      SELECT ${p('inscriptionId')}::int, ${p('sie')}::int, ${p('now')}::timestamptz, ${p('userId')}::int
+      WHERE ${p('openExclusion')}::boolean
+      RETURNING id
+    ), audit AS (${auditInsert({
+      userId: p('userId'),
+      action: p('action'),
+      entity: 'inscription',
+      entityId: p('inscriptionText'),
+      before: p('before'),
+      after: p('after'),
+      ip: p('ip'),
+    })})
+    SELECT (SELECT id FROM opened) AS titular_id, (SELECT id FROM exclusion_opened) AS exclusion_id`,
+);
+
+function writeDecision(tx: Executor, { s, now, state, chosen, unchanged }: Decision) {
+  const { titular, exclusionId } = state;
+  const open = chosen && !unchanged ? chosen.guardian : null;
+  return writeStatement(tx, {
+    now,
+    userId: s.user.id,
+    sie: s.sie,
+    inscriptionId: s.inscriptionId,
+    closeId: titular && !unchanged ? titular.id : null,
+    openPersonId: open?.personId ?? null,
+    openRelationshipId: open?.relationshipId ?? null,
+    openHolderTypeId: open ? holderTypeForRelationship(open.relationshipId) : null,
+    closeExclusionId: chosen !== null ? exclusionId : null,
+    openExclusion: chosen === null && exclusionId === null,
+    action: chosen ? 'holders.titular.save' : 'holders.titular.exclude',
+    inscriptionText: String(s.inscriptionId),
+    before: JSON.stringify({
+      personId: titular?.personId ?? null,
+      relationshipId: titular?.relationshipId ?? null,
+      excluded: exclusionId !== null,
+    }),
+    after: JSON.stringify({
+      personId: chosen?.guardian.personId ?? null,
+      relationshipId: chosen?.guardian.relationshipId ?? null,
+      excluded: chosen === null,
+    }),
+    ip: s.ip,
+  });
+}
+
+/** The state the write leaves, so the modal is answered without reading it again. */
+function stateAfter(
+  { s, state, chosen, unchanged }: Decision,
+  written: { titularId: number | null; exclusionId: number | null },
+): TitularState {
+  const titular = !chosen
+    ? null
+    : unchanged
+      ? state.titular
+      : {
+          id: written.titularId!,
+          personId: chosen.guardian.personId,
+          relationshipId: chosen.guardian.relationshipId,
+          registeredInstitutionId: s.sie,
+        };
+  const exclusionId = chosen ? null : (written.exclusionId ?? state.exclusionId);
+  return { titular, exclusionId, guardians: state.guardians };
 }
 
 /**
@@ -95,62 +149,18 @@ function validGuardian(
 export async function saveTitular(s: Save, guardianId: number | null): Promise<TitularModalResponse> {
   return s.deps.db.transaction(async (tx) => {
     const locked = await (s.gate ?? lockForChange)(s.deps, tx, s.sie, s.inscriptionId);
-    const now = s.deps.clock.now();
-    const { current, exclusion, guardian } = await saveStartingPoint(tx, s.inscriptionId, guardianId);
-    const chosen = guardianId === null ? null : validGuardian(guardian, locked.facts.codeType);
+    const state = await readTitularState(tx, s.inscriptionId);
+    const chosen = guardianId === null ? null : validGuardian(state, guardianId, locked.facts.codeType);
     const unchanged =
       chosen !== null &&
-      current?.personId === chosen.personId &&
-      current.relationshipId === chosen.relationshipId;
-
-    if (current && !unchanged) {
-      await tx
-        .update(titularAssignments)
-        .set({ removedAt: now, removedBy: s.user.id })
-        .where(eq(titularAssignments.id, current.id));
-    }
-    if (chosen && !unchanged) {
-      await tx.insert(titularAssignments).values({
-        inscriptionId: s.inscriptionId,
-        personId: chosen.personId,
-        relationshipId: chosen.relationshipId,
-        holderTypeId: holderTypeForRelationship(chosen.relationshipId),
-        registeredInstitutionId: s.sie,
-        createdAt: now,
-        createdBy: s.user.id,
-      });
-    }
-    if (chosen && exclusion) {
-      await tx
-        .update(beneficiaryExclusions)
-        .set({ removedAt: now, removedBy: s.user.id })
-        .where(eq(beneficiaryExclusions.id, exclusion.id));
-    }
-    if (!chosen && !exclusion) {
-      await tx.insert(beneficiaryExclusions).values({
-        inscriptionId: s.inscriptionId,
-        institutionId: s.sie,
-        createdAt: now,
-        createdBy: s.user.id,
-      });
-    }
-    await writeAudit(tx, {
-      userId: s.user.id,
-      action: chosen ? 'holders.titular.save' : 'holders.titular.exclude',
-      entity: 'inscription',
-      entityId: s.inscriptionId,
-      before: {
-        personId: current?.personId ?? null,
-        relationshipId: current?.relationshipId ?? null,
-        excluded: exclusion !== null,
-      },
-      after: {
-        personId: chosen?.personId ?? null,
-        relationshipId: chosen?.relationshipId ?? null,
-        excluded: chosen === null,
-      },
-      ip: s.ip,
-    });
-    return titularModal(s.deps, s.user, s.sie, s.inscriptionId, tx, locked);
+      state.titular?.personId === chosen.guardian.personId &&
+      state.titular.relationshipId === chosen.guardian.relationshipId;
+    const decision = { s, now: s.deps.clock.now(), state, chosen, unchanged };
+    const [written] = await writeDecision(tx, decision);
+    return buildTitularModal(
+      s.user,
+      locked,
+      stateAfter(decision, { titularId: written!.titular_id, exclusionId: written!.exclusion_id }),
+    );
   });
 }

@@ -1,5 +1,5 @@
 import type { PersonSearchResponse } from '@bjp/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, guardians, persons, titularAssignments } from '../../db/schema/index.js';
 import { SEGIP_TEST_CARNETS } from '../../integrations/segip/identity.js';
@@ -75,6 +75,45 @@ describe('new titular through SEGIP', () => {
     const again = await call('director', 'POST', modalUrl(world.ins[1]!, '/guardians/new'), full);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('La persona ya está registrada: búsquela por su documento de identidad.');
+  });
+
+  it('creates a document once when two schools register it at the same moment', async () => {
+    // SEGIP answers slowly, so both requests have searched (and found nobody) before either inserts.
+    await segipMode('slow', 300);
+    const body = newTitularBody();
+    const audit = await countOf(auditLog);
+    const answers = await Promise.all(
+      [world.ins[8]!, world.ins[9]!].map((i) =>
+        call('director', 'POST', modalUrl(i, '/guardians/new'), body),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.message).toBe(
+      'La persona ya está registrada: búsquela por su documento de identidad.',
+    );
+    const created = await world.ctx.handle.db.select().from(persons).where(eq(persons.carnet, body.carnet));
+    expect(created).toHaveLength(1);
+    const [guardian] = await world.ctx.handle.db
+      .select()
+      .from(guardians)
+      .where(eq(guardians.personId, created[0]!.id));
+    expect(await countOf(auditLog)).toBe(audit + 1);
+    const [row] = await world.ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'holders.person.create'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({
+      entityId: String(guardian!.inscriptionId),
+      after: {
+        guardianId: guardian!.id,
+        personId: created[0]!.id,
+        carnet: body.carnet,
+        complemento: '',
+        relationshipId: 1,
+      },
+    });
   });
 
   it('refuses data SEGIP does not confirm, and changes nothing', async () => {

@@ -28,7 +28,7 @@ export async function setupWorld(): Promise<void> {
   world.closedSie = (await makeSchool(db, { districtId: district.id, consolidated: true })).id;
   const other = await makeSchool(db, { districtId: district.id });
   world.ins = (
-    await makeHolderCourse(db, { institutionId: world.sie, students: Array.from({ length: 8 }, () => ({})) })
+    await makeHolderCourse(db, { institutionId: world.sie, students: Array.from({ length: 10 }, () => ({})) })
   ).inscriptionIds;
   world.unvalidated = (await makeHolderCourse(db, { institutionId: world.sie, students: [{ segipId: 0 }] }))
     .inscriptionIds[0]!;

@@ -8,6 +8,14 @@ beforeAll(setupWorld);
 afterAll(() => world.ctx.close());
 beforeEach(() => segipMode('normal'));
 
+/** 'Registrar', checked against a fresh read: a save answers with the modal it leaves, built from what it wrote. */
+async function saveAndRead(inscriptionId: number, guardianId: number | null) {
+  const saved = await call('director', 'PUT', modalUrl(inscriptionId, '/titular'), { guardianId });
+  expect(saved.status).toBe(200);
+  expect((await call('director', 'GET', modalUrl(inscriptionId, '/titulars'))).body).toEqual(saved.body);
+  return saved;
+}
+
 describe("'Registrar'", () => {
   it('saves the selected titular, keeps the replaced one as history, and saves no selection as no beneficiary', async () => {
     const [a, b] = [await makePerson(world.ctx.handle.db), await makePerson(world.ctx.handle.db)];
@@ -24,16 +32,17 @@ describe("'Registrar'", () => {
       registeredInstitutionId: world.sie,
       selected: false,
     });
-    const first = await call('director', 'PUT', modalUrl(world.ins[5]!, '/titular'), { guardianId: ga.id });
+    const first = await saveAndRead(world.ins[5]!, ga.id);
     expect(first.body).toMatchObject({ status: 'registered', statusLabel: 'Registrado' });
     expect(first.body.guardians.find((g) => g.selected)?.personId).toBe(a.id);
-    const second = await call('director', 'PUT', modalUrl(world.ins[5]!, '/titular'), { guardianId: gb.id });
+    const second = await saveAndRead(world.ins[5]!, gb.id);
     expect(second.body.guardians.find((g) => g.selected)?.personId).toBe(b.id);
-    const none = await call('director', 'PUT', modalUrl(world.ins[5]!, '/titular'), { guardianId: null });
+    const none = await saveAndRead(world.ins[5]!, null);
     expect(none.body).toMatchObject({ status: 'excluded', statusLabel: 'No beneficiario' });
     expect(none.body.guardians.some((g) => g.selected)).toBe(false);
-    const again = await call('director', 'PUT', modalUrl(world.ins[5]!, '/titular'), { guardianId: ga.id });
+    const again = await saveAndRead(world.ins[5]!, ga.id);
     expect(again.body.status).toBe('registered');
+    await saveAndRead(world.ins[5]!, ga.id); // unchanged: nothing closed or opened
     const history = await world.ctx.handle.db
       .select()
       .from(titularAssignments)
@@ -49,7 +58,12 @@ describe("'Registrar'", () => {
       'holders.titular.save',
       'holders.titular.exclude',
       'holders.titular.save',
+      'holders.titular.save',
     ]);
+    expect(audit[2]).toMatchObject({
+      before: { personId: b.id, relationshipId: 2, excluded: false },
+      after: { personId: null, relationshipId: null, excluded: true },
+    });
   });
 
   it("refuses a guardian of another student or one SEGIP never confirmed: 'Titular no valido'", async () => {
