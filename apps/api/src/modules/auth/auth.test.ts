@@ -24,6 +24,21 @@ afterAll(() => ctx.close());
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
+describe('security headers', () => {
+  it('sends the content security policy and helmet’s headers on every answer, errors included', async () => {
+    for (const res of [
+      await post('/api/v1/auth/login', { username: 'jefe', password: 'nope', type: 1 }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/health' }),
+    ]) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
+
 describe('login', () => {
   it('returns a token, the session user with home path and a refresh cookie', async () => {
     const res = await post('/api/v1/auth/login', { username: 'dire', password: TEST_PASSWORD, type: 2 });

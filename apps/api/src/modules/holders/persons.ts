@@ -1,10 +1,11 @@
 import type { personData } from '@bjp/domain';
 import { holderMessages, type PersonResponse, type PersonSearchResponse } from '@bjp/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
+import { preparedPerConnection } from '../../db/prepared.js';
 import { persons } from '../../db/schema/index.js';
 import { type SegipPerson, SegipUnavailableError } from '../../integrations/segip/client.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -14,16 +15,27 @@ import { toPersonResponse } from './modal.js';
 
 export type PersonFields = z.output<typeof personData>;
 
+// Every 'Buscar' and every 'Nuevo Titular' runs it: prepared once per connection.
+const personByDocument = preparedPerConnection((db) =>
+  db
+    .select()
+    .from(persons)
+    .where(
+      and(
+        eq(persons.carnet, sql.placeholder('carnet')),
+        eq(persons.complemento, sql.placeholder('complemento')),
+      ),
+    )
+    .prepare('holders_person_by_document'),
+);
+
 /** 'Buscar' in the modal: a person already registered as a holder anywhere, by document. */
 export async function searchPerson(
   db: Executor,
   carnet: string,
   complemento: string,
 ): Promise<PersonSearchResponse> {
-  const [row] = await db
-    .select()
-    .from(persons)
-    .where(and(eq(persons.carnet, carnet), eq(persons.complemento, complemento)));
+  const [row] = await personByDocument(db).execute({ carnet, complemento });
   return row ? { found: true, person: toPersonResponse(row) } : { found: false, person: null };
 }
 
