@@ -3,42 +3,12 @@
 // server memory growth < 200 MB). Run: npx tsx bench/adjustments.ts   (after bench/load-national.ts)
 // A database loaded before issue 4 gets the adjustment history of the generator first (its own table
 // only: nothing other benchmarks read changes).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { type LoadResult, load, loginToken, nationalUrl, root } from './support.js';
-
-const port = 3907;
-const baseUrl = `http://127.0.0.1:${port}`;
-
-/** The real server in its own process (as support.startServer), keeping the child for its memory. */
-async function start(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: nationalUrl,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000000',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start');
-}
+import { type LoadResult, load, loginToken, nationalUrl, root, startServer } from './support.js';
 
 const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -112,9 +82,11 @@ async function sequential(name: string, url: string, headers: Record<string, str
 }
 
 // The server migrates the database on start (issue 4's tables), then the history is added if missing.
-const server = await start();
+// Port of its own: other benchmarks use 3900.
+const server = await startServer(3907);
+const { baseUrl } = server;
 const rows = await ensureHistory();
-const pid = server.pid!;
+const pid = server.pid;
 try {
   const admin = { authorization: `Bearer ${await loginToken(baseUrl)}` };
   const depto = { authorization: `Bearer ${await loginToken(baseUrl, 'depto', 2)}` };
@@ -199,5 +171,5 @@ try {
       .join(' ')}`,
   );
 } finally {
-  server.kill('SIGTERM');
+  server.stop();
 }

@@ -6,7 +6,7 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const nationalUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bjp_national';
 
 /** Starts the real server (main.ts) on PostgreSQL in its own process, so load and server do not share a CPU queue. */
-export async function startServer(port = 3900): Promise<{ baseUrl: string; stop(): void }> {
+export async function startServer(port = 3900): Promise<{ baseUrl: string; pid: number; stop(): void }> {
   // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -31,7 +31,8 @@ export async function startServer(port = 3900): Promise<{ baseUrl: string; stop(
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return { baseUrl, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok)
+        return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
     } catch {
       // starting
     }
