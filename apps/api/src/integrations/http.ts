@@ -1,4 +1,11 @@
-/** POSTs JSON with a per-attempt timeout; a non-2xx answer is an error naming the system. */
+import { request } from 'undici';
+
+/**
+ * POSTs JSON with a per-attempt timeout; a non-2xx answer is an error naming the system. undici's
+ * request rather than fetch: 'Nuevo Titular' calls SEGIP hundreds of times a second, and fetch's web
+ * streams cost a tenth of the API's CPU. The timeout is a plain timer (undici's own timeouts tick
+ * by the second).
+ */
 export async function postJson(
   system: string,
   url: string,
@@ -6,14 +13,26 @@ export async function postJson(
   body: unknown,
   timeoutMs: number,
 ): Promise<unknown> {
-  const res = await fetch(`${url.replace(/\/$/, '')}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!res.ok) throw new Error(`${system} answered ${res.status}`);
-  return res.json();
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new Error(`${system} did not answer in ${timeoutMs} ms`)),
+    timeoutMs,
+  );
+  try {
+    const res = await request(`${url.replace(/\/$/, '')}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: abort.signal,
+    });
+    if (res.statusCode < 200 || res.statusCode > 299) {
+      await res.body.dump();
+      throw new Error(`${system} answered ${res.statusCode}`);
+    }
+    return await res.body.json();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

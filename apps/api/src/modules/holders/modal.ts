@@ -97,7 +97,7 @@ const titularStateStatement = preparedPerConnection((db) => {
     .leftJoin(persons, eq(persons.id, guardians.personId))
     .leftJoin(relationships, eq(relationships.id, guardians.relationshipId))
     .orderBy(asc(guardians.createdAt), asc(guardians.id))
-    .prepare('titular_state');
+    .prepare('holders_titular_state');
 });
 
 export async function readTitularState(db: Executor, inscriptionId: number): Promise<TitularState> {
