@@ -104,7 +104,7 @@ export async function addExistingGuardian(
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * 'Nuevo Titular''s writes in one named statement (every round trip counts at 50 directors at once):
+ * What 'Nuevo Titular' writes, in one named statement (every round trip counts at 50 directors at once):
  * the person SEGIP confirmed, the guardian, the audit row. A document registered meanwhile inserts
  * no person, so nothing follows and no row comes back.
  */
