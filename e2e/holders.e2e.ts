@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, baseUrl, launchBrowser, login, newPage, screenshot } from './support/browser.js';
+import {
+  apiGet,
+  baseUrl,
+  launchBrowser,
+  login,
+  newPage,
+  pickBirthDate,
+  screenshot,
+} from './support/browser.js';
 
 type Student = {
   inscriptionId: number;
@@ -61,17 +67,6 @@ async function findPendingStudent(
     if (student) return { course: course?.label ?? null, student };
   }
   throw new Error(`no pending student in ${sie}`);
-}
-
-/** Picks a date in the calendar-only birth-date field (typing is blocked): decade, year, month, day. */
-async function pickBirthDate(page: Page, iso: string) {
-  const date = dayjs(iso).locale('es');
-  await page.getByLabel('Fecha de nacimiento').click();
-  const year = page.getByRole('button', { name: String(date.year()), exact: true });
-  for (let i = 0; i < 8 && !(await year.isVisible()); i++) await page.getByLabel('Década anterior').click();
-  await year.click();
-  await page.getByRole('button', { name: date.format('MMMM'), exact: true }).click();
-  await page.getByRole('button', { name: date.format('D MMMM YYYY'), exact: true }).click();
 }
 
 async function selectOption(page: Page, label: string, option: string) {

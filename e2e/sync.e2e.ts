@@ -1,6 +1,4 @@
 import path from 'node:path';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +7,7 @@ import {
   launchBrowser,
   login,
   newPage,
+  pickBirthDate,
   screenshot,
   screenshotsDir,
 } from './support/browser.js';
@@ -78,17 +77,6 @@ async function findUnvalidatedStudent(page: Page) {
     if (student) return { school, course: course.label, courseId: course.courseId, student };
   }
   throw new Error('no student waiting for identity validation');
-}
-
-/** Picks a date in the calendar-only birth-date field (typing is blocked): decade, year, month, day. */
-async function pickBirthDate(page: Page, iso: string) {
-  const date = dayjs(iso).locale('es');
-  await page.getByLabel('Fecha de nacimiento').click();
-  const year = page.getByRole('button', { name: String(date.year()), exact: true });
-  for (let i = 0; i < 8 && !(await year.isVisible()); i++) await page.getByLabel('Década anterior').click();
-  await year.click();
-  await page.getByRole('button', { name: date.format('MMMM'), exact: true }).click();
-  await page.getByRole('button', { name: date.format('D MMMM YYYY'), exact: true }).click();
 }
 
 async function selectOption(page: Page, label: string, option: string) {

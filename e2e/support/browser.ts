@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumArgs, findChromium } from './chromium.js';
@@ -53,4 +55,30 @@ export async function apiGet<T>(page: Page, url: string): Promise<T> {
   const res = await fetch(`${baseUrl()}${url}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`${url} → ${res.status}`);
   return (await res.json()) as T;
+}
+
+/**
+ * Picks a date in a calendar-only birth-date field (typing is blocked): decade, year, month, day.
+ * Each step waits for the calendar to draw before deciding to go back a decade, so a slow render
+ * never sends it past the year.
+ */
+export async function pickBirthDate(page: Page, iso: string) {
+  const date = dayjs(iso).locale('es');
+  await page.getByLabel('Fecha de nacimiento').click();
+  const previousDecade = page.getByLabel('Década anterior');
+  const year = page.getByRole('button', { name: String(date.year()), exact: true });
+  await previousDecade.waitFor();
+  for (let i = 0; i < 8; i++) {
+    if (
+      await year.waitFor({ timeout: 1_500 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await previousDecade.click();
+  }
+  await year.click();
+  await page.getByRole('button', { name: date.format('MMMM'), exact: true }).click();
+  await page.getByRole('button', { name: date.format('D MMMM YYYY'), exact: true }).click();
 }
