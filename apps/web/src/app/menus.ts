@@ -86,6 +86,7 @@ const adminMenu: MenuItem[] = [
     link('Habilitar UE/CEE', '/enable-validation-institution/admin'),
     link('Ajuste Titulares', '/modification/admin'),
     link('Procesar Ajustes', '/modification-process/admin'),
+    link('Búsquedas de Personas', '/admin/person-searches'),
   ]),
   sub('Seguimiento', 'tracking', [
     link('Distrital', '/seguimiento/district/admin'),

@@ -27,6 +27,7 @@ export const routeAccess = {
   '/modification/principal': 'adjustments.request',
   '/sync-module/admin': 'sync.run',
   '/modification-process/admin': 'adjustments.process',
+  '/admin/person-searches': 'users.manage',
   '/modification-remove/admin': 'removals.manage',
   '/modification-remove/depto': 'removals.manage',
   '/enable-validation-institution/admin': 'enabling.manage',

@@ -146,6 +146,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/adjustments/ProcessPage').then((m) => m.ProcessPage),
   },
   {
+    path: '/admin/person-searches',
+    title: 'Búsquedas de Personas',
+    area: 'Búsquedas de Personas',
+    page: () => import('../features/users/PersonSearchActivityPage').then((m) => m.PersonSearchActivityPage),
+  },
+  {
     path: '/modification-remove/admin',
     title: 'Baja Beneficiarios',
     area: 'Baja de Beneficiarios',

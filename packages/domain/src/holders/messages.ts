@@ -45,6 +45,9 @@ export const holderMessages = {
   studentNotFound: 'Estudiante no encontrado',
   personExists: 'La persona ya está registrada: búsquela por su documento de identidad.',
   personNotFound: 'No se encontró a la persona.',
+  // A person is edited only from a school where they are an adult of one of its students (issue 13).
+  personNotInSchool: 'No se encontró la persona en esta unidad educativa.',
+  personNotOfStudent: 'No se encontró a la persona entre los adultos de este estudiante.',
   alreadyGuardian: 'La persona ya figura en la lista de titulares del estudiante.',
   cannotRemoveSelected: 'No se puede eliminar al titular seleccionado.',
   relationshipNotAllowed: 'El parentesco no está permitido para esta institución.',
@@ -54,6 +57,8 @@ export const holderMessages = {
   declarationBeforeConsolidation: 'La declaración jurada se genera después de consolidar la lista.',
   nothingToValidate: 'No hay estudiantes por validar para este titular.',
   titularNotFound: 'El titular no tiene estudiantes en esta institución.',
+  // The person search is throttled per user (issue 13).
+  personSearchThrottled: 'Demasiadas búsquedas de personas; espere un minuto.',
 } as const;
 
 /** Labels of the student's titular status (part 2 §4); 'No beneficiario' and 'Baja' are ours. */

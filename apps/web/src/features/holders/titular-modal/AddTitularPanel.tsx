@@ -1,9 +1,10 @@
-import { holderMessages, type PersonResponse } from '@bjp/domain';
+import { holderMessages, type PersonSearchMatch } from '@bjp/domain';
 import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notifySuccess, notifyWarning } from '../../../ui/notify';
-import { searchPerson, type TitularArea, updatePerson, type useTitularChanges } from '../api';
+import { holderKeys, searchPerson, type TitularArea, updatePerson, type useTitularChanges } from '../api';
 import { emptyDraft, missingField, type PersonDraft, PersonForm } from './PersonForm';
 import { reportTitularError } from './report-error';
 
@@ -15,18 +16,17 @@ type Props = {
   area?: TitularArea;
 };
 
-type Phase = { kind: 'search' } | { kind: 'found'; person: PersonResponse } | { kind: 'new' };
+type Phase = { kind: 'search' } | { kind: 'found'; person: PersonSearchMatch } | { kind: 'new' };
 
-const draftOf = (p: PersonResponse): PersonDraft => ({
-  carnet: p.carnet,
-  complemento: p.complemento,
+/**
+ * A found person as the search answers them: names masked to initials, and no birth date, gender or
+ * nationality (issue 13). 'Editar Datos' starts from an empty form: the data come from the card.
+ */
+const draftOf = (p: PersonSearchMatch, carnet: string, complemento: string): PersonDraft => ({
+  ...emptyDraft(carnet, complemento),
   paterno: p.paterno,
   materno: p.materno,
   nombre: p.nombre,
-  birthDate: p.birthDate,
-  gender: String(p.gender),
-  foreign: String(p.foreign),
-  relationshipId: null,
 });
 
 const personData = (d: PersonDraft) => ({
@@ -50,6 +50,7 @@ export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'h
   const [locked, setLocked] = useState(true);
   const [invalid, setInvalid] = useState<keyof PersonDraft | null>(null);
   const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,7 +65,7 @@ export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'h
       setInvalid(null);
       if (result.person) {
         setPhase({ kind: 'found', person: result.person });
-        setDraft(draftOf(result.person));
+        setDraft(draftOf(result.person, doc, complemento.trim()));
         setLocked(true);
       } else {
         // A failed search simply opens the new-holder form (part 2 §4).
@@ -84,7 +85,7 @@ export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'h
     onBack();
   };
 
-  const addFound = async (person: PersonResponse) => {
+  const addFound = async (person: PersonSearchMatch) => {
     const missing = locked ? (draft.relationshipId === null ? 'relationshipId' : null) : missingField(draft);
     setInvalid(missing);
     if (missing) {
@@ -93,14 +94,19 @@ export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'h
     }
     setBusy(true);
     try {
-      // 'Editar Datos' then 'Agregar Titular': SEGIP confirms the corrected data before the person joins.
-      if (!locked && area === 'adjustments')
-        await changes.personData.mutateAsync({ personId: person.id, data: personData(draft) });
-      else if (!locked) await updatePerson(sie, person.id, personData(draft));
+      // 'Editar Datos' then 'Agregar Titular': the person joins first, because a school may correct
+      // only the adults of its own students (issue 13); SEGIP then confirms the corrected data.
       await changes.addExisting.mutateAsync({
         personId: person.id,
         relationshipId: Number(draft.relationshipId),
       });
+      if (!locked && area === 'adjustments')
+        await changes.personData.mutateAsync({ personId: person.id, data: personData(draft) });
+      else if (!locked) {
+        await updatePerson(sie, person.id, personData(draft));
+        // The modal was answered before the correction: read it again.
+        await client.invalidateQueries({ queryKey: holderKeys.school(sie) });
+      }
       done();
     } catch (error) {
       reportTitularError(error);
@@ -162,6 +168,12 @@ export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'h
       {phase.kind !== 'search' && (
         <>
           <Divider label="Datos Titular" labelPosition="left" />
+          {phase.kind === 'found' && locked && (
+            <Text size="sm" c="dimmed">
+              Documento registrado. Por protección de datos se muestran solo las iniciales: compárelas con la
+              cédula de identidad. Para corregir los datos use 'Editar Datos' y escríbalos completos.
+            </Text>
+          )}
           {phase.kind === 'new' && (
             <Text size="sm" c="dimmed">
               No se encontró el documento: registre los datos del nuevo titular tal como figuran en su cédula.
@@ -186,7 +198,14 @@ export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'h
               <Button
                 variant="light"
                 leftSection={<IconEdit size={16} />}
-                onClick={() => setLocked(false)}
+                onClick={() => {
+                  setLocked(false);
+                  // The initials are not data to save: the corrected data are typed from the card.
+                  setDraft((d) => ({
+                    ...emptyDraft(d.carnet, d.complemento),
+                    relationshipId: d.relationshipId,
+                  }));
+                }}
                 disabled={!locked || busy}
               >
                 Editar Datos

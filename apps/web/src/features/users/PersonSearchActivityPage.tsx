@@ -1,0 +1,103 @@
+import { SEARCH_ACTIVITY_PAGE_SIZE, type SearchActivityRow, searchActivityRule } from '@bjp/domain';
+import { Alert, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { useSearchActivity } from './search-activity-api';
+
+const periods = [
+  { value: '1', label: '24 horas' },
+  { value: '7', label: '7 días' },
+  { value: '30', label: '30 días' },
+  { value: '90', label: '90 días' },
+];
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('es-BO', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'America/La_Paz',
+  });
+
+const columns: Column<SearchActivityRow>[] = [
+  { key: 'username', header: 'Usuario', render: (r) => r.username },
+  { key: 'fullName', header: 'Nombre Completo', render: (r) => r.fullName },
+  { key: 'place', header: 'Lugar', render: (r) => r.place || '—' },
+  { key: 'searches', header: 'Búsquedas', align: 'right', render: (r) => r.searches },
+  { key: 'hits', header: 'Encontradas', align: 'right', render: (r) => r.hits },
+  { key: 'perDay', header: 'Por día', align: 'right', render: (r) => r.perDay.toLocaleString('es-BO') },
+  { key: 'last', header: 'Última búsqueda', render: (r) => when(r.lastSearchAt) },
+  {
+    key: 'unusual',
+    header: 'Volumen',
+    align: 'center',
+    render: (r) =>
+      r.unusual ? (
+        <Badge color="red" variant="light">
+          Fuera de lo común
+        </Badge>
+      ) : (
+        <Badge color="gray" variant="light">
+          Normal
+        </Badge>
+      ),
+  },
+];
+
+/**
+ * 'Búsquedas de Personas' (issue 13): every search of a person by document is audited; this lists,
+ * per user, how many they ran in the period and flags the volumes out of the ordinary, first.
+ */
+export function PersonSearchActivityPage() {
+  const [days, setDays] = useState(7);
+  const [paging, setPaging] = useState({ days, page: 1 });
+  // A new period starts again at page 1.
+  const page = paging.days === days ? paging.page : 1;
+  const list = useSearchActivity(days, page);
+  const { dailyLimit, medianFactor, minimumSearches } = searchActivityRule;
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Búsquedas de Personas"
+        breadcrumbs={['Administrar', 'Búsquedas de Personas']}
+        description={`Búsquedas de titulares por documento de identidad, por usuario. Se marca fuera de lo común a quien supera ${dailyLimit} búsquedas por día en promedio, o ${medianFactor} veces la mediana de los usuarios del periodo (desde ${minimumSearches} búsquedas).`}
+      />
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" mb="md" wrap="wrap">
+          <SegmentedControl
+            aria-label="Periodo"
+            data={periods}
+            value={String(days)}
+            onChange={(value) => setDays(Number(value))}
+          />
+          {list.data && (
+            <Text size="sm" c="dimmed" data-testid="search-activity-summary">
+              Mediana: {list.data.median.toLocaleString('es-BO')} búsquedas por usuario ·{' '}
+              {list.data.unusualCount} fuera de lo común
+            </Text>
+          )}
+        </Group>
+        {list.isError ? (
+          <Alert color="red" variant="light" title="No se pudo cargar la lista">
+            {errorMessage(list.error)}
+          </Alert>
+        ) : (
+          <DataTable
+            columns={columns}
+            rows={list.data?.items ?? []}
+            rowKey={(r) => r.userId}
+            page={list.data?.page ?? page}
+            pageSize={list.data?.pageSize ?? SEARCH_ACTIVITY_PAGE_SIZE}
+            total={list.data?.total ?? 0}
+            onPageChange={(next) => setPaging({ days, page: next })}
+            loading={list.isPending || list.isPlaceholderData}
+            emptyText="Nadie buscó personas en este periodo."
+            data-testid="search-activity-table"
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}
