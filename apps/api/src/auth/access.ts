@@ -7,10 +7,10 @@ import {
   type SessionUser,
   scopeKindFor,
 } from '@bjp/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { preparedPerConnection } from '../db/prepared.js';
-import { users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
 
 export type UserScope = {
   kind: ScopeKind;
@@ -23,6 +23,8 @@ export type UserScope = {
 /** Who is calling, re-read from the database on every request so revoked access stops at once. */
 export type AuthUser = {
   id: number;
+  /** The live session the access token belongs to (its `sid`). */
+  sessionId: string;
   username: string;
   name: string;
   firstLastName: string;
@@ -45,8 +47,10 @@ type ScopeRow = {
 
 /**
  * Who is calling, in one statement: every authenticated request runs it, so its roles, places and
- * the director deadline come back as aggregates of the same round trip. It is prepared once per
- * database connection, so neither Drizzle nor PostgreSQL builds and plans it again each time.
+ * the director deadline come back as aggregates of the same round trip, and the join on the token's
+ * session finds no row once that session has ended (logout, refresh-token reuse, access off). It is
+ * prepared once per database connection, so neither Drizzle nor PostgreSQL builds and plans it again
+ * each time.
  */
 // Columns are qualified by hand: Drizzle renders a lone column unqualified, which a subquery could rebind.
 const authUserStatement = preparedPerConnection((db) =>
@@ -77,12 +81,25 @@ const authUserStatement = preparedPerConnection((db) =>
       deadline: sql<string | null>`(select ps.director_deadline::text from programme_settings ps limit 1)`,
     })
     .from(users)
+    .innerJoin(
+      sessions,
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, users.id),
+        isNull(sessions.endedAt),
+      ),
+    )
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('load_auth_user'),
 );
 
-export async function loadAuthUser(db: Executor, userId: number, today: string): Promise<AuthUser | null> {
-  const [row] = await authUserStatement(db).execute({ userId });
+/** The caller of a live session, or null when the user or that session of theirs is gone or ended. */
+export async function loadAuthUser(
+  db: Executor,
+  claims: { userId: number; sessionId: string },
+  today: string,
+): Promise<AuthUser | null> {
+  const [row] = await authUserStatement(db).execute(claims);
   if (!row) return null;
   const { user, roleNames, scopeRows } = row;
   const access = { type: user.type, profile: user.profile, roles: roleNames };
@@ -103,6 +120,7 @@ export async function loadAuthUser(db: Executor, userId: number, today: string):
   const granted = pastDeadline ? [] : permissionsFor(access);
   return {
     ...user,
+    sessionId: claims.sessionId,
     roles: roleNames,
     permissions: new Set(granted),
     scope,

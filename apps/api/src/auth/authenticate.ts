@@ -13,8 +13,8 @@ export async function authenticate(req: FastifyRequest, _reply: FastifyReply): P
     throw new AppError('unauthorized', messages.sessionExpired);
   }
   const { deps } = req.server;
-  const userId = await verifyAccessToken(deps.tokens, header.slice(7), deps.clock.now());
-  const user = userId === null ? null : await loadAuthUser(deps.db, userId, deps.clock.today());
+  const claims = await verifyAccessToken(deps.tokens, header.slice(7), deps.clock.now());
+  const user = claims === null ? null : await loadAuthUser(deps.db, claims, deps.clock.today());
   if (!user?.hasAccess) {
     if (isPublic) return;
     throw new AppError('unauthorized', messages.sessionExpired);

@@ -3,9 +3,15 @@ import { jwtVerify, SignJWT } from 'jose';
 
 export type TokenSettings = { secret: Uint8Array; accessSeconds: number; refreshDays: number };
 
-export async function signAccessToken(settings: TokenSettings, userId: number, now: Date): Promise<string> {
+/** The access token of one session: `sid` names the sessions row every request checks is still live. */
+export async function signAccessToken(
+  settings: TokenSettings,
+  userId: number,
+  sessionId: string,
+  now: Date,
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt(iat)
@@ -28,20 +34,37 @@ function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
-/** The user id of a valid access token, or null. */
+export type AccessClaims = { userId: number; sessionId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_USER_ID = 2_147_483_647;
+
+/**
+ * Who a valid access token names, or null. A token without an expiry, an issue time or a session is
+ * refused, and so is one claiming a longer life than this server gives (maxTokenAge): a token that
+ * does not end, or cannot be ended, is never accepted. The ids are checked here so a bad one never
+ * reaches the database as a value it cannot cast.
+ */
 export async function verifyAccessToken(
   settings: TokenSettings,
   token: string,
   now: Date,
-): Promise<number | null> {
+): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await hmacKey(settings.secret), {
       issuer: 'bjp-console',
       currentDate: now,
       algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+      maxTokenAge: settings.accessSeconds,
     });
-    const id = Number(payload.sub);
-    return Number.isInteger(id) ? id : null;
+    const userId = Number(payload.sub);
+    const { sid } = payload;
+    if (!Number.isInteger(userId) || userId < 1 || userId > MAX_USER_ID) return null;
+    if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+    if (typeof payload.exp !== 'number' || payload.exp - (payload.iat ?? 0) > settings.accessSeconds)
+      return null;
+    return { userId, sessionId: sid };
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -64,7 +65,27 @@ export const userScopes = pgTable(
   ],
 );
 
-/** Rotating refresh tokens, stored hashed; reuse of a rotated token revokes its whole family. */
+/**
+ * One sign-in: its id is the `sid` of every access token issued for it and the family of its refresh
+ * tokens. Logout, reuse of a rotated refresh token and access switched off end it; an ended session
+ * never starts again (turning access back on needs a new login), and every request checks it.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** 'logout', 'refresh_reuse' or 'access_off' ('revoked': ended before migration 0013 made sessions). */
+    endReason: text('end_reason'),
+  },
+  (t) => [index('sessions_user_live_idx').on(t.userId).where(sql`ended_at IS NULL`)],
+);
+
+/** Rotating refresh tokens, stored hashed; reuse of a rotated token ends its session (the family). */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -72,11 +93,12 @@ export const refreshTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
@@ -99,17 +121,21 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
 
-/** Failed logins, for throttling per username and per address across every server copy. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Failed-login counters in fixed windows, one row per key: (username, address), the username alone
+ * (address '') and the address alone (username ''). A login attempt counts itself here before its
+ * password is checked, in one atomic statement (modules/auth/throttle.ts).
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     username: text('username').notNull(),
-    ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('login_failures_username_idx').on(t.username, t.at),
-    index('login_failures_ip_idx').on(t.ip, t.at),
+    primaryKey({ columns: [t.username, t.address] }),
+    index('login_throttle_window_ends_idx').on(t.windowEnds),
   ],
 );

@@ -1,17 +1,28 @@
 import { loginRequest, loginResponse, sessionUser } from '@bjp/domain';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
+import { AppError } from '../../lib/errors.js';
 import * as auth from './service.js';
 
 const REFRESH_COOKIE = 'bjp_refresh';
 
-function setRefreshCookie(reply: FastifyReply, session: auth.IssuedSession, secure: boolean) {
+/**
+ * Secure whenever the request came over https (as the proxy says when TRUST_PROXY is on), so the
+ * cookie never travels in clear text afterwards; always in production, where a proxy that forgets
+ * the header must not weaken it.
+ */
+function setRefreshCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: auth.IssuedSession,
+  production: boolean,
+) {
   reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
     httpOnly: true,
     sameSite: 'strict',
-    secure,
+    secure: production || req.protocol === 'https',
     path: '/api/v1/auth',
     expires: session.refreshExpiresAt,
   });
@@ -20,7 +31,7 @@ function setRefreshCookie(reply: FastifyReply, session: auth.IssuedSession, secu
 const publicSession = (s: auth.IssuedSession) => ({ token: s.token, expiresIn: s.expiresIn, user: s.user });
 
 export async function authRoutes(app: AppInstance) {
-  const secureCookie = app.deps.config.NODE_ENV === 'production';
+  const production = app.deps.config.NODE_ENV === 'production';
 
   app.post(
     '/auth/login',
@@ -29,8 +40,14 @@ export async function authRoutes(app: AppInstance) {
       config: { public: true, rateLimit: { max: app.deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      const session = await auth.login(app.deps, req.body, req.ip);
-      setRefreshCookie(reply, session, secureCookie);
+      const session = await auth.login(app.deps, req.body, req.ip).catch((error: unknown) => {
+        // Tells well-behaved clients how long to wait, as the Spanish message does for people.
+        const wait =
+          error instanceof AppError ? (error.details as { retryAfterSeconds?: number }) : undefined;
+        if (wait?.retryAfterSeconds) reply.header('retry-after', String(wait.retryAfterSeconds));
+        throw error;
+      });
+      setRefreshCookie(req, reply, session, production);
       return publicSession(session);
     },
   );
@@ -40,7 +57,7 @@ export async function authRoutes(app: AppInstance) {
     { schema: { tags: ['auth'], response: { 200: loginResponse } }, config: { public: true } },
     async (req, reply) => {
       const session = await auth.refresh(app.deps, req.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(reply, session, secureCookie);
+      setRefreshCookie(req, reply, session, production);
       return publicSession(session);
     },
   );
@@ -49,7 +66,7 @@ export async function authRoutes(app: AppInstance) {
     '/auth/logout',
     { schema: { tags: ['auth'], response: { 204: z.null() } }, config: { public: true } },
     async (req, reply) => {
-      await auth.logout(app.deps, req.cookies[REFRESH_COOKIE]);
+      await auth.logout(app.deps, req.cookies[REFRESH_COOKIE], req.user, req.ip);
       reply.clearCookie(REFRESH_COOKIE, { path: '/api/v1/auth' });
       return reply.code(204).send(null);
     },

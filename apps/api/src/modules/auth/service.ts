@@ -1,79 +1,63 @@
 import { type LoginRequest, type LoginResponse, messages } from '@bjp/domain';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { type AuthUser, loadAuthUser, toSessionUser } from '../../auth/access.js';
 import { decoyHash, verifyPassword } from '../../auth/password.js';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from '../../auth/tokens.js';
 import type { Executor } from '../../db/client.js';
-import { loginFailures, refreshTokens, users } from '../../db/schema/index.js';
+import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES_PER_USERNAME = 5;
-const MAX_FAILURES_PER_ADDRESS = 30;
+import { addressKey, countLoginAttempt, forgiveLoginAttempt } from './throttle.js';
 
 export type IssuedSession = LoginResponse & { refreshToken: string; refreshExpiresAt: Date };
 
 const invalidCredentials = () => new AppError('unauthorized', messages.invalidCredentials);
-
-async function assertNotThrottled(db: Executor, username: string, ip: string, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [[byUser], [byAddress]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.username, username), gt(loginFailures.at, since))),
-    db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since))),
-  ]);
-  if ((byUser?.n ?? 0) >= MAX_FAILURES_PER_USERNAME || (byAddress?.n ?? 0) >= MAX_FAILURES_PER_ADDRESS) {
-    throw new AppError('too_many_requests', messages.tooManyAttempts);
-  }
-}
+const sessionExpired = () => new AppError('unauthorized', messages.sessionExpired);
 
 export async function login(deps: AppDeps, input: LoginRequest, ip: string): Promise<IssuedSession> {
   const { db } = deps;
   const now = deps.clock.now();
-  const username = input.username.toLowerCase();
-  await assertNotThrottled(db, username, ip, now);
-  const [user] = await db.select().from(users).where(eq(users.username, username));
+  const attempt = { username: input.username.toLowerCase(), address: addressKey(ip), now };
+  // Counted before the password is looked at: a refused attempt never reaches argon2, and one that
+  // fails for any reason below stays counted.
+  await countLoginAttempt(db, attempt);
+  const [user] = await db.select().from(users).where(eq(users.username, attempt.username));
   // Verify against a decoy when the user is unknown so the answer time does not reveal which part was wrong.
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
-  if (!user || !passwordOk || user.type !== input.type || !user.hasAccess) {
-    await db.insert(loginFailures).values({ username, ip, at: now });
-    throw invalidCredentials();
-  }
+  if (!user || !passwordOk || user.type !== input.type || !user.hasAccess) throw invalidCredentials();
   return db.transaction(async (tx) => {
-    const session = await issueSession(deps, tx, user.id, crypto.randomUUID(), now);
+    await forgiveLoginAttempt(tx, attempt);
+    const sessionId = crypto.randomUUID();
+    await tx.insert(sessions).values({ id: sessionId, userId: user.id, startedAt: now });
+    const session = await issueTokens(deps, tx, user.id, sessionId, now);
     await writeAudit(tx, { userId: user.id, action: 'login', entity: 'user', entityId: user.id, ip });
     return session;
   });
 }
 
-async function issueSession(
+/** A new refresh token in the session's family and an access token naming the session. */
+async function issueTokens(
   deps: AppDeps,
   tx: Executor,
   userId: number,
-  familyId: string,
+  sessionId: string,
   now: Date,
 ): Promise<IssuedSession> {
-  const authUser = await loadAuthUser(tx, userId, deps.clock.today());
+  const authUser = await loadAuthUser(tx, { userId, sessionId }, deps.clock.today());
   if (!authUser?.hasAccess) throw invalidCredentials();
   const refresh = newRefreshToken();
   const refreshExpiresAt = new Date(now.getTime() + deps.tokens.refreshDays * 86_400_000);
   await tx.insert(refreshTokens).values({
     id: refresh.id,
     userId,
-    familyId,
+    familyId: sessionId,
     tokenHash: refresh.hash,
     expiresAt: refreshExpiresAt,
     createdAt: now,
   });
   return {
-    token: await signAccessToken(deps.tokens, userId, now),
+    token: await signAccessToken(deps.tokens, userId, sessionId, now),
     expiresIn: deps.tokens.accessSeconds,
     user: toSessionUser(authUser),
     refreshToken: refresh.token,
@@ -81,65 +65,89 @@ async function issueSession(
   };
 }
 
+type EndReason = 'logout' | 'refresh_reuse';
+
+/** Ends the live sessions the condition picks; their access and refresh tokens stop working at once. */
+function endSessions(tx: Executor, which: SQL, reason: EndReason, now: Date) {
+  return tx
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(which, isNull(sessions.endedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+}
+
 /**
- * Rotates a refresh token. Presenting one that was already rotated means it leaked: the whole
- * family is revoked and the caller must log in again.
+ * Rotates a refresh token. Presenting one that was already rotated means it leaked: its session ends
+ * (the access tokens too) and the caller must log in again. The token and its session are locked,
+ * so a refresh and a logout of the same session happen one after the other.
  */
 export async function refresh(deps: AppDeps, token: string | undefined): Promise<IssuedSession> {
-  if (!token) throw new AppError('unauthorized', messages.sessionExpired);
+  if (!token) throw sessionExpired();
   const now = deps.clock.now();
   return deps.db
     .transaction(async (tx) => {
       const [row] = await tx
-        .select()
+        .select({ token: refreshTokens, endedAt: sessions.endedAt })
         .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
         .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
         .for('update');
-      if (!row || row.revokedAt || row.expiresAt <= now)
-        throw new AppError('unauthorized', messages.sessionExpired);
-      if (row.rotatedAt) {
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now })
-          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      if (!row || row.endedAt || row.token.expiresAt <= now) throw sessionExpired();
+      const { familyId, userId } = row.token;
+      if (row.token.rotatedAt) {
+        await endSessions(tx, eq(sessions.id, familyId), 'refresh_reuse', now);
         await writeAudit(tx, {
-          userId: row.userId,
+          userId,
           action: 'refresh_token_reuse',
           entity: 'user',
-          entityId: row.userId,
-          after: { familyId: row.familyId },
+          entityId: userId,
+          after: { sessionId: familyId },
         });
         return { revoked: true } as const;
       }
-      await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
-      return issueSession(deps, tx, row.userId, row.familyId, now);
+      await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.token.id));
+      return issueTokens(deps, tx, userId, familyId, now);
     })
     .then((result) => {
-      // The revocation must commit, so the refusal is thrown after the transaction.
-      if ('revoked' in result) throw new AppError('unauthorized', messages.sessionExpired);
+      // The session's end must commit, so the refusal is thrown after the transaction.
+      if ('revoked' in result) throw sessionExpired();
       return result;
     });
 }
 
-export async function logout(deps: AppDeps, token: string | undefined): Promise<void> {
-  if (!token) return;
-  const [row] = await deps.db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
-  if (!row) return;
-  await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: deps.clock.now() })
-    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-}
-
-/** Ends every session of a user (access turned off). */
-export async function revokeAllSessions(tx: Executor, userId: number, now: Date): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+/**
+ * Ends the session of the refresh cookie and the one of the bearer token, when either is given; the
+ * access token stops working on its next request.
+ */
+export async function logout(
+  deps: AppDeps,
+  token: string | undefined,
+  caller: AuthUser | null,
+  ip: string,
+): Promise<void> {
+  const picked: SQL[] = [];
+  if (caller) picked.push(eq(sessions.id, caller.sessionId));
+  if (token) {
+    const family = deps.db
+      .select({ id: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+    picked.push(inArray(sessions.id, family));
+  }
+  if (picked.length === 0) return;
+  await deps.db.transaction(async (tx) => {
+    const ended = await endSessions(tx, or(...picked)!, 'logout', deps.clock.now());
+    for (const session of ended) {
+      await writeAudit(tx, {
+        userId: session.userId,
+        action: 'logout',
+        entity: 'user',
+        entityId: session.userId,
+        after: { sessionId: session.id },
+        ip,
+      });
+    }
+  });
 }
 
 export function me(user: AuthUser) {
