@@ -17,6 +17,9 @@ export const eventStateLabel = (state: number): string =>
 /** Uploads: banner, poster and regulation up to 1024 KB (part 1 §9); the same for enrollment files. */
 export const MAX_UPLOAD_KB = 1024;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_KB * 1024;
+/** Uploaded images: at most 16 megapixels and 8000 pixels a side (a banner may be wide, never huge). */
+export const MAX_IMAGE_PIXELS = 16_000_000;
+export const MAX_IMAGE_SIDE = 8000;
 export const eventFileKinds = ['banner', 'poster', 'regulation'] as const;
 export type EventFileKind = (typeof eventFileKinds)[number];
 

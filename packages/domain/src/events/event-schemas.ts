@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.js';
 import { pageOf } from '../common/pagination.js';
+import { MAX_DB_INT, pageParam } from '../common/primitives.js';
 import { eventDays, isIsoDay } from './dates.js';
 import { eventMessages } from './messages.js';
 
@@ -9,7 +10,11 @@ const isoDay = z
   .trim()
   .min(1, messages.required)
   .refine(isIsoDay, eventMessages.invalidDate);
-const id = z.coerce.number({ error: messages.required }).int(messages.required).positive(messages.required);
+const id = z.coerce
+  .number({ error: messages.required })
+  .int(messages.required)
+  .positive(messages.required)
+  .max(MAX_DB_INT, messages.required);
 const requiredText = (max: number) =>
   z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong);
 /** A whole count; an empty text is a missing value, not zero. */
@@ -54,7 +59,7 @@ export type EventCreateFields = z.infer<typeof eventCreateFields>;
 
 export const eventListQuery = z.object({
   tab: z.enum(['created', 'active', 'concluded', 'all']).default('created'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   search: z.string().trim().max(100).optional(),
 });
 export type EventListQuery = z.infer<typeof eventListQuery>;

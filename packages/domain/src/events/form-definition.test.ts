@@ -45,7 +45,7 @@ describe('formDefinition', () => {
       rules: [{ pattern: '([a-z', message: 'x', trigger: 'blur' }],
     };
     expect(formDefinition.safeParse(badRule).error?.issues[0]?.message).toBe(
-      'La expresion regular no es valida.',
+      'La expresión regular del campo «Texto» no es válida o usa construcciones no admitidas (referencias hacia atrás, búsquedas hacia adelante).',
     );
 
     const noOptions = valid();
@@ -57,7 +57,7 @@ describe('formDefinition', () => {
     );
   });
 
-  it('refuses an unknown kind and a dynamic list without a same-site or https address', () => {
+  it('refuses an unknown kind and a dynamic list that is not a GET of an allowlisted list or https address', () => {
     expect(
       formDefinition.safeParse({ ...valid(), fields: [{ kind: 'html', id: 'campo_aaaaa' }] }).success,
     ).toBe(false);
@@ -66,6 +66,8 @@ describe('formDefinition', () => {
       dynamic.options = { ...dynamic.options, source: 'dynamic', url: 'http://evil/x' };
     expect(formDefinition.safeParse({ ...valid(), fields: [dynamic] }).success).toBe(false);
     if (dynamic.kind === 'radio') dynamic.options.url = '/api/v1/catalogo';
+    expect(formDefinition.safeParse({ ...valid(), fields: [dynamic] }).success).toBe(false);
+    if (dynamic.kind === 'radio') dynamic.options.url = '/api/v1/public/option-lists/departments';
     expect(formDefinition.safeParse({ ...valid(), fields: [dynamic] }).success).toBe(true);
   });
 });

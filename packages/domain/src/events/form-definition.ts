@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.js';
 import { eventMessages } from './messages.js';
+import { optionSourceProblem } from './option-sources.js';
+import { compileUserPattern } from './user-pattern.js';
 
 /** The builder's palette (part 1 §2): text, checkbox group, number, radio group, select list, slider, switch, time select, file upload. */
 export const fieldKinds = [
@@ -33,15 +35,6 @@ export const FIELD_ID_PATTERN = /^campo_[A-Za-z0-9]{5}$/;
 const FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-function isValidRegex(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const text = (max: number) => z.string().max(max, messages.tooLong);
 
 export const fieldOption = z.object({
@@ -64,18 +57,20 @@ export const fieldOptions = z
     if (o.source === 'static' && o.items.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: eventMessages.optionsRequired });
     }
-    if (o.source === 'dynamic' && !/^(\/[^/]|https:\/\/)/.test(o.url)) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: eventMessages.dynamicUrlRequired });
-    }
+    // The address itself is checked by formDefinition (optionSourceProblem): a stored form, or the
+    // public page's copy of one whose source was withheld (empty address), still reads.
     if (o.source === 'dynamic' && (!o.labelKey.trim() || !o.valueKey.trim())) {
       ctx.addIssue({ code: 'custom', path: ['labelKey'], message: messages.required });
     }
   });
 export type FieldOptions = z.infer<typeof fieldOptions>;
 
-/** A custom pattern rule: empty pattern, 'Ingresar valor valido', on blur by default (part 1 §5). */
+/**
+ * A custom pattern rule: empty pattern, 'Ingresar valor valido', on blur by default (part 1 §5). The
+ * pattern runs with RE2 semantics (compileUserPattern); formDefinition refuses one RE2 cannot compile.
+ */
 export const patternRule = z.object({
-  pattern: text(200).refine(isValidRegex, eventMessages.invalidPattern),
+  pattern: text(200),
   message: text(200),
   trigger: z.enum(['blur', 'change']),
 });
@@ -146,8 +141,12 @@ export const formConfig = z.object({
 });
 export type FormConfig = z.infer<typeof formConfig>;
 
-/** The saved definition of an enrollment form: its settings and its fields, in order. */
-export const formDefinition = z
+/**
+ * A definition as stored: the shape and the consistency of the fields. Forms saved before patterns ran
+ * with RE2 and before option sources were allowlisted still read with it (their patterns then refuse
+ * every value, and their sources are not called); new forms pass formDefinition.
+ */
+export const storedFormDefinition = z
   .object({ config: formConfig, fields: z.array(fieldDefinition).max(50) })
   .superRefine((form, ctx) => {
     const ids = new Set<string>();
@@ -173,6 +172,29 @@ export const formDefinition = z
       }
     });
   });
+
+/**
+ * What the public page can run safely, checked when a form is saved: every pattern compiles with RE2
+ * (linear time; no backreferences or lookarounds), and every dynamic option source is a GET of an
+ * allowlisted list or an https address (the API then checks the host against its configuration).
+ */
+export const formDefinition = storedFormDefinition.superRefine((form, ctx) => {
+  form.fields.forEach((field, i) => {
+    field.rules.forEach((rule, j) => {
+      if (rule.pattern && !compileUserPattern(rule.pattern).ok) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', i, 'rules', j, 'pattern'],
+          message: eventMessages.invalidPattern(field.label),
+        });
+      }
+    });
+    if ('options' in field && field.options.source === 'dynamic') {
+      const problem = optionSourceProblem(field.label, field.options);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['fields', i, 'options', 'url'], message: problem });
+    }
+  });
+});
 export type FormDefinition = z.infer<typeof formDefinition>;
 
 export const defaultFormConfig: FormConfig = {

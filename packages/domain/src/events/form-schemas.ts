@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.js';
 import { pageOf } from '../common/pagination.js';
-import { formDefinition } from './form-definition.js';
+import { formDefinition, storedFormDefinition } from './form-definition.js';
 import { eventMessages } from './messages.js';
 
 export const enrollmentFormCreate = z.object({
@@ -27,7 +27,8 @@ export const enrollmentFormRow = z.object({
 export type EnrollmentFormRow = z.infer<typeof enrollmentFormRow>;
 export const enrollmentFormPage = pageOf(enrollmentFormRow);
 
-export const enrollmentFormDetail = enrollmentFormRow.extend({ definition: formDefinition });
+// Stored: a form saved before the stricter checks must still open (its preview calls nothing refused).
+export const enrollmentFormDetail = enrollmentFormRow.extend({ definition: storedFormDefinition });
 export type EnrollmentFormDetail = z.infer<typeof enrollmentFormDetail>;
 
 export const activeToggle = z.object({ active: z.boolean() });

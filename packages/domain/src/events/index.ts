@@ -7,6 +7,8 @@ export * from './form-definition.js';
 export * from './form-schemas.js';
 export * from './institution-schemas.js';
 export * from './messages.js';
+export * from './option-sources.js';
 export * from './participant.js';
 export * from './period-schemas.js';
 export * from './public-schemas.js';
+export * from './user-pattern.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
+import { idSchema, intParam, pageParam } from '../common/primitives.js';
 
 export const institutionStage = z.object({
   id: z.number().int(),
@@ -11,7 +12,7 @@ export const institutionStage = z.object({
 export type InstitutionStage = z.infer<typeof institutionStage>;
 
 export const institutionPlacesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   search: z.string().trim().max(100).optional(),
 });
 
@@ -30,8 +31,8 @@ export const gradeOption = z.object({
 export type GradeOption = z.infer<typeof gradeOption>;
 
 export const enrollmentStudentsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  grade: z.coerce.number().int().min(1).max(99).optional(),
+  page: pageParam,
+  grade: intParam(1, 99).optional(),
   search: z.string().trim().max(100).optional(),
 });
 
@@ -60,6 +61,6 @@ export type InstitutionEnrollmentStatus = z.infer<typeof institutionEnrollmentSt
 
 /** Guardar sends the whole selection; a school has at most a few thousand students. */
 export const participantsSave = z.object({
-  inscriptionIds: z.array(z.number().int().positive()).max(10_000),
+  inscriptionIds: z.array(idSchema).max(10_000),
 });
 export type ParticipantsSave = z.infer<typeof participantsSave>;

@@ -29,9 +29,15 @@ export const eventMessages = {
   duplicateFieldName: 'El nombre del campo se repite en el formulario.',
   duplicateFieldId: 'El identificador del campo se repite en el formulario.',
   invalidFieldName: 'Use letras, números y guion bajo, empezando con una letra.',
-  invalidPattern: 'La expresion regular no es valida.',
+  invalidPattern: (label: string) =>
+    `La expresión regular del campo «${label}» no es válida o usa construcciones no admitidas (referencias hacia atrás, búsquedas hacia adelante).`,
+  optionSourceMethod: (label: string) => `Las opciones del campo «${label}» solo pueden leerse con GET.`,
+  optionSourceNotAllowed: (label: string) =>
+    `La fuente de opciones del campo «${label}» no está permitida: elija una lista del sistema o una dirección https de un sitio autorizado por el administrador.`,
+  imageTooLarge: (width: number, height: number) =>
+    `La imagen es demasiado grande (${width} × ${height} píxeles): se admiten hasta 16 megapíxeles y 8000 píxeles por lado.`,
   optionsRequired: 'Agregue al menos una opcion.',
-  dynamicUrlRequired: 'Indique la direccion de las opciones (empieza con / o https://).',
+  dynamicUrlRequired: 'Elija la lista de las opciones o indique una dirección https.',
   // Public enrollment.
   enrollmentSuccess: 'Inscripción Exitosa',
   enrollmentFailed: 'Falla en la inscripción!',

@@ -7,6 +7,7 @@ import {
   eventPage,
   eventRow,
   eventStateChange,
+  idParam,
   placeCreate,
   placeRow,
 } from '@bjp/domain';
@@ -19,7 +20,7 @@ import { readMultipart } from './multipart.js';
 import { type CheckedFile, checkUpload, isFieldError } from './uploads.js';
 import { type FieldError, fieldErrors, parseOrThrow } from './validation.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const fileRules = { banner: 'image', poster: 'image', regulation: 'pdf' } as const;
 const isEventFileKind = (field: string): field is EventFileKind =>
   (eventFileKinds as readonly string[]).includes(field);

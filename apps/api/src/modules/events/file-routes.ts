@@ -1,4 +1,4 @@
-import { eventFileKinds, eventMessages, eventStates, PUBLIC_READ_RATE } from '@bjp/domain';
+import { eventFileKinds, eventMessages, eventStates, idParam, PUBLIC_READ_RATE } from '@bjp/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
@@ -6,7 +6,7 @@ import { eventFiles, events } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from './file-store.js';
 
-const fileParams = z.object({ id: z.coerce.number().int().positive(), kind: z.enum(eventFileKinds) });
+const fileParams = z.object({ id: idParam, kind: z.enum(eventFileKinds) });
 
 /** Only ASCII in the header; the stored original name may hold anything. */
 const safeName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'archivo';

@@ -5,6 +5,7 @@ import {
   enrollmentFormDetail,
   enrollmentFormPage,
   enrollmentFormRow,
+  idParam,
   pageQuery,
 } from '@bjp/domain';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
 import * as forms from './form-service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 
 export async function formRoutes(app: AppInstance) {
   app.get(

@@ -5,8 +5,9 @@ import {
   type EnrollmentFormDetail,
   type EnrollmentFormRow,
   eventMessages,
-  formDefinition,
+  optionSourceProblem,
   type Page,
+  storedFormDefinition,
 } from '@bjp/domain';
 import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
@@ -14,6 +15,7 @@ import type { AuthUser } from '../../auth/access.js';
 import { enrollmentForms } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { fieldErrors } from './validation.js';
 
 const rowColumns = {
   id: enrollmentForms.id,
@@ -51,11 +53,25 @@ export async function getForm(deps: AppDeps, id: number): Promise<EnrollmentForm
     .from(enrollmentForms)
     .where(eq(enrollmentForms.id, id));
   if (!row) throw new AppError('not_found', eventMessages.formNotFound);
-  return { ...row, definition: formDefinition.parse(row.definition) };
+  return { ...row, definition: storedFormDefinition.parse(row.definition) };
+}
+
+/**
+ * The schema let through https option sources on any host (it cannot know the configuration); only the
+ * hosts the administrator configured (OPTION_SOURCE_HOSTS, also the CSP's connect-src) are kept.
+ */
+function assertOptionHostsAllowed(deps: AppDeps, input: EnrollmentFormCreate): void {
+  const problems = input.definition.fields.flatMap((field, i) => {
+    if (!('options' in field) || field.options.source !== 'dynamic') return [];
+    const message = optionSourceProblem(field.label, field.options, deps.config.OPTION_SOURCE_HOSTS);
+    return message ? [{ field: `definition.fields.${i}.options.url`, message }] : [];
+  });
+  if (problems.length > 0) throw fieldErrors(problems);
 }
 
 /** Saves a builder form; the route has already validated the definition with the shared schema. */
 export async function createForm(deps: AppDeps, actor: AuthUser, input: EnrollmentFormCreate, ip: string) {
+  assertOptionHostsAllowed(deps, input);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(enrollmentForms)

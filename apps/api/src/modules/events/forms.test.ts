@@ -78,7 +78,7 @@ describe('enrollment forms', () => {
         { ...createField('input', 'campo_aaaaa'), rules: [{ pattern: '(', message: 'm', trigger: 'blur' }] },
       ]),
     });
-    expect(badRegex.json().message).toBe(eventMessages.invalidPattern);
+    expect(badRegex.json().message).toBe(eventMessages.invalidPattern('Texto'));
   });
 
   it('the Activo switch sets the state, audited, and inactive forms are not offered for events', async () => {

@@ -3,11 +3,13 @@ import {
   enrollmentStudentsQuery,
   eventMessages,
   gradeOption,
+  idParam,
   institutionEnrollmentStatus,
   institutionPlacePage,
   institutionPlacesQuery,
   institutionStage,
   participantsSave,
+  sieParam,
 } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,8 +19,8 @@ import { AppError } from '../../lib/errors.js';
 import { saveParticipants } from './institution-save.js';
 import * as institution from './institution-service.js';
 
-const sieParams = z.object({ sie: z.coerce.number().int().positive() });
-const stageParams = sieParams.extend({ stageId: z.coerce.number().int().positive() });
+const sieParams = z.object({ sie: sieParam });
+const stageParams = sieParams.extend({ stageId: idParam });
 
 /** The page is for SIE (type 2) users only, whatever their permissions (part 1 §6: 'Perfil no valido!'). */
 async function institutionProfileOnly(req: FastifyRequest) {

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../auth/access.js';
 import { institutionEnrollmentParticipants, institutionEnrollments } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { assertStageOpen, assertStudentsOfInstitution, getStatus } from './institution-service.js';
+import { assertStageOpen, getStatus, insertParticipantsOfInstitution } from './institution-service.js';
 
 type Target = { stageId: number; institutionId: number };
 
@@ -40,7 +40,6 @@ export async function saveParticipants(
       .for('update');
     if (!enrollment) throw new Error('institution enrollment row vanished');
     if (enrollment.closedAt) throw new AppError('conflict', eventMessages.enrollmentClosed);
-    await assertStudentsOfInstitution(tx, target.institutionId, ids);
     const before = await tx
       .select({ id: institutionEnrollmentParticipants.inscriptionId })
       .from(institutionEnrollmentParticipants)
@@ -48,11 +47,7 @@ export async function saveParticipants(
     await tx
       .delete(institutionEnrollmentParticipants)
       .where(eq(institutionEnrollmentParticipants.enrollmentId, enrollment.id));
-    if (ids.length > 0) {
-      await tx
-        .insert(institutionEnrollmentParticipants)
-        .values(ids.map((inscriptionId) => ({ enrollmentId: enrollment.id, inscriptionId })));
-    }
+    await insertParticipantsOfInstitution(tx, enrollment.id, target.institutionId, ids);
     const now = deps.clock.now();
     await tx
       .update(institutionEnrollments)

@@ -210,16 +210,30 @@ export async function getStatus(
   };
 }
 
-/** Refuses ids that are not current beneficiaries of the school. */
-export async function assertStudentsOfInstitution(
+/**
+ * Adds the participants to a school's list in one statement that takes only current beneficiaries of
+ * that school, so an inscription of another place can never be written, even one moved meanwhile; any
+ * id left out refuses the whole save (the caller's transaction rolls back).
+ */
+export async function insertParticipantsOfInstitution(
   ex: Executor,
+  enrollmentId: number,
   institutionId: number,
   ids: number[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const [row] = await ex
-    .select({ n: count() })
-    .from(inscriptions)
-    .where(and(inArray(inscriptions.id, ids), studentsOf(institutionId)));
-  if ((row?.n ?? 0) !== ids.length) throw new AppError('bad_request', eventMessages.studentNotInInstitution);
+  const inserted = await ex
+    .insert(institutionEnrollmentParticipants)
+    .select(
+      ex
+        .select({
+          enrollmentId: sql<number>`${enrollmentId}::int`.as('enrollment_id'),
+          inscriptionId: inscriptions.id,
+        })
+        .from(inscriptions)
+        .where(and(inArray(inscriptions.id, ids), studentsOf(institutionId))),
+    )
+    .returning({ id: institutionEnrollmentParticipants.inscriptionId });
+  if (inserted.length !== ids.length)
+    throw new AppError('bad_request', eventMessages.studentNotInInstitution);
 }

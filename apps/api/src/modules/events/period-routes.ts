@@ -1,6 +1,8 @@
 import {
   activeToggle,
   activeToggleResult,
+  idParam,
+  pageParam,
   periodCatalogs,
   periodCreate,
   periodPage,
@@ -11,8 +13,8 @@ import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
 import * as periodsService from './period-service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const pageOnly = z.object({ page: z.coerce.number().int().min(1).default(1) });
+const idParams = z.object({ id: idParam });
+const pageOnly = z.object({ page: pageParam });
 
 /** Periods and stages ('kind-event' in the original): administrators only. */
 export async function periodRoutes(app: AppInstance) {

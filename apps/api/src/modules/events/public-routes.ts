@@ -1,4 +1,5 @@
 import {
+  idParam,
   PUBLIC_ENROLLMENT_RATE,
   PUBLIC_READ_RATE,
   publicEnrollmentRequest,
@@ -13,7 +14,7 @@ import { readMultipart, type UploadedFile } from './multipart.js';
 import * as publicService from './public-service.js';
 import { parseOrThrow } from './validation.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 
 /** Reads the enrollment as JSON, or as multipart with the JSON in a 'data' part and one file part per upload field. */
 async function readEnrollment(req: FastifyRequest) {

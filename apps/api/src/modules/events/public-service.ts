@@ -3,10 +3,10 @@ import {
   eventStates,
   type FieldDefinition,
   type FieldValue,
-  formDefinition,
   type PublicEnrollmentRequest,
   type PublicEnrollmentResult,
   type PublicEvent,
+  storedFormDefinition,
   validateFieldValues,
 } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import { insertEnrollment } from './enroll-statement.js';
 import { eventFieldsCache } from './fields-cache.js';
 import { fileStoreFor } from './file-store.js';
 import type { UploadedFile } from './multipart.js';
+import { publicFields } from './public-fields.js';
 import { type CheckedFile, checkUpload, isFieldError, withStoredFiles } from './uploads.js';
 import { type FieldError, fieldErrors } from './validation.js';
 
@@ -45,7 +46,7 @@ async function loadEvent(deps: AppDeps, id: number) {
     .where(eq(events.id, id));
   // A created event is not published yet: the public does not learn that it exists.
   if (!row || row.state === eventStates.created) throw new AppError('not_found', eventMessages.eventNotFound);
-  return { ...row, fields: formDefinition.parse(row.definition).fields };
+  return { ...row, fields: storedFormDefinition.parse(row.definition).fields };
 }
 
 /** The little an enrollment needs to know of its event, in one indexed read. */
@@ -56,7 +57,7 @@ async function loadEnrollable(deps: AppDeps, id: number) {
     .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
     .where(eq(events.id, id));
   if (!row || row.state === eventStates.created) throw new AppError('not_found', eventMessages.eventNotFound);
-  return { ...row, fields: formDefinition.parse(row.definition).fields };
+  return { ...row, fields: storedFormDefinition.parse(row.definition).fields };
 }
 
 /**
@@ -94,7 +95,7 @@ export async function getPublicEvent(deps: AppDeps, id: number): Promise<PublicE
     open: acceptsEnrollments(event, deps.clock.today()) && !event.full,
     full: event.full,
     files: { banner: fileUrl('banner'), poster: fileUrl('poster'), regulation: fileUrl('regulation') },
-    fields: event.fields,
+    fields: publicFields(event.fields, deps.config.OPTION_SOURCE_HOSTS),
   };
 }
 

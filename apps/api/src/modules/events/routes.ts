@@ -5,6 +5,7 @@ import { fileRoutes } from './file-routes.js';
 import { formRoutes } from './form-routes.js';
 import { institutionRoutes } from './institution-routes.js';
 import { multipartLimits } from './multipart.js';
+import { optionListRoutes } from './option-list-routes.js';
 import { periodRoutes } from './period-routes.js';
 import { publicRoutes } from './public-routes.js';
 
@@ -20,5 +21,6 @@ export async function eventsRoutes(app: AppInstance) {
   await formRoutes(app);
   await periodRoutes(app);
   await publicRoutes(app);
+  await optionListRoutes(app);
   await institutionRoutes(app);
 }

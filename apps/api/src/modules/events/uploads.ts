@@ -1,6 +1,7 @@
 import { eventMessages, type FileRule, MAX_UPLOAD_KB, sniffFileType, wrongTypeMessage } from '@bjp/domain';
 import type { FileStore } from './file-store.js';
 import { newStorageKey } from './file-store.js';
+import { imageDimensionsProblem } from './image-dimensions.js';
 import type { UploadedFile } from './multipart.js';
 import type { FieldError } from './validation.js';
 
@@ -16,7 +17,8 @@ export type CheckedFile = {
 
 /**
  * Size and type of an upload checked on the server: the declared type and the name are ignored, the
- * first bytes decide (PNG/JPEG/GIF/WebP for images, %PDF for documents).
+ * first bytes decide (PNG/JPEG/GIF/WebP for images, %PDF for documents); images are also limited in
+ * pixel dimensions.
  */
 export function checkUpload(file: UploadedFile, rule: FileRule, folder = ''): CheckedFile | FieldError {
   if (file.tooLarge) return { field: file.field, message: eventMessages.fileTooLarge(MAX_UPLOAD_KB) };
@@ -28,6 +30,9 @@ export function checkUpload(file: UploadedFile, rule: FileRule, folder = ''): Ch
         ? sniffed?.extension === 'pdf'
         : true;
   if (!sniffed || !allowed) return { field: file.field, message: wrongTypeMessage(rule) };
+  // Before anything is stored: every image upload (banners, posters, enrollment files) passes here.
+  const tooBig = sniffed.contentType.startsWith('image/') ? imageDimensionsProblem(file.bytes) : null;
+  if (tooBig) return { field: file.field, message: tooBig };
   return {
     field: file.field,
     originalName: file.filename.slice(0, 200) || `${file.field}.${sniffed.extension}`,

@@ -1,4 +1,4 @@
-import { messages } from '@bjp/domain';
+import { findIllFormedText, messages, primitiveMessages } from '@bjp/domain';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 
@@ -11,6 +11,9 @@ export function fieldErrors(details: FieldError[]): AppError {
 
 /** Parses with a domain schema where a route cannot declare it (multipart bodies). */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  // What the API's validator does for declared schemas: no NUL or lone surrogate reaches a query.
+  const illFormed = findIllFormedText(value);
+  if (illFormed) throw fieldErrors([{ field: illFormed.join('.'), message: primitiveMessages.invalidText }]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw fieldErrors(result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));

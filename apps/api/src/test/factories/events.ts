@@ -120,9 +120,15 @@ export async function makeEvent(
   return row!;
 }
 
-export const pngBytes = (size = 200) => {
-  const bytes = Buffer.alloc(size, 0x20);
+/** A PNG signature and IHDR header claiming `width` × `height` pixels, padded to `size` bytes. */
+export const pngBytes = (size = 200, width = 40, height = 20) => {
+  const bytes = Buffer.alloc(Math.max(size, 33), 0x20);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+  bytes.writeUInt32BE(13, 8);
+  bytes.write('IHDR', 12, 'latin1');
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  bytes.set([8, 6, 0, 0, 0], 24); // 8-bit RGBA, no interlace
   return bytes;
 };
 

@@ -93,7 +93,11 @@ export function KindProperties({ field, onChange }: Props) {
     case 'checkbox':
       return (
         <>
-          <OptionsEditor options={field.options} onChange={(options) => onChange({ ...field, options })} />
+          <OptionsEditor
+            fieldLabel={field.label}
+            options={field.options}
+            onChange={(options) => onChange({ ...field, options })}
+          />
           <MultiSelect
             size="xs"
             label="Valor por defecto"
@@ -108,7 +112,11 @@ export function KindProperties({ field, onChange }: Props) {
     case 'select':
       return (
         <>
-          <OptionsEditor options={field.options} onChange={(options) => onChange({ ...field, options })} />
+          <OptionsEditor
+            fieldLabel={field.label}
+            options={field.options}
+            onChange={(options) => onChange({ ...field, options })}
+          />
           <Select
             size="xs"
             label="Valor por defecto"

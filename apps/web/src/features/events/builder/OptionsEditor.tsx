@@ -1,12 +1,24 @@
-import type { FieldOptions } from '@bjp/domain';
+import { type FieldOptions, optionSourceKeys, optionSourceLists, optionSourceProblem } from '@bjp/domain';
 import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
-type Props = { options: FieldOptions; onChange: (options: FieldOptions) => void };
+type Props = { fieldLabel: string; options: FieldOptions; onChange: (options: FieldOptions) => void };
 
-/** Static key/value options, or a dynamic list read from a url with a method, a label key and a value key. */
-export function OptionsEditor({ options, onChange }: Props) {
+const OTHER = 'https';
+const listChoices = [
+  ...optionSourceLists.map((list) => ({ value: list.url, label: list.label })),
+  { value: OTHER, label: 'Otra dirección https (sitio autorizado)' },
+];
+
+/**
+ * Static key/value options, or a dynamic list read with GET: one of the system's lists, or an https
+ * address of a site the administrator authorised (the server checks the host when the form is saved).
+ */
+export function OptionsEditor({ fieldLabel, options, onChange }: Props) {
   const set = (changes: Partial<FieldOptions>) => onChange({ ...options, ...changes });
+  const listed = optionSourceLists.some((list) => list.url === options.url);
+  const sourceError =
+    options.source === 'dynamic' && options.url ? optionSourceProblem(fieldLabel, options) : null;
   const setItem = (index: number, changes: Partial<FieldOptions['items'][number]>) =>
     set({ items: options.items.map((item, i) => (i === index ? { ...item, ...changes } : item)) });
   const next = options.items.length + 1;
@@ -67,22 +79,34 @@ export function OptionsEditor({ options, onChange }: Props) {
         </>
       ) : (
         <>
-          <TextInput
-            size="xs"
-            label="URL"
-            placeholder="/api/v1/..."
-            value={options.url}
-            onChange={(e) => set({ url: e.currentTarget.value })}
-          />
           <Select
             size="xs"
-            label="Método"
-            data={['GET', 'POST']}
-            value={options.method}
+            label="Lista (se lee con GET)"
+            placeholder="Elija una lista"
+            data={listChoices}
+            value={listed ? options.url : options.url ? OTHER : null}
             allowDeselect={false}
             comboboxProps={{ keepMounted: false }}
-            onChange={(v) => set({ method: v === 'POST' ? 'POST' : 'GET' })}
+            onChange={(v) =>
+              v === OTHER || !v
+                ? set({ url: 'https://', method: 'GET' })
+                : set({ url: v, method: 'GET', ...optionSourceKeys })
+            }
           />
+          {!listed && options.url !== '' && (
+            <TextInput
+              size="xs"
+              label="Dirección https"
+              placeholder="https://…"
+              value={options.url}
+              onChange={(e) => set({ url: e.currentTarget.value, method: 'GET' })}
+            />
+          )}
+          {sourceError && (
+            <Text size="xs" c="red" role="alert">
+              {sourceError}
+            </Text>
+          )}
           <Group grow gap={4}>
             <TextInput
               size="xs"

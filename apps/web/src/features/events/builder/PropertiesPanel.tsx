@@ -91,7 +91,7 @@ export function PropertiesPanel({ field, problem, onChange, onRemove }: Props) {
         checked={field.required}
         onChange={(e) => patch({ required: e.currentTarget.checked })}
       />
-      <RulesEditor rules={field.rules} onChange={(rules) => patch({ rules })} />
+      <RulesEditor fieldLabel={field.label} rules={field.rules} onChange={(rules) => patch({ rules })} />
       <Button
         color="red"
         variant="light"

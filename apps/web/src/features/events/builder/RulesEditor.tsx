@@ -1,12 +1,17 @@
-import { eventMessages, type PatternRule } from '@bjp/domain';
+import { compileUserPattern, eventMessages, type PatternRule } from '@bjp/domain';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
-/** Custom pattern rules: empty pattern, 'Ingresar valor valido', checked on blur unless changed (part 1 §5). */
+/**
+ * Custom pattern rules: empty pattern, 'Ingresar valor valido', checked on blur unless changed (part 1 §5).
+ * A pattern RE2 cannot run (backreferences, lookarounds) shows the message the server gives at save.
+ */
 export function RulesEditor({
+  fieldLabel,
   rules,
   onChange,
 }: {
+  fieldLabel: string;
   rules: PatternRule[];
   onChange: (rules: PatternRule[]) => void;
 }) {
@@ -28,6 +33,11 @@ export function RulesEditor({
                 aria-label={`Expresión regla ${index + 1}`}
                 placeholder="Expresión regular"
                 value={rule.pattern}
+                error={
+                  rule.pattern && !compileUserPattern(rule.pattern).ok
+                    ? eventMessages.invalidPattern(fieldLabel)
+                    : undefined
+                }
                 onChange={(e) => setRule(index, { pattern: e.currentTarget.value })}
               />
               <ActionIcon
