@@ -10,6 +10,12 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().optional().describe('PostgreSQL server; unset means embedded PGlite in DATA_DIR'),
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .optional()
+    .describe(
+      'The owner of the tables, for migrations (and the first demo load); unset: DATABASE_URL. The application itself connects as DATABASE_URL (bjp_app in production)',
+    ),
   DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
   JWT_SECRET: z.string().min(32).optional().describe('Unset: a secret is generated and kept in DATA_DIR'),
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().positive().default(900),
@@ -34,7 +40,39 @@ const configSchema = z.object({
     .describe(
       'true only behind a proxy that overwrites X-Forwarded-For; else clients could forge their address',
     ),
+  OPTION_SOURCE_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, 'host or host:port')))
+    .describe(
+      'Comma-separated https hosts the form builder may load option lists from; added to the CSP connect-src (read at start: a restart applies a change)',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DOCUMENT_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Worker threads that render PDF and XLSX; unset: one less than the cores, at least 1'),
+  DOCUMENTS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe('Documents one user may have in the making at once; beyond it 429'),
+  DOCUMENT_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe('Documents waiting for a worker, all users together; beyond it 429'),
   WEB_DIST: z.string().default(path.resolve(process.cwd(), 'apps/web/dist')),
 });
 

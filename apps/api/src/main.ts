@@ -2,14 +2,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type Config, loadConfig } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { canRewriteAudit } from './db/roles.js';
 import { users } from './db/schema/index.js';
 import { isSeeded, seedDatabase, seedDemoUsers } from './db/seed/index.js';
 import { startIntegrations } from './integrations/index.js';
 import { systemClock } from './lib/clock.js';
 import { jwtSecret } from './secrets.js';
+import { closeOnSignals } from './shutdown.js';
 import { serveWebApp } from './web.js';
 
 const DEMO_LOGINS = [
@@ -21,24 +23,54 @@ const DEMO_LOGINS = [
   ['otro', '2 SIE', 'otro perfil (sin menú)'],
 ];
 
+/** Migrates and, on a first development start, loads the demo; as the owner of the tables. */
+async function prepareDatabase(handle: DatabaseHandle, config: Config): Promise<void> {
+  await runMigrations(handle);
+  if (await isSeeded(handle)) return;
+  if (config.NODE_ENV === 'production')
+    throw new Error('Empty database: load data with `npm run seed` first.');
+  const started = Date.now();
+  console.log('Cargando datos de demostración…');
+  await seedDatabase(handle, { scale: 'demo', today: systemClock.today() });
+  await seedDemoUsers(handle, { today: systemClock.today() });
+  console.log(`Datos de demostración cargados en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * On PostgreSQL the application connects as DATABASE_URL (bjp_app in production, which cannot
+ * change the audit log) and migrations run as MIGRATION_DATABASE_URL, the owner, when it is set.
+ */
+async function openApplicationDatabase(config: Config): Promise<DatabaseHandle> {
+  if (!config.DATABASE_URL) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    const handle = await openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
+    await prepareDatabase(handle, config);
+    return handle;
+  }
+  const ownerUrl = config.MIGRATION_DATABASE_URL;
+  if (ownerUrl && ownerUrl !== config.DATABASE_URL) {
+    const owner = await openDatabase({ url: ownerUrl, poolSize: 2 });
+    try {
+      await prepareDatabase(owner, config);
+    } finally {
+      await owner.close();
+    }
+  }
+  const handle = await openDatabase({ url: config.DATABASE_URL });
+  if (!ownerUrl || ownerUrl === config.DATABASE_URL) await prepareDatabase(handle, config);
+  if (config.NODE_ENV === 'production' && (await canRewriteAudit(handle.db))) {
+    await handle.close();
+    throw new Error(
+      'DATABASE_URL connects as a role that can change or empty audit_log: connect as bjp_app ' +
+        '(npm run db:roles) and give the owner in MIGRATION_DATABASE_URL (README, PostgreSQL en producción).',
+    );
+  }
+  return handle;
+}
+
 async function main() {
   const config = loadConfig();
-  if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
-  const handle = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: path.join(config.DATA_DIR, 'pglite'),
-  });
-  await runMigrations(handle);
-
-  if (!(await isSeeded(handle))) {
-    if (config.NODE_ENV === 'production')
-      throw new Error('Empty database: load data with `npm run seed` first.');
-    const started = Date.now();
-    console.log('Cargando datos de demostración…');
-    await seedDatabase(handle, { scale: 'demo', today: systemClock.today() });
-    await seedDemoUsers(handle, { today: systemClock.today() });
-    console.log(`Datos de demostración cargados en ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
+  const handle = await openApplicationDatabase(config);
   const demoUsers = await handle.db
     .select({ id: users.id })
     .from(users)
@@ -66,14 +98,7 @@ async function main() {
     { logger: true },
   );
   const hasWeb = await serveWebApp(app, config.WEB_DIST);
-  const closeAll = async () => {
-    await app.close();
-    await outside.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', closeAll);
-  process.on('SIGTERM', closeAll);
+  closeOnSignals({ app, busyQueries: handle.busy, closers: [outside.close, handle.close] });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;

@@ -18,6 +18,8 @@ export type DatabaseHandle = {
   /** Raw pg pool (server driver only), for COPY streams and bulk loads. */
   pool?: pg.Pool;
   pglite?: PGlite;
+  /** Queries running or waiting for a connection (pg); PGlite keeps no count, so 0. For shutdown. */
+  busy(): number;
   close(): Promise<void>;
 };
 
@@ -39,9 +41,10 @@ export async function openDatabase(options: {
         console.error('PostgreSQL idle client error:', error.message);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, driver: 'pg', pool, close: () => pool.end() };
+    const busy = () => pool.totalCount - pool.idleCount + pool.waitingCount;
+    return { db, driver: 'pg', pool, busy, close: () => pool.end() };
   }
   const pglite = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-  return { db, driver: 'pglite', pglite, close: () => pglite.close() };
+  return { db, driver: 'pglite', pglite, busy: () => 0, close: () => pglite.close() };
 }

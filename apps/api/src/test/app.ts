@@ -20,9 +20,14 @@ export type TestContext = {
 
 /** A whole server over a fresh database, with the clock pinned (default: 20 Nov 2025, inside the programme). */
 export async function createTestApp(
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    /** A database the test opened itself (e.g. as another role); closed with the server. */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestContext> {
-  const handle = await createTestDatabase();
+  const handle = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
