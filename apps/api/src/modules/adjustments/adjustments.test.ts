@@ -37,9 +37,19 @@ const call = async (
 const ins = (i: number, rest = '') => `/adjustments/institutions/${sie}/inscriptions/${ids[i]}${rest}`;
 const adjustmentsOf = (inscriptionId: number) =>
   ctx.handle.db.select().from(titularAdjustments).where(eq(titularAdjustments.inscriptionId, inscriptionId));
+/** A verified adult the director has found with 'Buscar', as the modal does before adding them. */
+async function foundPerson() {
+  const person = await makePerson(ctx.handle.db);
+  const search = await call('director', 'POST', '/holders/persons/search', {
+    carnet: person.carnet,
+    complemento: person.complemento,
+  });
+  expect(search.status).toBe(200);
+  return person;
+}
 /** Adds a verified adult to a student's candidates (does not use up the adjustment). */
 async function addCandidate(i: number, relationshipId = 2) {
-  const person = await makePerson(ctx.handle.db);
+  const person = await foundPerson();
   const res = await call('director', 'POST', ins(i, '/guardians'), { personId: person.id, relationshipId });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.guardians.find((g) => g.personId === person.id)!;
@@ -153,7 +163,7 @@ describe('one adjustment per student', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(adjustmentMessages.alreadyAdjusted);
     const add = await call('director', 'POST', ins(0, '/guardians'), {
-      personId: (await makePerson(ctx.handle.db)).id,
+      personId: (await foundPerson()).id,
       relationshipId: 1,
     });
     expect(add.status).toBe(409);

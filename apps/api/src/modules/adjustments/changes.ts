@@ -2,6 +2,7 @@ import {
   type AdjustmentKind,
   type AdjustmentModalResponse,
   adjustmentMessages,
+  holderMessages,
   type newTitularRequest,
   type personData,
 } from '@bjp/domain';
@@ -20,13 +21,8 @@ import {
   changeRelationship,
   removeGuardian,
 } from '../holders/guardians.js';
-import {
-  assertAdult,
-  findPerson,
-  segipPersonOf,
-  verifyWithSegip,
-  writePersonUpdate,
-} from '../holders/persons.js';
+import { findPersonIn } from '../holders/person-place.js';
+import { assertAdult, segipPersonOf, verifyWithSegip, writePersonUpdate } from '../holders/persons.js';
 import { saveTitular } from '../holders/titular.js';
 import { removeBeneficiary } from '../removals/remove.js';
 import {
@@ -140,6 +136,7 @@ export function saveAdjustedTitular(c: AdjustmentChange, guardianId: number | nu
       (_inner, tx) =>
         removeBeneficiary(tx, {
           inscriptionId: c.inscriptionId,
+          place: { institutionId: c.sie },
           source: 'AJUSTE TITULAR',
           user: c.user,
           now: c.deps.clock.now(),
@@ -152,9 +149,10 @@ export function saveAdjustedTitular(c: AdjustmentChange, guardianId: number | nu
     'CAMBIO TITULAR',
     async (tx) => {
       const chosen = await guardianPerson(tx, c.inscriptionId, guardianId);
+      // Another student's adult is not found here: refused before the adjustment is claimed.
+      if (!chosen) throw new AppError('not_found', holderMessages.invalidTitular);
       const current = await activeTitular(tx, c.inscriptionId);
-      if (chosen && current?.personId === chosen.personId)
-        throw new AppError('conflict', adjustmentMessages.noChange);
+      if (current?.personId === chosen.personId) throw new AppError('conflict', adjustmentMessages.noChange);
     },
     (inner) => saveTitular(inner, guardianId),
   );
@@ -167,8 +165,9 @@ export function changeTitularRelationship(c: AdjustmentChange, guardianId: numbe
     'CAMBIO PARENTESCO',
     async (tx) => {
       const guardian = await guardianPerson(tx, c.inscriptionId, guardianId);
+      if (!guardian) throw new AppError('not_found', holderMessages.invalidTitular);
       const current = await activeTitular(tx, c.inscriptionId);
-      if (!guardian || current?.personId !== guardian.personId)
+      if (current?.personId !== guardian.personId)
         throw new AppError('conflict', adjustmentMessages.onlyCurrentTitular);
       if (guardian.relationshipId === relationshipId)
         throw new AppError('conflict', adjustmentMessages.sameRelationship);
@@ -179,8 +178,9 @@ export function changeTitularRelationship(c: AdjustmentChange, guardianId: numbe
 
 /**
  * 'Editar Datos'. For the student's current titular it is the adjustment (ACTUALIZACION DATOS);
- * for an adult about to be added (found by document, then corrected) it only prepares the change.
- * SEGIP confirms the data before any transaction opens, so a slow SEGIP holds no lock.
+ * for another of the student's adults (a candidate added from a search, then corrected) it only
+ * prepares the change. Only the adults of this student: anyone else is 404 and unchanged. SEGIP
+ * confirms the data before any transaction opens, so a slow SEGIP holds no lock.
  */
 export async function editPersonData(
   c: AdjustmentChange,
@@ -190,7 +190,8 @@ export async function editPersonData(
   const blocker = adjustmentBlocker(await readForAdjustment(c.deps.db, c.sie, c.inscriptionId));
   if (blocker) throw new AppError('conflict', blocker);
   assertAdult(data.birthDate, c.deps.clock.today());
-  const person = await findPerson(c.deps.db, personId);
+  const place = { sie: c.sie, inscriptionId: c.inscriptionId };
+  const person = await findPersonIn(c.deps.db, place, personId);
   await verifyWithSegip(
     c.deps,
     segipPersonOf({ ...data, carnet: person.carnet, complemento: person.complemento }),
@@ -204,12 +205,12 @@ export async function editPersonData(
         if ((await activeTitular(tx, c.inscriptionId))?.personId !== personId)
           throw new AppError('conflict', adjustmentMessages.onlyCurrentTitular);
       },
-      (_inner, tx) => writePersonUpdate(tx, c.deps, c.user, c.sie, personId, data, c.ip),
+      (_inner, tx) => writePersonUpdate(tx, c.deps, c.user, place, personId, data, c.ip),
     );
   }
   return c.deps.db.transaction(async (tx) => {
     await lockForAdjustment(tx, c.sie, c.inscriptionId);
-    await writePersonUpdate(tx, c.deps, c.user, c.sie, personId, data, c.ip);
+    await writePersonUpdate(tx, c.deps, c.user, place, personId, data, c.ip);
     return adjustmentModal(c.deps, c.user, c.sie, c.inscriptionId, tx);
   });
 }

@@ -1,35 +1,16 @@
-import { PassThrough, type Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import type { Executor } from '../../db/client.js';
-import { boliviaTimestamp, fileTimestamp } from '../../documents/reports/format.js';
-import { openWorkbook, type SheetColumn } from '../../documents/sheet-writer.js';
+import { fileTimestamp } from '../../documents/reports/format.js';
+import type {
+  ProgressPlace as PlaceRow,
+  ProgressData,
+  ProgressSchool as SchoolRow,
+} from '../../documents/reports/progress-xlsx.js';
+import { withDocument } from '../../documents/service.js';
 
 type Rows<T> = { rows: T[] };
-type Figures = { students: number; paid: number; schools: number; consolidated: number };
-type PlaceRow = Figures & { id: number; name: string; department?: string };
-
-const percent = (part: number, whole: number) =>
-  whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100;
-
-const placeColumns = (first: SheetColumn[]): SheetColumn[] => [
-  ...first,
-  { header: 'UE/CEE', key: 'u' },
-  { header: 'Consolidadas', key: 'c', width: 14 },
-  { header: 'Beneficiarios', key: 'b', width: 14 },
-  { header: 'Entregados', key: 'e', width: 12 },
-  { header: 'Pendientes', key: 'p', width: 12 },
-  { header: '% Avance', key: 'a', width: 10 },
-];
-const figures = (r: Figures) => [
-  r.schools,
-  r.consolidated,
-  r.students,
-  r.paid,
-  r.students - r.paid,
-  percent(r.paid, r.students),
-];
 
 /** Departments and districts from the maintained summaries (a few thousand rows, never the inscriptions). */
 async function placeFigures(db: Executor, level: 'department' | 'district'): Promise<PlaceRow[]> {
@@ -56,19 +37,6 @@ async function placeFigures(db: Executor, level: 'department' | 'district'): Pro
   }));
 }
 
-type SchoolRow = {
-  department: string;
-  district: string;
-  sie: number;
-  name: string;
-  subsystem: string;
-  consolidated: boolean;
-  students: number;
-  titulars: number;
-  paid: number;
-  removed: number;
-};
-
 /** One department's schools with their students, titulars, deliveries and removals (one grouped query). */
 async function schoolFigures(db: Executor, departmentId: number): Promise<SchoolRow[]> {
   const result = (await db.execute(sql`
@@ -91,104 +59,49 @@ async function schoolFigures(db: Executor, departmentId: number): Promise<School
 }
 
 /**
- * 'Reporte de avance de entrega': delivery progress by department, district and school, streamed
- * through exceljs' WorkbookWriter. Departments and districts come from the summary tables; schools
- * are read one department at a time, so neither the database nor the server holds the country at once.
+ * What the 'Reporte de avance de entrega' shows. Departments and districts come from the summary
+ * tables; schools are read one department at a time, so the database never groups the country at
+ * once (the country's schools are a few megabytes of rows; the workbook is built in the worker).
  */
-export async function writeProgressWorkbook(deps: AppDeps, out: Writable): Promise<void> {
-  const now = deps.clock.now();
-  const book = openWorkbook(out);
-  const title = [
-    'Reporte de avance de entrega — Bono Juancito Pinto',
-    `Fecha de impresión: ${boliviaTimestamp(now)}`,
-  ];
-
-  const departments = book.sheet(
-    'Departamentos',
-    title,
-    placeColumns([{ header: 'Departamento', key: 'd', width: 16 }]),
-  );
-  const totals: Figures = { students: 0, paid: 0, schools: 0, consolidated: 0 };
-  const departmentRows = await placeFigures(deps.db, 'department');
-  for (const r of departmentRows) {
-    departments.add([r.name, ...figures(r)]);
-    for (const k of Object.keys(totals) as Array<keyof Figures>) totals[k] += r[k];
-  }
-  departments.add(['TOTAL', ...figures(totals)]);
-  departments.done();
-
-  const districts = book.sheet(
-    'Distritos',
-    title,
-    placeColumns([
-      { header: 'Departamento', key: 'dp', width: 16 },
-      { header: 'Cód. Distrito', key: 'id', width: 12 },
-      { header: 'Distrito', key: 'd', width: 28 },
-    ]),
-  );
-  for (const r of await placeFigures(deps.db, 'district'))
-    districts.add([r.department ?? '', r.id, r.name, ...figures(r)]);
-  districts.done();
-
-  const schools = book.sheet('Unidades Educativas', title, [
-    { header: 'Departamento', key: 'dp', width: 16 },
-    { header: 'Distrito', key: 'd', width: 26 },
-    { header: 'SIE', key: 's', width: 10 },
-    { header: 'Institución', key: 'i', width: 40 },
-    { header: 'Subsistema', key: 'ss', width: 12 },
-    { header: 'Lista consolidada', key: 'c', width: 16 },
-    { header: 'Beneficiarios', key: 'b', width: 13 },
-    { header: 'Con titular', key: 't', width: 12 },
-    { header: 'Entregados', key: 'e', width: 12 },
-    { header: 'Pendientes', key: 'p', width: 12 },
-    { header: '% Avance', key: 'a', width: 10 },
-    { header: 'Bajas', key: 'x', width: 8 },
-  ]);
-  for (const department of departmentRows) {
+export async function progressData(deps: AppDeps): Promise<ProgressData> {
+  const departments = await placeFigures(deps.db, 'department');
+  const districts = await placeFigures(deps.db, 'district');
+  const schools: SchoolRow[] = [];
+  for (const department of departments) {
     for (const r of await schoolFigures(deps.db, department.id)) {
-      const students = Number(r.students);
-      const paid = Number(r.paid);
-      schools.add([
-        r.department,
-        r.district,
-        Number(r.sie),
-        r.name,
-        r.subsystem,
-        r.consolidated ? 'SI' : 'NO',
-        students,
-        Number(r.titulars),
-        paid,
-        students - paid,
-        percent(paid, students),
-        Number(r.removed),
-      ]);
+      schools.push({
+        ...r,
+        sie: Number(r.sie),
+        students: Number(r.students),
+        titulars: Number(r.titulars),
+        paid: Number(r.paid),
+        removed: Number(r.removed),
+      });
     }
   }
-  schools.done();
-  await book.close();
+  return { printedAt: deps.clock.now(), departments, districts, schools };
 }
 
 export const progressFileName = (at: Date) => `estadísticas_${fileTimestamp(at)}.xlsx`;
 
 /**
- * Streams the workbook while it is written. If the client goes away the stream closes and the next
- * write fails, which stops the work. The name carries the accent of the original ('estadísticas'),
- * with an ASCII fallback for old clients.
+ * Sends the workbook, built by the document worker. The name carries the accent of the original
+ * ('estadísticas'), with an ASCII fallback for old clients.
  */
 export function sendProgressWorkbook(deps: AppDeps, reply: FastifyReply) {
-  const out = new PassThrough();
-  const name = progressFileName(deps.clock.now());
-  writeProgressWorkbook(deps, out).catch((error: unknown) => {
-    reply.log.warn({ err: error }, 'progress spreadsheet stopped');
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  return withDocument(reply, async (render) => {
+    const data = await progressData(deps);
+    const xlsx = await render('progressXlsx', data);
+    const name = progressFileName(data.printedAt);
+    return reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header(
+        'Content-Disposition',
+        // The UTF-8 name first: clients that read one name take the accented one.
+        `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="${name.normalize('NFD').replace(/[\u0300-\u036f]/g, '')}"`,
+      )
+      .header('Content-Length', xlsx.length)
+      .header('Cache-Control', 'no-store')
+      .send(xlsx);
   });
-  return reply
-    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header(
-      'Content-Disposition',
-      // The UTF-8 name first: clients that read one name take the accented one.
-      `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="${name.normalize('NFD').replace(/[\u0300-\u036f]/g, '')}"`,
-    )
-    .header('Cache-Control', 'no-store')
-    .send(out);
 }

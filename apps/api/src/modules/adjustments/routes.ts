@@ -5,6 +5,7 @@ import {
   adjustmentInstitutionState,
   adjustmentModalResponse,
   adjustmentStudent,
+  idParam,
   newTitularRequest,
   personData,
   reenableRequest,
@@ -34,7 +35,7 @@ import { sendProgressWorkbook } from './progress.js';
 import { reenableStudent } from './reenable.js';
 import { adjustmentInstitution, findAdjustmentStudent } from './student.js';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParam;
 const inscriptionParams = sieParams.extend({ inscriptionId: id });
 const guardianParams = inscriptionParams.extend({ guardianId: id });
 const personParams = inscriptionParams.extend({ personId: id });

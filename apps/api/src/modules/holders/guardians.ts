@@ -14,8 +14,9 @@ import { namedStatement } from '../../db/prepared.js';
 import { guardians, persons, titularAssignments } from '../../db/schema/index.js';
 import { auditInsert, writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { type ChangeGate, lockForChange } from './inscription.js';
+import { type ChangeGate, loadInscription, lockForChange } from './inscription.js';
 import { activeAssignment, titularModal } from './modal.js';
+import { assertFoundBySearch } from './person-search.js';
 import { assertAdult, findPerson, searchPerson, segipPersonOf, verifyWithSegip } from './persons.js';
 
 /** One change to a student's titulars; `gate` replaces the registration rules (see ChangeGate). */
@@ -71,6 +72,11 @@ export async function addExistingGuardian(
   c: Change,
   body: { personId: number; relationshipId: number },
 ): Promise<TitularModalResponse> {
+  // Another school's student is refused before anything is asked of SEGIP; the lock re-checks it.
+  await loadInscription(c.deps.db, c.sie, c.inscriptionId);
+  // The person comes from any school, so the id alone proves nothing: it must be one this user's own
+  // search found by document (audited, throttled), or any id could be added and read in full.
+  await assertFoundBySearch(c.deps.db, c.user.id, body.personId);
   const person = await findPerson(c.deps.db, body.personId);
   if (!person.segipVerifiedAt) {
     await verifyWithSegip(
@@ -142,6 +148,7 @@ export async function addNewTitular(
   body: z.output<typeof newTitularRequest>,
 ): Promise<TitularModalResponse> {
   assertAdult(body.birthDate, c.deps.clock.today());
+  await loadInscription(c.deps.db, c.sie, c.inscriptionId);
   const existing = await searchPerson(c.deps.db, body.carnet, body.complemento);
   if (existing.found) throw new AppError('conflict', holderMessages.personExists);
   await verifyWithSegip(c.deps, segipPersonOf(body));
@@ -171,6 +178,9 @@ export async function addNewTitular(
   });
 }
 
+const ofStudent = (c: Change, guardianId: number) =>
+  and(eq(guardians.id, guardianId), eq(guardians.inscriptionId, c.inscriptionId));
+
 async function lockGuardian(tx: Executor, inscriptionId: number, guardianId: number) {
   const [row] = await tx
     .select()
@@ -196,13 +206,16 @@ export async function changeRelationship(
     const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
     assertRelationshipAllowed(locked.facts.codeType, relationshipId);
     const guardian = await lockGuardian(tx, c.inscriptionId, guardianId);
-    await tx.update(guardians).set({ relationshipId }).where(eq(guardians.id, guardianId));
+    // Every write names the student too: a guardian id is only ever changed through its own student.
+    await tx.update(guardians).set({ relationshipId }).where(ofStudent(c, guardianId));
     const titular = await activeAssignment(tx, c.inscriptionId);
     if (titular?.personId === guardian.personId) {
       await tx
         .update(titularAssignments)
         .set({ relationshipId, holderTypeId: holderTypeForRelationship(relationshipId) })
-        .where(eq(titularAssignments.id, titular.id));
+        .where(
+          and(eq(titularAssignments.id, titular.id), eq(titularAssignments.inscriptionId, c.inscriptionId)),
+        );
     }
     await writeAudit(tx, {
       userId: c.user.id,
@@ -228,7 +241,7 @@ export async function removeGuardian(c: Change, guardianId: number): Promise<Tit
     await tx
       .update(guardians)
       .set({ removedAt: c.deps.clock.now(), removedBy: c.user.id })
-      .where(eq(guardians.id, guardianId));
+      .where(ofStudent(c, guardianId));
     await writeAudit(tx, {
       userId: c.user.id,
       action: 'holders.guardian.remove',

@@ -1,5 +1,5 @@
 import type { personData } from '@bjp/domain';
-import { holderMessages, type PersonResponse, type PersonSearchResponse } from '@bjp/domain';
+import { holderMessages, type PersonResponse } from '@bjp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
@@ -12,6 +12,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { assertListOpen, institutionFacts } from './context.js';
 import { toPersonResponse } from './modal.js';
+import { findPersonIn, notInPlace, type PersonPlace, personInPlace } from './person-place.js';
 
 export type PersonFields = z.output<typeof personData>;
 
@@ -29,12 +30,15 @@ const personByDocument = preparedPerConnection((db) =>
     .prepare('holders_person_by_document'),
 );
 
-/** 'Buscar' in the modal: a person already registered as a holder anywhere, by document. */
+/**
+ * A person already registered as a holder anywhere, by document, for the server's own checks. What a
+ * user's 'Buscar' answers is person-search.ts: masked, throttled and audited.
+ */
 export async function searchPerson(
   db: Executor,
   carnet: string,
   complemento: string,
-): Promise<PersonSearchResponse> {
+): Promise<{ found: boolean; person: PersonResponse | null }> {
   const [row] = await personByDocument(db).execute({ carnet, complemento });
   return row ? { found: true, person: toPersonResponse(row) } : { found: false, person: null };
 }
@@ -106,28 +110,31 @@ export async function updatePerson(
 ): Promise<PersonResponse> {
   assertListOpen(await institutionFacts(deps, deps.db, sie));
   assertAdult(data.birthDate, deps.clock.today());
-  const current = await findPerson(deps.db, personId);
+  // Only an adult of one of this school's students (404 before SEGIP is asked anything).
+  const current = await findPersonIn(deps.db, { sie }, personId);
   await verifyWithSegip(
     deps,
     segipPersonOf({ ...data, carnet: current.carnet, complemento: current.complemento }),
   );
-  return deps.db.transaction((tx) => writePersonUpdate(tx, deps, user, sie, personId, data, ip));
+  return deps.db.transaction((tx) => writePersonUpdate(tx, deps, user, { sie }, personId, data, ip));
 }
 
 /**
  * The write of 'Editar Datos' inside the caller's transaction, once SEGIP confirmed the data: the
- * person row and its audit row. Adjustments call it inside their own transaction.
+ * person row and its audit row. Adjustments call it inside their own transaction. Both the locked
+ * read and the update carry the place condition, so a person who is not (or no longer) an adult of
+ * the place's students is answered 404 and left unchanged.
  */
 export async function writePersonUpdate(
   tx: Executor,
   deps: AppDeps,
   user: AuthUser,
-  sie: number,
+  place: PersonPlace,
   personId: number,
   data: PersonFields,
   ip: string,
 ): Promise<PersonResponse> {
-  const before = await findPerson(tx, personId);
+  const before = await findPersonIn(tx, place, personId, { lock: true });
   const [after] = await tx
     .update(persons)
     .set({
@@ -139,16 +146,17 @@ export async function writePersonUpdate(
       foreign: data.foreign,
       segipVerifiedAt: deps.clock.now(),
     })
-    .where(eq(persons.id, personId))
+    .where(and(eq(persons.id, personId), personInPlace(place)))
     .returning();
+  if (!after) throw notInPlace(place);
   await writeAudit(tx, {
     userId: user.id,
     action: 'holders.person.update',
     entity: 'person',
     entityId: personId,
     before: toPersonResponse(before),
-    after: { ...toPersonResponse(after!), sie },
+    after: { ...toPersonResponse(after), sie: place.sie },
     ip,
   });
-  return toPersonResponse(after!);
+  return toPersonResponse(after);
 }

@@ -1,10 +1,9 @@
 import {
   addGuardianRequest,
+  idParam,
   newTitularRequest,
   personData,
   personResponse,
-  personSearchRequest,
-  personSearchResponse,
   relationshipUpdateRequest,
   sieParams,
   titularListPage,
@@ -15,17 +14,17 @@ import {
   titularValidationResult,
 } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
 import { schoolOf } from './context.js';
 import { addExistingGuardian, addNewTitular, changeRelationship, removeGuardian } from './guardians.js';
 import { titularModal } from './modal.js';
-import { searchPerson, updatePerson } from './persons.js';
+import { personSearchRoute } from './person-search.js';
+import { updatePerson } from './persons.js';
 import { saveTitular } from './titular.js';
 import { listTitulars, titularStudents, validateTitularStudents } from './titular-list.js';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idParam;
 const inscriptionParams = sieParams.extend({ inscriptionId: id });
 const guardianParams = inscriptionParams.extend({ guardianId: id });
 const personParams = sieParams.extend({ personId: id });
@@ -52,14 +51,7 @@ export async function titularRoutes(app: AppInstance) {
     async (req) => titularModal(app.deps, req.user!, req.params.sie, req.params.inscriptionId),
   );
 
-  app.post(
-    '/holders/persons/search',
-    {
-      schema: { tags, body: personSearchRequest, response: { 200: personSearchResponse } },
-      preHandler: guard('holders.edit'),
-    },
-    async (req) => searchPerson(app.deps.db, req.body.carnet, req.body.complemento),
-  );
+  personSearchRoute(app);
 
   app.put(
     `${base}/persons/:personId`,

@@ -16,11 +16,11 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
-import { renderPdf } from '../../documents/pdf-printer.js';
+import { withDocument } from '../../documents/service.js';
 import { consolidate, listPending } from './consolidation.js';
 import { registrationPeriod, schoolOf } from './context.js';
 import { declarationData } from './declaration-data.js';
-import { declarationDocument, declarationFileName } from './declaration-pdf.js';
+import { declarationFileName } from './declaration-pdf.js';
 import { titularRoutes } from './routes-titulars.js';
 import { institutionState, listStudents } from './students.js';
 
@@ -102,15 +102,16 @@ export async function holdersRoutes(app: AppInstance) {
       },
       preHandler: guard('holders.view', schoolOf),
     },
-    async (req, reply) => {
-      const data = await declarationData(app.deps, req.params.sie);
-      const printedAt = app.deps.clock.now();
-      const pdf = await renderPdf(declarationDocument(data, printedAt));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${declarationFileName(data.sie, printedAt)}"`)
-        .send(pdf);
-    },
+    async (req, reply) =>
+      withDocument(reply, async (render) => {
+        const data = await declarationData(app.deps, req.params.sie);
+        const printedAt = app.deps.clock.now();
+        const pdf = await render('declarationPdf', { data, printedAt });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${declarationFileName(data.sie, printedAt)}"`)
+          .send(pdf);
+      }),
   );
 
   await app.register(titularRoutes);

@@ -25,11 +25,15 @@ type Save = {
 
 type Chosen = TitularState['guardians'][number];
 
-/** The chosen guardian, only if it is an active guardian of this student, SEGIP-confirmed and allowed here. */
+/**
+ * The chosen guardian, only if it is an active guardian of this student (404: an id of another
+ * student is not found here), SEGIP-confirmed and allowed here (409).
+ */
 function validGuardian(state: TitularState, guardianId: number, codeType: number): Chosen {
   const chosen = state.guardians.find((g) => g.guardian.id === guardianId);
+  if (!chosen) throw new AppError('not_found', holderMessages.invalidTitular);
   if (
-    !chosen?.person.segipVerifiedAt ||
+    !chosen.person.segipVerifiedAt ||
     !relationshipsAllowedFor(codeType).includes(chosen.guardian.relationshipId)
   ) {
     throw new AppError('conflict', holderMessages.invalidTitular);

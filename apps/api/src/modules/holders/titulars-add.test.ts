@@ -4,7 +4,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, guardians, persons, titularAssignments } from '../../db/schema/index.js';
 import { SEGIP_TEST_CARNETS } from '../../integrations/segip/identity.js';
 import { knownIdentity, makePerson, makeTitular } from '../../test/factories/holders.js';
-import { call, countOf, modalUrl, newTitularBody, segipMode, setupWorld, world } from './titulars-fixture.js';
+import {
+  call,
+  countOf,
+  modalUrl,
+  newTitularBody,
+  searchAs,
+  segipMode,
+  setupWorld,
+  world,
+} from './titulars-fixture.js';
 
 beforeAll(setupWorld);
 afterAll(() => world.ctx.close());
@@ -20,7 +29,7 @@ describe('titular search', () => {
     });
     expect(found.body).toMatchObject({
       found: true,
-      person: { id: person.id, complemento: '1A', verified: true },
+      person: { id: person.id },
     });
     const miss = await call<PersonSearchResponse>('director', 'POST', '/holders/persons/search', {
       carnet: person.carnet,
@@ -204,6 +213,17 @@ describe('new titular through SEGIP', () => {
 describe('adding an existing person, relationships and removal', () => {
   it('adds a found person once, and verifies an unconfirmed one with SEGIP first', async () => {
     const father = await makePerson(world.ctx.handle.db);
+    // An id nobody searched for is not found, whoever it is, and nothing is added.
+    const unsearched = await call('director', 'POST', modalUrl(world.ins[2]!, '/guardians'), {
+      personId: father.id,
+      relationshipId: 2,
+    });
+    expect(unsearched.status).toBe(404);
+    expect(unsearched.body.message).toBe('No se encontró a la persona.');
+    expect(
+      await world.ctx.handle.db.select().from(guardians).where(eq(guardians.personId, father.id)),
+    ).toEqual([]);
+    await searchAs('director', father);
     const missing = await call('director', 'POST', modalUrl(world.ins[2]!, '/guardians'), {
       personId: father.id,
     });
@@ -221,6 +241,7 @@ describe('adding an existing person, relationships and removal', () => {
     expect(twice.body.message).toBe('La persona ya figura en la lista de titulares del estudiante.');
 
     const unconfirmed = await makePerson(world.ctx.handle.db, { verified: false });
+    await searchAs('director', unconfirmed);
     const checked = await call('director', 'POST', modalUrl(world.ins[2]!, '/guardians'), {
       personId: unconfirmed.id,
       relationshipId: 3,
@@ -240,6 +261,7 @@ describe('adding an existing person, relationships and removal', () => {
         gender: 1,
       })
       .returning();
+    await searchAs('director', stranger!);
     const res = await call('director', 'POST', modalUrl(world.ins[2]!, '/guardians'), {
       personId: stranger!.id,
       relationshipId: 5,
@@ -288,6 +310,7 @@ describe('adding an existing person, relationships and removal', () => {
     expect(refused.body.message).toBe('No se puede eliminar al titular seleccionado.');
     const removed = await call('director', 'DELETE', modalUrl(world.ins[4]!, `/guardians/${other.id}`));
     expect(removed.body.guardians.map((g) => g.personId)).toEqual([mother.id]);
+    await searchAs('director', aunt);
     const back = await call('director', 'POST', modalUrl(world.ins[4]!, '/guardians'), {
       personId: aunt.id,
       relationshipId: 3,
@@ -319,6 +342,19 @@ describe('adding an existing person, relationships and removal', () => {
       paterno: truth.paterno,
       materno: truth.materno,
     };
+    // Not yet an adult of any of the school's students: refused before SEGIP is asked, unchanged.
+    const stranger = await call('director', 'PUT', `/holders/institutions/${world.sie}/persons/${typo!.id}`, {
+      ...data,
+      nombre: truth.nombres,
+    });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toBe('No se encontró la persona en esta unidad educativa.');
+    await makeTitular(world.ctx.handle.db, {
+      inscriptionId: world.ins[7]!,
+      personId: typo!.id,
+      registeredInstitutionId: world.sie,
+      selected: false,
+    });
     const wrong = await call(
       'director',
       'PUT',

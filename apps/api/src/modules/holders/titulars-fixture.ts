@@ -103,3 +103,15 @@ export function newTitularBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * 'Buscar' as `who`: adding an existing person ('Agregar Titular') takes an id the user's own search
+ * found by document (see assertFoundBySearch), as the modal does.
+ */
+export async function searchAs(who: string, person: { carnet: string; complemento: string }): Promise<void> {
+  const res = await call<{ found: boolean }>(who, 'POST', '/holders/persons/search', {
+    carnet: person.carnet,
+    complemento: person.complemento,
+  });
+  if (!res.body.found) throw new Error(`search for ${person.carnet} found nobody: ${res.status}`);
+}

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, guardians, titularAssignments } from '../../db/schema/index.js';
 import { makeHolderCourse, makePerson, makeTitular } from '../../test/factories/holders.js';
-import { call, modalUrl, segipMode, setupWorld, world } from './titulars-fixture.js';
+import { call, modalUrl, searchAs, segipMode, setupWorld, world } from './titulars-fixture.js';
 
 beforeAll(setupWorld);
 afterAll(() => world.ctx.close());
@@ -77,7 +77,7 @@ describe("'Registrar'", () => {
     const res = await call('director', 'PUT', modalUrl(world.ins[7]!, '/titular'), {
       guardianId: elsewhere.id,
     });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(404);
     expect(res.body.message).toBe('Titular no valido');
     const unconfirmed = await makePerson(world.ctx.handle.db, { verified: false });
     const g = await makeTitular(world.ctx.handle.db, {
@@ -123,6 +123,7 @@ describe("'Registrar'", () => {
 describe('rules that keep the modal closed', () => {
   it('refuses changes to a student without validated identity, to a consolidated list, and outside scope', async () => {
     const person = await makePerson(world.ctx.handle.db);
+    await searchAs('director', person);
     const identity = await call('director', 'POST', modalUrl(world.unvalidated, '/guardians'), {
       personId: person.id,
       relationshipId: 1,

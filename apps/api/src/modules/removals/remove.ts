@@ -8,6 +8,8 @@ import { AppError } from '../../lib/errors.js';
 
 type Rows<T> = { rows: T[] };
 
+export type RemovalPlace = { institutionId: number } | { departmentId: number };
+
 /**
  * Removes one beneficiary (baja) inside the caller's transaction. Irreversible and safe under
  * concurrency: the conditional UPDATE … WHERE removed_at IS NULL lets one request through; a second
@@ -18,13 +20,32 @@ type Rows<T> = { rows: T[] };
  */
 export async function removeBeneficiary(
   tx: Executor,
-  input: { inscriptionId: number; source: RemovalSource; user: AuthUser; now: Date; ip: string | null },
+  input: {
+    inscriptionId: number;
+    /** The caller's place in the path: the inscription must be of it, checked by the UPDATE itself. */
+    place: RemovalPlace;
+    source: RemovalSource;
+    user: AuthUser;
+    now: Date;
+    ip: string | null;
+  },
 ): Promise<number> {
+  const inPlace =
+    'institutionId' in input.place
+      ? sql`institution_id = ${input.place.institutionId}`
+      : sql`institution_id IN (SELECT id FROM institutions WHERE department_id = ${input.place.departmentId})`;
   const updated = (await tx.execute(sql`
     UPDATE inscriptions SET removed_at = ${input.now.toISOString()}::timestamptz
-    WHERE id = ${input.inscriptionId} AND removed_at IS NULL
+    WHERE id = ${input.inscriptionId} AND removed_at IS NULL AND ${inPlace}
     RETURNING id`)) as unknown as Rows<{ id: number }>;
-  if (updated.rows.length === 0) throw new AppError('conflict', removalMessages.alreadyRemoved);
+  if (updated.rows.length === 0) {
+    // Nothing changed; say why: another place's student is 404, an earlier removal 409.
+    const mine = (await tx.execute(
+      sql`SELECT 1 FROM inscriptions WHERE id = ${input.inscriptionId} AND ${inPlace}`,
+    )) as unknown as Rows<unknown>;
+    if (mine.rows.length === 0) throw new AppError('not_found', removalMessages.studentNotFound);
+    throw new AppError('conflict', removalMessages.alreadyRemoved);
+  }
   const inserted = (await tx.execute(sql`
     INSERT INTO beneficiary_removals
       (inscription_id, year, institution_id, district_id, department_id, source, rude, student_name,

@@ -107,6 +107,7 @@ export async function removeStudent(
   const removalId = await deps.db.transaction((tx) =>
     removeBeneficiary(tx, {
       inscriptionId: candidate.inscriptionId,
+      place: { departmentId },
       source: 'BAJA BENEFICIARIO',
       user,
       now: deps.clock.now(),
