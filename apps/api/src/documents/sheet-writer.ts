@@ -4,9 +4,9 @@ import ExcelJS from 'exceljs';
 export type SheetColumn = { header: string; key: string; width?: number };
 
 /**
- * Spreadsheets are written with exceljs' streaming WorkbookWriter straight to the response: rows are
- * committed as they are added, so memory stays flat whatever the row count (the in-memory workbook
- * needs ~2 GB for 200 k rows).
+ * Spreadsheets are written with exceljs' streaming WorkbookWriter (in the document worker, see
+ * worker/templates.ts): rows are committed as they are added, so memory holds the zipped file only,
+ * whatever the row count (the in-memory workbook needs ~2 GB for 200 k rows).
  */
 export function openWorkbook(out: Writable) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({

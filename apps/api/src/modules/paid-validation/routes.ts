@@ -16,7 +16,8 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
-import { paidReportFileName, paidReportPdf } from '../../documents/paid-validation/report-pdf.js';
+import { paidReportFileName } from '../../documents/paid-validation/report-pdf.js';
+import { withDocument } from '../../documents/service.js';
 import { consolidate } from './consolidation.js';
 import { schoolOf } from './facts.js';
 import { listTitulars, titularCard, titularStudents } from './lists.js';
@@ -113,15 +114,16 @@ export async function paidValidationRoutes(app: AppInstance) {
       },
       preHandler: view,
     },
-    async (req, reply) => {
-      const report = await buildReport(app.deps, req.params.sie);
-      const students = await reportStudents(app.deps, req.params.sie, report.year);
-      const printedAt = app.deps.clock.now();
-      const pdf = await paidReportPdf(report, students, printedAt);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${paidReportFileName(report, printedAt)}"`)
-        .send(pdf);
-    },
+    async (req, reply) =>
+      withDocument(reply, async (render) => {
+        const report = await buildReport(app.deps, req.params.sie);
+        const students = await reportStudents(app.deps, req.params.sie, report.year);
+        const printedAt = app.deps.clock.now();
+        const pdf = await render('paidReportPdf', { report, students, printedAt });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${paidReportFileName(report, printedAt)}"`)
+          .send(pdf);
+      }),
   );
 }

@@ -1,7 +1,7 @@
 import type { TrackingQuery } from '@bjp/domain';
 import type { AppDeps } from '../../app.js';
 import { fileTimestamp } from '../../documents/reports/format.js';
-import { trackingPdf } from '../../documents/reports/tracking-pdf.js';
+import type { Render } from '../../documents/service.js';
 import type { PlaceRef } from './places.js';
 import { allInstitutions, overview } from './service.js';
 
@@ -16,14 +16,19 @@ function describeFilters(query: Omit<TrackingQuery, 'page'>): string {
   return `Filtros — ${parts.filter(Boolean).join(' · ')}`;
 }
 
-/** The tracking report PDF of a place with the table's current filters. */
-export async function trackingReport(deps: AppDeps, ref: PlaceRef, query: Omit<TrackingQuery, 'page'>) {
+/** The tracking report PDF of a place with the table's current filters, rendered by the document worker. */
+export async function trackingReport(
+  deps: AppDeps,
+  ref: PlaceRef,
+  query: Omit<TrackingQuery, 'page'>,
+  render: Render,
+) {
   const [summary, { place, rows }] = await Promise.all([
     overview(deps.db, ref),
     allInstitutions(deps.db, ref, query),
   ]);
   const now = deps.clock.now();
-  const pdf = await trackingPdf({
+  const pdf = await render('trackingPdf', {
     place,
     year: summary.year,
     counts: summary.counts,

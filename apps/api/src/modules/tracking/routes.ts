@@ -11,6 +11,7 @@ import {
 } from '@bjp/domain';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
+import { withDocument } from '../../documents/service.js';
 import { sendPdf } from '../reports/send.js';
 import { loadPlace, ownPlace } from './places.js';
 import { trackingReport } from './report.js';
@@ -61,14 +62,12 @@ export async function trackingRoutes(app: AppInstance) {
         department: (req.params as { departmentId: number }).departmentId,
       })),
     },
-    async (req, reply) => {
-      const report = await trackingReport(
-        app.deps,
-        { level: 'department', id: req.params.departmentId },
-        req.query,
-      );
-      return sendPdf(reply, report.fileName, report.pdf);
-    },
+    async (req, reply) =>
+      withDocument(reply, async (render) => {
+        const ref = { level: 'department', id: req.params.departmentId } as const;
+        const report = await trackingReport(app.deps, ref, req.query, render);
+        return sendPdf(reply, report.fileName, report.pdf);
+      }),
   );
 
   app.get(
@@ -99,14 +98,12 @@ export async function trackingRoutes(app: AppInstance) {
         district: (req.params as { districtId: number }).districtId,
       })),
     },
-    async (req, reply) => {
-      const report = await trackingReport(
-        app.deps,
-        { level: 'district', id: req.params.districtId },
-        req.query,
-      );
-      return sendPdf(reply, report.fileName, report.pdf);
-    },
+    async (req, reply) =>
+      withDocument(reply, async (render) => {
+        const ref = { level: 'district', id: req.params.districtId } as const;
+        const report = await trackingReport(app.deps, ref, req.query, render);
+        return sendPdf(reply, report.fileName, report.pdf);
+      }),
   );
 
   app.get(
