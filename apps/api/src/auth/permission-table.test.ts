@@ -16,6 +16,7 @@ const allowed: Record<string, Profile[]> = {
   'PATCH /api/v1/users/:id/access': ['admin'],
   'GET /api/v1/users/:id/roles': nationalReaders,
   'PUT /api/v1/users/:id/roles': ['admin'],
+  'GET /api/v1/users/person-search-activity': ['admin'],
   'GET /api/v1/statistics/departments-paid': nationalReaders,
   'GET /api/v1/statistics/systems': nationalReaders,
   'GET /api/v1/statistics/institutions-completion': nationalReaders,

@@ -17,6 +17,7 @@ import { structureRoutes } from './structure/routes.js';
 import { syncRoutes } from './sync/routes.js';
 import { trackingRoutes } from './tracking/routes.js';
 import { usersRoutes } from './users/routes.js';
+import { searchActivityRoutes } from './users/search-activity-routes.js';
 
 /** Every area's routes, under /api/v1. */
 export async function registerModules(api: AppInstance) {
@@ -24,6 +25,7 @@ export async function registerModules(api: AppInstance) {
   await api.register(settingsRoutes);
   await api.register(dashboardRoutes);
   await api.register(usersRoutes);
+  await api.register(searchActivityRoutes);
   await api.register(structureRoutes);
   await api.register(holdersRoutes);
   await api.register(eventsRoutes);

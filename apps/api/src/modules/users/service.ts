@@ -5,7 +5,6 @@ import type { AuthUser } from '../../auth/access.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { revokeAllSessions } from '../auth/service.js';
 
 const tabCondition: Record<UserTab, SQL> = {
   ministry: eq(users.type, 1),
@@ -46,7 +45,10 @@ export async function listUsers(
   return { items: rows, page: query.page, pageSize: USERS_PAGE_SIZE, total: total?.n ?? 0 };
 }
 
-/** Turns a user's access on or off; turning it off ends their sessions at once. */
+/**
+ * Turns a user's access on or off. Turning it off ends their sessions at once (a trigger on users,
+ * migration 0013), so turning it back on revives none: the user logs in again.
+ */
 export async function setUserAccess(
   deps: AppDeps,
   actor: AuthUser,
@@ -64,7 +66,6 @@ export async function setUserAccess(
       .for('update');
     if (!before) throw new AppError('not_found', messages.toggleUserFailed);
     await tx.update(users).set({ hasAccess }).where(eq(users.id, userId));
-    if (!hasAccess) await revokeAllSessions(tx, userId, deps.clock.now());
     await writeAudit(tx, {
       userId: actor.id,
       action: 'user.access',
