@@ -4,35 +4,35 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AuthUser } from './auth/access.js';
 import { authenticate } from './auth/authenticate.js';
 import type { TokenSettings } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerDocuments } from './documents/service.js';
 import type { Integrations } from './integrations/index.js';
 import type { Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
+import { wellFormedValidatorCompiler } from './lib/validator.js';
 import { registerModules } from './modules/index.js';
 
-// Built once: @fastify/helmet builds helmet's middleware again on every request (a visible share of
-// the CPU at hundreds of requests per second); the headers are the same.
-const securityHeaders = helmet({
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+// Built once per server: @fastify/helmet builds helmet's middleware again on every request (a visible
+// share of the CPU at hundreds of requests per second); the headers are the same. connect-src adds the
+// https hosts the form builder's option lists may come from (OPTION_SOURCE_HOSTS, read at start).
+const securityHeadersFor = (optionSourceHosts: readonly string[]) =>
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'", ...optionSourceHosts.map((host) => `https://${host}`)],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+      },
     },
-  },
-});
+  });
 
 export type AppDeps = {
   db: Database;
@@ -66,17 +66,35 @@ export type AppInstance = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** A request as logged: without its query string, which can carry a carnet or a name (?carnet=…). */
+const requestForLog = (req: { method: string; url: string; ip?: string }) => ({
+  method: req.method,
+  url: req.url.split('?')[0],
+  remoteAddress: req.ip,
+});
+
 /** Everything a test needs to get a whole server; main.ts adds listening and the web app. */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<AppInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  // loggerInstance: a test's own logger, to read what the server writes.
+  options: { logger?: boolean; loggerInstance?: FastifyBaseLogger } = {},
+): Promise<AppInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.config.LOG_LEVEL } : false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : {
+          logger: options.logger
+            ? { level: deps.config.LOG_LEVEL, serializers: { req: requestForLog } }
+            : false,
+        }),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorate('deps', deps);
+  registerDocuments(app, deps.config);
   app.decorateRequest('user', null);
   const routeList: AppInstance['routeList'] = [];
   app.decorate('routeList', routeList);
@@ -88,9 +106,18 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     }
   });
 
+  const securityHeaders = securityHeadersFor(deps.config.OPTION_SOURCE_HOSTS);
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
+  // Every API answer may carry personal data or be a document (PDF, XLSX): no browser or proxy may
+  // keep a copy, unless a route chose its own policy (published event files). At the root, so 401s,
+  // 404s and body-parse errors under /api/v1 get it too.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.url.startsWith('/api/v1') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -1,13 +1,57 @@
 import { messages } from '@bjp/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { clientStatusFor, dbFailure } from './db-error.js';
 import { AppError } from './errors.js';
 
 type ErrorBody = { code: string; message: string; details?: unknown };
 
+const invalidValue = 'Uno de los valores enviados no es válido.';
+const alreadyExists = 'El registro ya existe.';
+
+/** Fastify's own refusals (body parsing, content type, size), each with a Spanish message. */
+const frameworkMessages: Record<number, string> = {
+  400: 'Solicitud no válida.',
+  404: messages.notFound,
+  405: 'Método no permitido.',
+  406: 'Formato de respuesta no disponible.',
+  413: 'La solicitud es demasiado grande.',
+  415: 'Tipo de contenido no admitido.',
+};
+
+/** Route parameters and query keys that name a place: logged with refusals, never personal data. */
+const placeKeys = ['sie', 'departmentId', 'districtId', 'level', 'institutionId', 'departmentCode'];
+
+function requestedPlace(req: FastifyRequest): Record<string, unknown> {
+  const place: Record<string, unknown> = {};
+  for (const source of [req.query, req.params]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const key of placeKeys) {
+      const value = (source as Record<string, unknown>)[key];
+      if (typeof value === 'string' || typeof value === 'number') place[key] = String(value).slice(0, 20);
+    }
+  }
+  return place;
+}
+
+/** Who was refused what, where: for the security review of 401s and 403s. */
+function logRefusal(req: FastifyRequest, error: AppError) {
+  req.log.warn(
+    {
+      userId: req.user?.id ?? null,
+      method: req.method,
+      route: req.routeOptions.url ?? null,
+      place: requestedPlace(req),
+      code: error.code,
+    },
+    error.status === 401 ? 'request unauthenticated' : 'request forbidden',
+  );
+}
+
 /** Maps every failure to `{ code, message, details }` with a Spanish message users can read. */
 export function errorHandler(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error.status === 401 || error.status === 403) logRefusal(req, error);
     return reply
       .code(error.status)
       .send({ code: error.code, message: error.message, details: error.details } satisfies ErrorBody);
@@ -29,11 +73,27 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
       .send({ code: 'too_many_requests', message: messages.tooManyAttempts } satisfies ErrorBody);
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply
-      .code(error.statusCode)
-      .send({ code: 'bad_request', message: 'Solicitud no valida.' } satisfies ErrorBody);
+    return reply.code(error.statusCode).send({
+      code: error.statusCode === 404 ? 'not_found' : 'bad_request',
+      message: frameworkMessages[error.statusCode] ?? frameworkMessages[400],
+    } satisfies ErrorBody);
   }
-  req.log.error(error);
+  const where = { method: req.method, route: req.routeOptions.url ?? null };
+  const db = dbFailure(error);
+  if (db) {
+    // Never the error itself: its message and stack quote the query's parameters (personal data).
+    const status = clientStatusFor(db.sqlstate);
+    if (status) {
+      req.log.warn({ ...where, db }, 'database refused a value');
+      return reply.code(status).send({
+        code: status === 409 ? 'conflict' : 'bad_request',
+        message: status === 409 ? alreadyExists : invalidValue,
+      } satisfies ErrorBody);
+    }
+    req.log.error({ ...where, db }, 'database failure');
+  } else {
+    req.log.error({ ...where, err: error }, 'request failed');
+  }
   return reply
     .code(500)
     .send({ code: 'internal', message: 'Error interno del servidor.' } satisfies ErrorBody);

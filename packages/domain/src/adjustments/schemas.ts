@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
+import { calendarDate, intParam, pageParam, sieParam, text } from '../common/primitives.js';
 import { titularModalResponse } from '../holders/titular-schemas.js';
 import { rudeValue } from '../sereci/schemas.js';
 import { adjustmentKinds } from './messages.js';
@@ -7,7 +8,7 @@ import { adjustmentKinds } from './messages.js';
 export const adjustmentKindEnum = z.enum(adjustmentKinds);
 
 export const rudeInSchoolParams = z.object({
-  sie: z.coerce.number().int().positive().max(2_147_483_647).describe('Código SIE'),
+  sie: sieParam.describe('Código SIE'),
   rude: rudeValue,
 });
 
@@ -49,21 +50,15 @@ export const adjustmentInstitutionState = z.object({
 });
 export type AdjustmentInstitutionState = z.infer<typeof adjustmentInstitutionState>;
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no valida')
-  .refine((v) => {
-    const at = Date.parse(`${v}T00:00:00Z`);
-    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(v);
-  }, 'Fecha no valida');
+const isoDay = calendarDate('Fecha no válida.');
 
 /** 'Historial Ajustes Solicitados' filters; 10 a page on the server. */
 export const adjustmentHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  sie: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('Solo esta institución'),
-  search: z.string().trim().max(80).optional().describe('Nombre o RUDE del estudiante'),
-  carnet: z.string().trim().toUpperCase().max(15).optional().describe('CI del titular'),
-  holderType: z.coerce.number().int().min(1).max(3).optional().describe('1 APODERADO, 2 MAESTRO, 3 DIRECTOR'),
+  page: pageParam,
+  sie: sieParam.optional().describe('Solo esta institución'),
+  search: text({ max: 80 }).optional().describe('Nombre o RUDE del estudiante'),
+  carnet: text({ max: 15 }).toUpperCase().optional().describe('CI del titular'),
+  holderType: intParam(1, 3).optional().describe('1 APODERADO, 2 MAESTRO, 3 DIRECTOR'),
   kind: adjustmentKindEnum.optional().describe('Tipo de solicitud'),
   date: isoDay.optional().describe('Día de la solicitud (hora de Bolivia)'),
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { pageParam, text } from '../common/primitives.js';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const USERS_PAGE_SIZE = 25;
 export const PAGER_WINDOW = 5;
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1).describe('Página, desde 1'),
-  search: z.string().trim().max(100).optional().describe('Texto a buscar'),
+  page: pageParam.describe('Página, desde 1'),
+  search: text({ max: 100 }).optional().describe('Texto a buscar'),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { calendarDate } from '../common/primitives.js';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no valida (aaaa-mm-dd)');
+const isoDate = calendarDate('Fecha no válida (aaaa-mm-dd).');
 
 export const paymentDateRange = z
   .object({ from: isoDate.optional(), to: isoDate.optional() })

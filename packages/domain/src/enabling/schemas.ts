@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
+import { pageParam } from '../common/primitives.js';
 import { enablingMessages } from './messages.js';
 
 /** What an enabling reopens: a school's paid validation, or its holder (titular) list. */
@@ -46,7 +47,7 @@ export type EnablingResult = z.infer<typeof enablingResult>;
 
 export const enablingListQuery = z.object({
   kind: enablingKindEnum.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
 });
 export const enablingPage = pageOf(enablingRow);
 export type EnablingPage = z.infer<typeof enablingPage>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
+import { idParam, intParam, pageParam } from '../common/primitives.js';
 
 export const titularStatusEnum = z.enum([
   'pending',
@@ -33,8 +34,8 @@ export const holdersInstitutionState = z.object({
 export type HoldersInstitutionState = z.infer<typeof holdersInstitutionState>;
 
 export const studentListQuery = z.object({
-  course: z.coerce.number().int().positive().optional().describe('Curso; sin él, todos los estudiantes'),
-  page: z.coerce.number().int().min(1).default(1),
+  course: idParam.optional().describe('Curso; sin él, todos los estudiantes'),
+  page: pageParam,
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
@@ -59,7 +60,7 @@ export type StudentRow = z.infer<typeof studentRow>;
 export const studentPage = pageOf(studentRow);
 export type StudentPage = z.infer<typeof studentPage>;
 
-export const pendingQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const pendingQuery = z.object({ page: pageParam });
 export const pendingRow = z.object({
   inscriptionId: z.number().int(),
   rude: z.string(),
@@ -98,8 +99,8 @@ export const titularListPage = pageOf(titularListRow);
 export type TitularListPage = z.infer<typeof titularListPage>;
 
 export const titularListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  holderType: z.coerce.number().int().min(1).max(3).optional().describe('1 APODERADO, 2 MAESTRO, 3 DIRECTOR'),
+  page: pageParam,
+  holderType: intParam(1, 3).optional().describe('1 APODERADO, 2 MAESTRO, 3 DIRECTOR'),
 });
 
 export const titularStudentsResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, idSchema } from '../common/primitives.js';
 import { editBlockerEnum, titularStatusEnum } from './list-schemas.js';
 import { holderMessages } from './messages.js';
 
@@ -40,14 +41,7 @@ const personName = z
       .regex(/^[A-ZÁÉÍÓÚÜÑ' .-]*$/, 'El campo solo soporta caracteres y espacios.'),
   );
 
-const isoDate = z
-  .string({ error: fillAll })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, fillAll)
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    fillAll,
-  );
+const isoDate = calendarDate(fillAll);
 
 export const relationshipId = z.number({ error: fillAll }).int().min(1, fillAll).max(13, fillAll);
 
@@ -68,9 +62,6 @@ export const personResponse = z.object({
   verified: z.boolean().describe('Identidad confirmada por el SEGIP'),
 });
 export type PersonResponse = z.infer<typeof personResponse>;
-
-export const personSearchResponse = z.object({ found: z.boolean(), person: personResponse.nullable() });
-export type PersonSearchResponse = z.infer<typeof personSearchResponse>;
 
 const personFields = {
   foreign: z.boolean({ error: fillAll }),
@@ -107,7 +98,7 @@ export const newTitularRequest = z
 export type NewTitularRequest = z.input<typeof newTitularRequest>;
 
 export const addGuardianRequest = z.object({
-  personId: z.number({ error: holderMessages.verificationFailed }).int().positive(),
+  personId: idSchema,
   relationshipId,
 });
 export type AddGuardianRequest = z.infer<typeof addGuardianRequest>;
@@ -122,12 +113,7 @@ export const relationshipUpdateRequest = z.object({
 
 /** 'Registrar': the selected guardian becomes the titular; null saves that the student has none. */
 export const titularSaveRequest = z.object({
-  guardianId: z
-    .number()
-    .int()
-    .positive()
-    .nullable()
-    .describe('Titular seleccionado; null = sin titular (no beneficiario)'),
+  guardianId: idSchema.nullable().describe('Titular seleccionado; null = sin titular (no beneficiario)'),
 });
 export type TitularSaveRequest = z.infer<typeof titularSaveRequest>;
 

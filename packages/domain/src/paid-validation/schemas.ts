@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
+import { idParam, pageParam, sieParam } from '../common/primitives.js';
 import { paidMessages } from './messages.js';
 import { validationProblem } from './rules.js';
 
@@ -30,15 +31,15 @@ export const paidInstitutionState = z.object({
 });
 export type PaidInstitutionState = z.infer<typeof paidInstitutionState>;
 
-export const paidPageQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const paidPageQuery = z.object({ page: pageParam });
 
 export const paidTitularParams = z.object({
-  sie: z.coerce.number().int().positive().max(2_147_483_647).describe('Código SIE'),
-  personId: z.coerce.number().int().positive().max(2_147_483_647).describe('Persona titular de cobro'),
+  sie: sieParam.describe('Código SIE'),
+  personId: idParam.describe('Persona titular de cobro'),
 });
 export const paidInscriptionParams = z.object({
-  sie: z.coerce.number().int().positive().max(2_147_483_647).describe('Código SIE'),
-  inscriptionId: z.coerce.number().int().positive().max(2_147_483_647).describe('Inscripción del estudiante'),
+  sie: sieParam.describe('Código SIE'),
+  inscriptionId: idParam.describe('Inscripción del estudiante'),
 });
 
 /** A teacher or director who collected as titular, with their students' validation counts. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from '../common/pagination.js';
+import { calendarDate } from '../common/primitives.js';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no valida.');
+const isoDate = calendarDate('Fecha no válida.');
 
 /** 'Resumen General': the national payment summary by department and by payment day. */
 export const paymentGeneralSummary = z.object({

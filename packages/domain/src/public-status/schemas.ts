@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '../common/primitives.js';
 
 /** Public lookup: a family checks one student's bonus with RUDE and birth date, nothing else. */
 export const publicStatusRequest = z.object({
@@ -10,10 +11,7 @@ export const publicStatusRequest = z.object({
     .max(20, 'Ingrese un RUDE válido')
     .regex(/^[A-Z0-9]+$/, 'Ingrese un RUDE válido')
     .describe('Código RUDE'),
-  birthDate: z
-    .string({ error: 'Ingrese la fecha de nacimiento.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ingrese la fecha de nacimiento.')
-    .describe('Fecha de nacimiento yyyy-mm-dd'),
+  birthDate: calendarDate('Ingrese la fecha de nacimiento.').describe('Fecha de nacimiento yyyy-mm-dd'),
 });
 export type PublicStatusRequest = z.infer<typeof publicStatusRequest>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
+import { idParam, intParam, pageParam, sieParam } from '../common/primitives.js';
 import { rudeValue } from '../sereci/schemas.js';
 import { removalSources } from './messages.js';
 
 export const removalDepartmentParams = z.object({
-  departmentId: z.coerce.number().int().min(1).max(9).describe('Código de departamento (1–9)'),
+  departmentId: intParam(1, 9, 'Ingrese un código de Departamento').describe('Código de departamento (1–9)'),
 });
 export const removalRudeParams = removalDepartmentParams.extend({ rude: rudeValue });
 
@@ -35,8 +36,8 @@ export type RemovalResult = z.infer<typeof removalResult>;
 
 /** Table 1: a course's (or a special centre's) students with their titular and the request button. */
 export const removalStudentsQuery = z.object({
-  course: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  course: idParam.optional(),
+  page: pageParam,
 });
 export const removalStudentRow = z.object({
   inscriptionId: z.number().int(),
@@ -54,8 +55,8 @@ export type RemovalStudentPage = z.infer<typeof removalStudentPage>;
 
 /** Table 2 'Historial Baja Beneficiarios' with the state badge. */
 export const removalHistoryQuery = z.object({
-  sie: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  sie: sieParam.optional(),
+  page: pageParam,
 });
 export const removalHistoryRow = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { idParam } from '../common/primitives.js';
 
 export const reportLevels = ['national', 'department', 'district'] as const;
 export type ReportLevel = (typeof reportLevels)[number];
@@ -119,7 +120,7 @@ export const institutionReport = z.object({
 export type InstitutionReport = z.infer<typeof institutionReport>;
 
 export const institutionStudentsQuery = pageQuery.extend({
-  courseId: z.coerce.number().int().positive().optional(),
+  courseId: idParam.optional(),
 });
 export const studentPaymentRow = z.object({
   rowNumber: z.number().int(),

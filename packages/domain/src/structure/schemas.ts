@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { sieParam } from '../common/primitives.js';
 
 /** A school's SIE code in a path. */
 export const sieParams = z.object({
-  sie: z.coerce.number().int().positive().max(2_147_483_647).describe('Código SIE de la institución'),
+  sie: sieParam.describe('Código SIE de la institución'),
 });
 
 /** The institution card every finder screen shows (name, type, place). */

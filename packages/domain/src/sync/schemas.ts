@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
+import { pageParam } from '../common/primitives.js';
 import { rudeValue } from '../sereci/schemas.js';
 
 /** One row of the consolidation history (part 2 §3), i.e. one day's synchronisation record. */
@@ -38,7 +39,7 @@ export const syncStepResult = z.object({ message: z.string(), batch: syncBatch }
 export type SyncStepResult = z.infer<typeof syncStepResult>;
 
 export const stepListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   rude: z.string().trim().toUpperCase().max(30).optional().describe('Filtro por código RUDE'),
 });
 export type StepListQuery = z.infer<typeof stepListQuery>;

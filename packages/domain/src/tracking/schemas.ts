@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { idParam, intParam, sieParam, text } from '../common/primitives.js';
 
 /** Tracking state of a school (part 2 §4): CONCLUIDO once its holder list is consolidated. */
 export const trackingStatuses = ['PENDIENTE', 'CONCLUIDO'] as const;
@@ -9,10 +10,12 @@ export const trackingLevels = ['department', 'district'] as const;
 export type TrackingLevel = (typeof trackingLevels)[number];
 
 export const trackingLevelParams = z.object({ level: z.enum(trackingLevels).describe('Nivel del lugar') });
-export const departmentParams = z.object({ departmentId: z.coerce.number().int().min(1).max(99) });
-export const districtParams = z.object({ districtId: z.coerce.number().int().positive() });
+export const departmentParams = z.object({
+  departmentId: intParam(1, 99, 'Ingrese un código de Departamento'),
+});
+export const districtParams = z.object({ districtId: idParam });
 export const institutionCodeParams = z.object({
-  sie: z.coerce.number().int().positive().max(2_147_483_647).describe('Código SIE'),
+  sie: sieParam.describe('Código SIE'),
 });
 
 /** Filters of the tracking table; everything is applied on the server. */
@@ -23,9 +26,9 @@ export const trackingQuery = pageQuery.omit({ search: true }).extend({
     .regex(/^\d{0,10}$/, 'Ingrese un código valido.')
     .optional()
     .describe('Código SIE (prefijo)'),
-  name: z.string().trim().max(100).optional().describe('Nombre de la institución (contiene)'),
-  districtId: z.coerce.number().int().positive().optional().describe('Distrito (solo nivel departamento)'),
-  subsystem: z.string().trim().max(40).optional().describe('Subsistema'),
+  name: text({ max: 100 }).optional().describe('Nombre de la institución (contiene)'),
+  districtId: idParam.optional().describe('Distrito (solo nivel departamento)'),
+  subsystem: text({ max: 40 }).optional().describe('Subsistema'),
   status: z
     .enum(['TODOS', ...trackingStatuses])
     .default('TODOS')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleNames } from '../auth/profiles.js';
 import { pageOf } from '../common/pagination.js';
+import { pageParam } from '../common/primitives.js';
 
 /** The four tabs of 'Lista de Usuarios'. */
 export const userTabs = [
@@ -13,7 +14,7 @@ export type UserTab = (typeof userTabs)[number]['id'];
 
 export const userListQuery = z.object({
   tab: z.enum(['ministry', 'principals', 'district', 'department']).default('ministry'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   search: z.string().trim().max(100).optional(),
 });
 

@@ -1,10 +1,10 @@
-import { userAccessResponse, userListQuery, userPage, userRolesUpdate } from '@bjp/domain';
+import { idParam, userAccessResponse, userListQuery, userPage, userRolesUpdate } from '@bjp/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
 import * as users from './service.js';
 
-const userParams = z.object({ id: z.coerce.number().int().positive() });
+const userParams = z.object({ id: idParam });
 const rolesResponse = z.object({ roles: z.array(z.string()) });
 
 export async function usersRoutes(app: AppInstance) {
