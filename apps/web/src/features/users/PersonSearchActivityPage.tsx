@@ -34,11 +34,11 @@ const columns: Column<SearchActivityRow>[] = [
     align: 'center',
     render: (r) =>
       r.unusual ? (
-        <Badge color="red" variant="light">
+        <Badge color="red" variant="light" styles={{ root: { minWidth: 'max-content' } }}>
           Fuera de lo común
         </Badge>
       ) : (
-        <Badge color="gray" variant="light">
+        <Badge color="gray" variant="light" styles={{ root: { minWidth: 'max-content' } }}>
           Normal
         </Badge>
       ),
@@ -74,8 +74,8 @@ export function PersonSearchActivityPage() {
           />
           {list.data && (
             <Text size="sm" c="dimmed" data-testid="search-activity-summary">
-              Mediana: {list.data.median.toLocaleString('es-BO')} búsquedas por usuario ·{' '}
-              {list.data.unusualCount} fuera de lo común
+              Mediana por usuario: {list.data.median.toLocaleString('es-BO')} · Fuera de lo común:{' '}
+              {list.data.unusualCount}
             </Text>
           )}
         </Group>
