@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type LoadResult, load, loginToken, root } from './support.js';
+import { type LoadResult, load, loginToken, root, waitUntilServing } from './support.js';
 
 const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = 'bjp_bench_documents';
@@ -40,16 +40,8 @@ async function startServer(port: number): Promise<{ baseUrl: string; stop(): voi
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 2400; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return { baseUrl, stop: () => child.kill('SIGTERM') };
-    } catch {
-      // starting: migrations and the demo data first
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start');
+  await waitUntilServing(child, baseUrl, 600);
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
 }
 
 async function largestSchool(): Promise<{ sie: number; students: number }> {

@@ -2,7 +2,7 @@
 // 1,500-student school built in a scratch database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import pg from 'pg';
-import { loginToken, nationalUrl, root } from './support.js';
+import { loginToken, nationalUrl, root, waitUntilServing } from './support.js';
 
 /** Twenty sequential downloads of one school's declaration: p50, p95 and max in ms. */
 export async function timePdf(baseUrl: string, token: string, sie: number, name: string) {
@@ -84,14 +84,6 @@ async function startOn(databaseUrl: string, port: number): Promise<{ baseUrl: st
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return { baseUrl, stop: () => child.kill('SIGTERM') };
-    } catch {
-      // starting: migrations and the demo data first
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('scratch server did not start');
+  await waitUntilServing(child, baseUrl, 300);
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
 }

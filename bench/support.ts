@@ -29,17 +29,25 @@ export async function startServer(port = 3900): Promise<{ baseUrl: string; pid: 
     },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  await waitUntilServing(child, baseUrl, 150);
+  return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Polls `/health` of a server started as `child` until it answers, up to `seconds` (a fresh database
+ * first runs its migrations and loads the demo data); kills it and throws if it never does.
+ */
+export async function waitUntilServing(child: ChildProcess, baseUrl: string, seconds: number): Promise<void> {
+  for (let i = 0; i < seconds * 4; i++) {
     try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok)
-        return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return;
     } catch {
       // starting
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGTERM');
-  throw new Error('server did not start');
+  throw new Error(`server at ${baseUrl} did not start`);
 }
 
 export async function loginToken(baseUrl: string, username = 'admin', type = 1): Promise<string> {
