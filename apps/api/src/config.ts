@@ -74,6 +74,13 @@ const configSchema = z.object({
     .default(20)
     .describe('Documents waiting for a worker, all users together; beyond it 429'),
   WEB_DIST: z.string().default(path.resolve(process.cwd(), 'apps/web/dist')),
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'Address the public reaches the console at, printed in the QR code of declarations (/public/verificar/<code>); unset: http://HOST:PORT',
+    ),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -8,6 +8,7 @@ export * from './common/money.js';
 export * from './common/pagination.js';
 export * from './common/primitives.js';
 export * from './dashboard/schemas.js';
+export * from './declarations/index.js';
 export * from './enabling/index.js';
 export * from './events/index.js';
 export * from './holders/list-schemas.js';

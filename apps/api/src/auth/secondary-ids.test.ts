@@ -23,6 +23,7 @@ const placeParams = new Set(['sie', 'departmentId', 'districtId']);
 const notIds: Record<string, string> = {
   level: "'department' or 'district': the caller's own level, never an id",
   kind: "a file's role in an event (banner, rules), with the event's :id beside it",
+  version: "a stored declaration's version number within the path's school (:sie), not an id of its own",
 };
 
 /** Routes reachable without a login that name an object: public by design, so no place applies. */
@@ -30,6 +31,8 @@ const publicByDesign: Record<string, string> = {
   'GET /api/v1/public/events/:id': 'published events are public (the enrollment page)',
   'POST /api/v1/public/events/:id/enrollments': 'anyone may enroll in a published event',
   'GET /api/v1/events/:id/files/:kind': "a published event's banner and rules are public",
+  'GET /api/v1/public/declarations/:code':
+    'the verification code printed on a declaration: whoever holds the paper may check it (issue 12)',
 };
 
 type Caller = 'director' | 'distrito' | 'depto';

@@ -1,5 +1,6 @@
 import PdfPrinter from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { settleSignedTables } from './signed-table.js';
 
 /**
  * PDF rendering shared by every area. The 14 standard PDF fonts need no font files (WinAnsi covers
@@ -48,10 +49,11 @@ export function assertNoExternalResources(doc: TDocumentDefinitions): void {
 export function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
   assertNoExternalResources(doc);
   return new Promise((resolve, reject) => {
-    const pdf = printer.createPdfKitDocument({
-      ...doc,
-      defaultStyle: { font: 'Helvetica', fontSize: 8, ...doc.defaultStyle },
-    });
+    // A signed table whose tail moved to a new page is laid out again with its headings (issue 12).
+    const pdf = settleSignedTables(
+      { ...doc, defaultStyle: { font: 'Helvetica', fontSize: 8, ...doc.defaultStyle } },
+      (definition) => printer.createPdfKitDocument(definition),
+    );
     const chunks: Buffer[] = [];
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));

@@ -3,6 +3,7 @@ import { adjustmentsRoutes } from './adjustments/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { blockingRoutes } from './blocking/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { declarationRoutes } from './declarations/routes.js';
 import { enablingRoutes } from './enabling/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import { holdersRoutes } from './holders/routes.js';
@@ -33,6 +34,7 @@ export async function registerModules(api: AppInstance) {
   await api.register(reportsRoutes);
   await api.register(paymentsRoutes);
   await api.register(publicStatusRoutes);
+  await api.register(declarationRoutes);
   await api.register(paidValidationRoutes);
   await api.register(enablingRoutes);
   await api.register(sereciRoutes);

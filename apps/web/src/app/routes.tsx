@@ -295,6 +295,12 @@ export const publicRoutes: RouteEntry[] = [
     page: () => import('../features/public-status/PublicStatusPage').then((m) => m.PublicStatusPage),
   },
   {
+    path: '/public/verificar/:code',
+    title: 'Verificación de declaración',
+    area: 'Consulta Pública',
+    page: () => import('../features/declarations/VerifyDeclarationPage').then((m) => m.VerifyDeclarationPage),
+  },
+  {
     path: '/public/enrollment/:id',
     title: 'Formulario de Inscripción',
     area: 'Inscripción a Eventos',

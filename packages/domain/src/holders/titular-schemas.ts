@@ -97,9 +97,14 @@ export const newTitularRequest = z
   .refine(hasSurname, { message: fillAll, path: ['paterno'] });
 export type NewTitularRequest = z.input<typeof newTitularRequest>;
 
+/**
+ * 'Agregar Titular' after a found search; after 'Editar Datos' it also carries the corrected data,
+ * so joining and correcting commit together or not at all (issue 12).
+ */
 export const addGuardianRequest = z.object({
   personId: idSchema,
   relationshipId,
+  person: personData.optional().describe("Datos corregidos con 'Editar Datos' (el SEGIP los confirma)"),
 });
 export type AddGuardianRequest = z.infer<typeof addGuardianRequest>;
 

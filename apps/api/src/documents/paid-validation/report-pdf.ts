@@ -1,8 +1,11 @@
 import { formatCount, formatSaldo, type PaidReport, paidMessages, paidStateLabel } from '@bjp/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
+import type { VerificationStamp } from '../../modules/declarations/service.js';
 import type { ReportStudent } from '../../modules/paid-validation/report.js';
 import { landscapeDocument, renderPdf } from '../pdf-printer.js';
 import { boliviaTimestamp, fileTimestamp, headerCell, numberCell } from '../reports/format.js';
+import { signedTable } from '../signed-table.js';
+import { verificationBlock } from '../verification-block.js';
 
 const SWORN_FOOTER =
   'La información de este documento tiene carácter de DECLARACIÓN JURADA: el director(a) responde por el estado de pago declarado de cada estudiante y por la devolución del saldo.';
@@ -35,10 +38,11 @@ function institutionBlock(r: PaidReport): Content {
   };
 }
 
-function holdersTable(r: PaidReport): Content {
+/** The holders with their TOTALES; `after` (saldo, declaration, signature) stays with the last rows. */
+function holdersTable(r: PaidReport, after: Content[]): Content[] {
   const money = (n: number, bold = false) => numberCell(formatSaldo(n), bold);
   const count = (n: number, bold = false) => numberCell(formatCount(n), bold);
-  const body: TableCell[][] = [
+  const [header, ...body]: TableCell[][] = [
     [
       'Nro.',
       'CARNET',
@@ -63,23 +67,26 @@ function holdersTable(r: PaidReport): Content {
       count(row.totalPending),
       money(row.saldo),
     ]),
-    [
-      { text: 'TOTALES', bold: true, colSpan: 6 },
-      '',
-      '',
-      '',
-      '',
-      '',
-      count(r.totals.total, true),
-      count(r.totals.totalPaid, true),
-      count(r.totals.totalPending, true),
-      money(r.saldo, true),
-    ],
   ];
-  return {
-    table: { headerRows: 1, widths: [22, 60, '*', '*', '*', 55, 40, 45, 55, 65], body },
-    layout: 'lightHorizontalLines',
-  };
+  const totals: TableCell[] = [
+    { text: 'TOTALES', bold: true, colSpan: 6 },
+    '',
+    '',
+    '',
+    '',
+    '',
+    count(r.totals.total, true),
+    count(r.totals.totalPaid, true),
+    count(r.totals.totalPending, true),
+    money(r.saldo, true),
+  ];
+  return signedTable({
+    widths: [22, 60, '*', '*', '*', 55, 40, 45, 55, 65],
+    header: [header!],
+    rows: body,
+    closing: [totals],
+    after,
+  });
 }
 
 const saldoLine = (r: PaidReport): Content => ({
@@ -96,12 +103,19 @@ const saldoLine = (r: PaidReport): Content => ({
   margin: [0, 8, 0, 4],
 });
 
-function studentsTable(title: string, rows: ReportStudent[]): Content[] {
+/**
+ * The students' table; its title is a heading row (repeated on each page, never alone at a page's
+ * foot) and the signature stays with its last rows.
+ */
+function studentsTable(title: string, rows: ReportStudent[], after: Content[]): Content[] {
   if (rows.length === 0) return [];
-  const body: TableCell[][] = [
+  const header: TableCell[][] = [
+    [{ text: title, bold: true, fontSize: 10, colSpan: 8, margin: [0, 4, 0, 2] }, '', '', '', '', '', '', ''],
     ['Nro.', 'RUDE', 'ESTUDIANTE', 'NIVEL', 'GRADO', 'TITULAR DE COBRO', 'ESTADO', 'OBSERVACIÓN'].map(
       headerCell,
     ),
+  ];
+  const body: TableCell[][] = [
     ...rows.map((s, i) => [
       numberCell(String(i + 1)),
       s.rude,
@@ -114,11 +128,8 @@ function studentsTable(title: string, rows: ReportStudent[]): Content[] {
     ]),
   ];
   return [
-    { text: title, bold: true, fontSize: 10, margin: [0, 12, 0, 4] },
-    {
-      table: { headerRows: 1, widths: [22, 84, '*', 45, 38, '*', 50, '*'], body },
-      layout: 'lightHorizontalLines',
-    },
+    { text: '', margin: [0, 8, 0, 0] },
+    ...signedTable({ widths: [22, 84, '*', 45, 38, '*', 50, '*'], header, rows: body, after }),
   ];
 }
 
@@ -174,23 +185,22 @@ export function paidReportPdf(
   report: PaidReport,
   students: ReportStudent[],
   printedAt: Date,
+  verification?: VerificationStamp,
 ): Promise<Buffer> {
   const ddjj = isDdjj(report);
+  const listed = ddjj ? students.filter((s) => s.isPaid === false) : students;
+  const title = ddjj
+    ? 'Estudiantes declarados NO PAGADO (bono no entregado)'
+    : 'Detalle de la validación por estudiante';
+  // The signature closes the students' list, or the holders' table when no student is listed; the
+  // sworn text of the DDJJ stays with the totals it speaks of.
+  const sworn = [saldoLine(report), ...(ddjj ? [declaration(report)] : [])];
   const content: Content[] = [
     institutionBlock(report),
     { text: paidMessages.listTitle, bold: true, fontSize: 10, margin: [0, 0, 0, 4] },
-    holdersTable(report),
-    saldoLine(report),
-    ...(ddjj
-      ? [
-          declaration(report),
-          ...studentsTable(
-            'Estudiantes declarados NO PAGADO (bono no entregado)',
-            students.filter((s) => s.isPaid === false),
-          ),
-        ]
-      : studentsTable('Detalle de la validación por estudiante', students)),
-    signature,
+    ...holdersTable(report, listed.length ? sworn : [...sworn, signature]),
+    ...studentsTable(title, listed, [signature]),
+    ...verificationBlock(verification),
   ];
   return renderPdf(
     landscapeDocument(

@@ -11,6 +11,7 @@ import {
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { StudentDetail } from '../../modules/reports/institution-data.js';
 import { landscapeDocument, renderPdf } from '../pdf-printer.js';
+import { signedTable } from '../signed-table.js';
 import { boliviaTimestamp, headerCell, numberCell } from './format.js';
 
 const levelName = (id: number) => levels.find((l) => l.id === id)?.name ?? String(id);
@@ -25,8 +26,12 @@ export const titularPending = (s: StudentDetail) => !s.titularCi || !s.titularNa
 const studentName = (s: StudentDetail) =>
   [s.firstLastName, s.secondLastName, s.name].filter(Boolean).join(' ');
 
-function studentTable(rows: StudentDetail[]): Content {
-  const body: TableCell[][] = [
+/**
+ * One course's students (or the centre's list). The title is a heading row, repeated on each page and
+ * never left alone at a page's foot; `after` (the signature) stays with the last rows.
+ */
+function studentTable(title: string | null, rows: StudentDetail[], after: Content[]): Content[] {
+  const [columns, ...body]: TableCell[][] = [
     [
       'Nro.',
       'RUDE',
@@ -52,11 +57,17 @@ function studentTable(rows: StudentDetail[]): Content {
       s.mode ?? '',
     ]),
   ];
-  return {
-    table: { headerRows: 1, widths: [22, 72, '*', 45, 55, '*', 55, 50, 45, 55], body },
-    layout: 'lightHorizontalLines',
-    margin: [0, 0, 0, 8],
-  };
+  const titleRow: TableCell[] = [
+    { text: title ?? '', bold: true, colSpan: 10, margin: [0, 4, 0, 2] },
+    ...Array.from({ length: 9 }, () => ''),
+  ];
+  return signedTable({
+    widths: [20, 68, '*', 44, 50, '*', 56, 46, 44, 60],
+    fontSize: 7,
+    header: title ? [titleRow, columns!] : [columns!],
+    rows: body,
+    after: after.length ? after : [{ text: '', margin: [0, 0, 0, 6] }],
+  });
 }
 
 function countsTable(groups: Map<string, StudentDetail[]>): Content {
@@ -113,6 +124,7 @@ function pendingPage(rows: StudentDetail[]): Content[] {
 
 const signature: Content = {
   margin: [0, 50, 0, 0],
+  unbreakable: true,
   columns: [
     { width: '*', text: '' },
     {
@@ -159,22 +171,21 @@ export function studentsPdf(
       margin: [0, 0, 0, 8],
     },
   ];
-  if (institution.codeType === 4) {
-    content.push(studentTable(rows));
+  if (rows.length === 0) {
+    content.push({ text: 'Sin estudiantes inscritos en la gestión.', italics: true }, signature);
+  } else if (institution.codeType === 4) {
+    content.push(...studentTable(null, rows, [signature]));
   } else {
     const groups = new Map<string, StudentDetail[]>();
     for (const r of rows) groups.set(groupKey(r), [...(groups.get(groupKey(r)) ?? []), r]);
     content.push(countsTable(groups));
-    for (const group of groups.values()) {
-      content.push({
-        text: `${groupTitle(group[0]!)} — ${formatCount(group.length)} estudiantes`,
-        bold: true,
-        margin: [0, 4, 0, 2],
-      });
-      content.push(studentTable(group));
-    }
+    const list = [...groups.values()];
+    list.forEach((group, i) => {
+      const title = `${groupTitle(group[0]!)} — ${formatCount(group.length)} estudiantes`;
+      content.push(...studentTable(title, group, i === list.length - 1 ? [signature] : []));
+    });
   }
-  content.push(signature, ...pendingPage(rows));
+  content.push(...pendingPage(rows));
   return renderPdf(
     landscapeDocument(
       {

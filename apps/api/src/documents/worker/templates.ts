@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { InstitutionReport, PaidReport, PlaceReport } from '@bjp/domain';
+import type { VerificationStamp } from '../../modules/declarations/service.js';
 import type { DeclarationData } from '../../modules/holders/declaration-data.js';
 import { declarationDocument } from '../../modules/holders/declaration-pdf.js';
 import type { ReportStudent } from '../../modules/paid-validation/report.js';
@@ -13,6 +14,7 @@ import { type ProgressData, progressXlsx } from '../reports/progress-xlsx.js';
 import { studentsPdf } from '../reports/students-pdf.js';
 import { studentsXlsx } from '../reports/students-xlsx.js';
 import { type TrackingPdfInput, trackingPdf } from '../reports/tracking-pdf.js';
+import { withVerification } from '../verification-block.js';
 
 /** A spreadsheet written by exceljs' streaming writer, gathered into one byte array. */
 async function workbookBytes(write: (out: Writable) => Promise<void>): Promise<Buffer> {
@@ -41,10 +43,14 @@ export const templates = {
   studentsPdf: (i: Institution) => studentsPdf(i.report, i.rows, i.printedAt),
   studentsXlsx: (i: Institution) => workbookBytes((out) => studentsXlsx(i.report, i.rows, i.printedAt, out)),
   trackingPdf: (i: TrackingPdfInput) => trackingPdf(i),
-  paidReportPdf: (i: { report: PaidReport; students: ReportStudent[]; printedAt: Date }) =>
-    paidReportPdf(i.report, i.students, i.printedAt),
-  declarationPdf: (i: { data: DeclarationData; printedAt: Date }) =>
-    renderPdf(declarationDocument(i.data, i.printedAt)),
+  paidReportPdf: (i: {
+    report: PaidReport;
+    students: ReportStudent[];
+    printedAt: Date;
+    verification?: VerificationStamp;
+  }) => paidReportPdf(i.report, i.students, i.printedAt, i.verification),
+  declarationPdf: (i: { data: DeclarationData; printedAt: Date; verification?: VerificationStamp }) =>
+    renderPdf(withVerification(declarationDocument(i.data, i.printedAt), i.verification)),
   progressXlsx: (i: ProgressData) => workbookBytes((out) => progressXlsx(i, out)),
 } satisfies Record<string, (input: never) => Promise<Buffer>>;
 

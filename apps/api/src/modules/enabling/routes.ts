@@ -2,6 +2,7 @@ import { enablingListQuery, enablingPage, enablingRequest, enablingResult } from
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
+import { withDocument } from '../../documents/service.js';
 import { enableHolders, enablePaidValidation, listEnablings } from './service.js';
 
 /** The school the body names, for the guard: an unknown SIE answers 404 before anything changes. */
@@ -15,27 +16,33 @@ export async function enablingRoutes(app: AppInstance) {
   app.post(
     '/enabling/paid-validation',
     { schema: { tags, body: enablingRequest, response: { 200: enablingResult } }, preHandler: manage },
-    async (req) =>
-      enablePaidValidation({
-        deps: app.deps,
-        user: req.user!,
-        sie: req.body.sie,
-        reason: req.body.reason,
-        ip: req.ip,
-      }),
+    async (req, reply) =>
+      withDocument(reply, (render) =>
+        enablePaidValidation({
+          deps: app.deps,
+          user: req.user!,
+          sie: req.body.sie,
+          reason: req.body.reason,
+          ip: req.ip,
+          render,
+        }),
+      ),
   );
 
   app.post(
     '/enabling/holders',
     { schema: { tags, body: enablingRequest, response: { 200: enablingResult } }, preHandler: manage },
-    async (req) =>
-      enableHolders({
-        deps: app.deps,
-        user: req.user!,
-        sie: req.body.sie,
-        reason: req.body.reason,
-        ip: req.ip,
-      }),
+    async (req, reply) =>
+      withDocument(reply, (render) =>
+        enableHolders({
+          deps: app.deps,
+          user: req.user!,
+          sie: req.body.sie,
+          reason: req.body.reason,
+          ip: req.ip,
+          render,
+        }),
+      ),
   );
 
   app.get(

@@ -17,14 +17,20 @@ import {
   paidValidationConsolidations,
   users,
 } from '../../db/schema/index.js';
+import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { currentDeclaration, supersedeDeclaration } from '../declarations/service.js';
+import { backfillHolders } from '../holders/frozen.js';
+import { paidFacts } from '../paid-validation/facts.js';
+import { backfillPaid } from '../paid-validation/frozen.js';
 
 /** Kinds as stored: 1 paid validation, 2 holder registration. */
 const kindCode: Record<EnablingKind, number> = { paid_validation: 1, holders: 2 };
 const kindOf = (code: number): EnablingKind => (code === 2 ? 'holders' : 'paid_validation');
 
-type Change = { deps: AppDeps; user: AuthUser; sie: number; reason: string; ip: string };
+/** render: to store the declaration being superseded first when it was never stored (issue 12 backfill). */
+type Change = { deps: AppDeps; user: AuthUser; sie: number; reason: string; ip: string; render?: Render };
 
 /** Locks the school (FOR NO KEY UPDATE) so an enabling and a consolidation of it never interleave. */
 async function lockSchool(tx: Executor, sie: number) {
@@ -87,6 +93,11 @@ async function record(
 export async function enablePaidValidation(change: Change): Promise<EnablingResult> {
   return change.deps.db.transaction(async (tx) => {
     const school = await lockSchool(tx, change.sie);
+    // Issue 12: the declaration of the consolidation being reopened stays, as a superseded version.
+    if (change.render && !(await currentDeclaration(tx, change.sie, 'paid_validation'))) {
+      const open = await paidFacts(tx, change.sie);
+      if (open.consolidation) await backfillPaid(change.deps, change.sie, change.render, tx);
+    }
     const [reopened] = await tx
       .update(paidValidationConsolidations)
       .set({ reopenedAt: change.deps.clock.now(), reopenedBy: change.user.id })
@@ -98,6 +109,7 @@ export async function enablePaidValidation(change: Change): Promise<EnablingResu
       )
       .returning({ id: paidValidationConsolidations.id, at: paidValidationConsolidations.consolidatedAt });
     if (!reopened) throw new AppError('conflict', enablingMessages.paidNotConsolidated);
+    await supersedeDeclaration(tx, change.sie, 'paid_validation', change.deps.clock.now(), change.user.id);
     return record(
       tx,
       change,
@@ -116,6 +128,12 @@ export async function enablePaidValidation(change: Change): Promise<EnablingResu
 export async function enableHolders(change: Change): Promise<EnablingResult> {
   return change.deps.db.transaction(async (tx) => {
     const school = await lockSchool(tx, change.sie);
+    if (
+      change.render &&
+      school.holdersConsolidatedAt &&
+      !(await currentDeclaration(tx, change.sie, 'holders'))
+    )
+      await backfillHolders(change.deps, change.sie, change.render, tx);
     const [reopened] = await tx
       .update(institutions)
       .set({ holdersConsolidatedAt: null, holdersConsolidatedBy: null })
@@ -123,6 +141,7 @@ export async function enableHolders(change: Change): Promise<EnablingResult> {
       .returning({ id: institutions.id });
     if (!reopened || !school.holdersConsolidatedAt)
       throw new AppError('conflict', enablingMessages.holdersNotConsolidated);
+    await supersedeDeclaration(tx, change.sie, 'holders', change.deps.clock.now(), change.user.id);
     return record(tx, change, 'holders', { at: school.holdersConsolidatedAt }, school.name);
   });
 }

@@ -18,9 +18,11 @@ import {
   titularAssignments,
 } from '../../db/schema/index.js';
 import { refreshStatistics } from '../../db/summaries.js';
+import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { institutionFacts } from './context.js';
+import { storeHoldersDeclaration } from './frozen.js';
 
 /** Active inscriptions of the year with neither an active titular nor an active exclusion. */
 const pendingCondition = (sie: number, year: number) =>
@@ -88,13 +90,15 @@ export async function listPending(deps: AppDeps, sie: number, page: number): Pro
  * (INST/DGAA No 35). The conditional UPDATE is the lock: of two simultaneous requests the second
  * waits for the first's row lock, finds the list already consolidated and gets 409. Students the
  * school declared without titular become beneficiary removals in the same transaction, and the
- * district's statistics are refreshed because the beneficiaries changed.
+ * district's statistics are refreshed because the beneficiaries changed. The sworn declaration is
+ * rendered and stored (frozen, issue 12) in the same transaction, before the audit row.
  */
 export async function consolidate(
   deps: AppDeps,
   user: AuthUser,
   sie: number,
   ip: string,
+  render: Render,
 ): Promise<ConsolidationResult> {
   return deps.db.transaction(async (tx) => {
     const facts = await institutionFacts(deps, tx, sie);
@@ -140,13 +144,20 @@ export async function consolidate(
             )
             .returning({ id: inscriptions.id });
     const pending = await countPending(tx, sie, facts.year);
+    // Issue 12: the declaration is rendered and stored before commit; a failed render undoes all.
+    const declaration = await storeHoldersDeclaration(deps, tx, sie, render, false);
     await writeAudit(tx, {
       userId: user.id,
       action: 'holders.consolidate',
       entity: 'institution',
       entityId: sie,
       before: { consolidatedAt: null },
-      after: { consolidatedAt: now.toISOString(), pending, removedInscriptions: removed.map((r) => r.id) },
+      after: {
+        consolidatedAt: now.toISOString(),
+        pending,
+        removedInscriptions: removed.map((r) => r.id),
+        declaration: { version: declaration.version, sha256: declaration.sha256 },
+      },
       ip,
     });
     if (removed.length > 0) await refreshStatistics(tx, { districtIds: [won.districtId] });

@@ -1,8 +1,10 @@
 import { holderMessages } from '@bjp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
+import type { Executor } from '../../db/client.js';
 import { courses, inscriptions, levels, shifts, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { studentDetails } from '../reports/institution-data.js';
 import { institutionCard } from '../structure/service.js';
 import { institutionFacts } from './context.js';
 
@@ -35,6 +37,22 @@ export type DeclarationData = {
   consolidatedBy: string;
   rows: DeclarationRow[];
   totals: DeclarationCounts;
+  /** Each student of the list with the titular declared for them (part 2 §3 'Report data', issue 12). */
+  students: DeclarationStudent[];
+};
+
+/** One student of the declaration: the course, the student and the titular (CI, name, type). */
+export type DeclarationStudent = {
+  shiftId: number;
+  levelId: number;
+  gradeId: number;
+  parallelId: number;
+  rude: string;
+  student: string;
+  birthDate: string;
+  titularCi: string | null;
+  titularName: string | null;
+  titularType: string | null;
 };
 
 const counts = {
@@ -65,11 +83,15 @@ function sum(rows: DeclarationCounts[]): DeclarationCounts {
  * school's inscriptions (a 1,500-student school is a few dozen rows). Only after consolidation:
  * the declaration is of the closed list.
  */
-export async function declarationData(deps: AppDeps, sie: number): Promise<DeclarationData> {
-  const facts = await institutionFacts(deps, deps.db, sie);
+export async function declarationData(
+  deps: AppDeps,
+  sie: number,
+  db: Executor = deps.db,
+): Promise<DeclarationData> {
+  const facts = await institutionFacts(deps, db, sie);
   if (!facts.consolidatedAt) throw new AppError('conflict', holderMessages.declarationBeforeConsolidation);
-  const card = await institutionCard(deps.db, sie);
-  const rows = await deps.db
+  const card = await institutionCard(db, sie);
+  const rows = await db
     .select({
       shift: shifts.name,
       level: levels.name,
@@ -87,7 +109,7 @@ export async function declarationData(deps: AppDeps, sie: number): Promise<Decla
     .where(and(sql`n.institution_id = ${sie}`, sql`n.year = ${facts.year}`))
     .groupBy(courses.shiftId, shifts.name, courses.levelId, levels.name, courses.gradeId, courses.parallelId)
     .orderBy(courses.shiftId, courses.levelId, courses.gradeId, courses.parallelId);
-  const [by] = await deps.db
+  const [by] = await db
     .select({ name: sql<string>`trim(${users.name} || ' ' || ${users.firstLastName})` })
     .from(users)
     .where(eq(users.id, sql`(SELECT holders_consolidated_by FROM institutions WHERE id = ${sie})`));
@@ -104,5 +126,17 @@ export async function declarationData(deps: AppDeps, sie: number): Promise<Decla
     consolidatedBy: by?.name ?? '',
     rows: declarationRows,
     totals: sum(declarationRows),
+    students: (await studentDetails(db, sie, facts.year)).map((s) => ({
+      shiftId: s.shiftId,
+      levelId: s.levelId,
+      gradeId: s.gradeId,
+      parallelId: s.parallelId,
+      rude: s.rude,
+      student: [s.firstLastName, s.secondLastName, s.name].filter(Boolean).join(' '),
+      birthDate: s.birthDate,
+      titularCi: s.titularCi,
+      titularName: s.titularName,
+      titularType: s.titularType,
+    })),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type addGuardianRequest,
   holderMessages,
   holderTypeForRelationship,
   type newTitularRequest,
@@ -17,7 +18,14 @@ import { AppError } from '../../lib/errors.js';
 import { type ChangeGate, loadInscription, lockForChange } from './inscription.js';
 import { activeAssignment, titularModal } from './modal.js';
 import { assertFoundBySearch } from './person-search.js';
-import { assertAdult, findPerson, searchPerson, segipPersonOf, verifyWithSegip } from './persons.js';
+import {
+  assertAdult,
+  findPerson,
+  searchPerson,
+  segipPersonOf,
+  verifyWithSegip,
+  writePersonUpdate,
+} from './persons.js';
 
 /** One change to a student's titulars; `gate` replaces the registration rules (see ChangeGate). */
 export type Change = {
@@ -66,11 +74,14 @@ async function attachGuardian(
 /**
  * 'Agregar Titular' after a found search: the person joins the student's guardians with a
  * relationship. A person SEGIP has not confirmed yet is checked first ('Error en el servicio de
- * verificacion.' when SEGIP does not confirm them).
+ * verificacion.' when SEGIP does not confirm them). After 'Editar Datos' the body carries the
+ * corrected data: SEGIP confirms them before the transaction, and the guardian, the corrected person
+ * and both audit rows are written in one transaction, so a refused join (409 'ya figura') leaves the
+ * person as it was (issue 12).
  */
 export async function addExistingGuardian(
   c: Change,
-  body: { personId: number; relationshipId: number },
+  body: z.output<typeof addGuardianRequest>,
 ): Promise<TitularModalResponse> {
   // Another school's student is refused before anything is asked of SEGIP; the lock re-checks it.
   await loadInscription(c.deps.db, c.sie, c.inscriptionId);
@@ -78,7 +89,14 @@ export async function addExistingGuardian(
   // search found by document (audited, throttled), or any id could be added and read in full.
   await assertFoundBySearch(c.deps.db, c.user.id, body.personId);
   const person = await findPerson(c.deps.db, body.personId);
-  if (!person.segipVerifiedAt) {
+  const corrected = body.person;
+  if (corrected) {
+    assertAdult(corrected.birthDate, c.deps.clock.today());
+    await verifyWithSegip(
+      c.deps,
+      segipPersonOf({ ...corrected, carnet: person.carnet, complemento: person.complemento }),
+    );
+  } else if (!person.segipVerifiedAt) {
     await verifyWithSegip(
       c.deps,
       segipPersonOf({
@@ -92,9 +110,20 @@ export async function addExistingGuardian(
   return c.deps.db.transaction(async (tx) => {
     const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
     assertRelationshipAllowed(locked.facts.codeType, body.relationshipId);
-    if (!person.segipVerifiedAt)
+    if (!person.segipVerifiedAt && !corrected)
       await tx.update(persons).set({ segipVerifiedAt: c.deps.clock.now() }).where(eq(persons.id, person.id));
     const guardianId = await attachGuardian(tx, c, person.id, body.relationshipId);
+    // Once a guardian of this student the person is in the school's place: the correction may follow.
+    if (corrected)
+      await writePersonUpdate(
+        tx,
+        c.deps,
+        c.user,
+        { sie: c.sie, inscriptionId: c.inscriptionId },
+        person.id,
+        corrected,
+        c.ip,
+      );
     await writeAudit(tx, {
       userId: c.user.id,
       action: 'holders.guardian.add',

@@ -1,5 +1,7 @@
 import {
   consolidationResult,
+  declarationVersionList,
+  declarationVersionParams,
   holdersInstitutionState,
   pendingPage,
   pendingQuery,
@@ -17,10 +19,10 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
 import { withDocument } from '../../documents/service.js';
+import { declarationVersionPdf, listVersions, sendStored } from '../declarations/service.js';
 import { consolidate, listPending } from './consolidation.js';
 import { registrationPeriod, schoolOf } from './context.js';
-import { declarationData } from './declaration-data.js';
-import { declarationFileName } from './declaration-pdf.js';
+import { holdersDeclarationForDownload } from './frozen.js';
 import { titularRoutes } from './routes-titulars.js';
 import { institutionState, listStudents } from './students.js';
 
@@ -88,7 +90,8 @@ export async function holdersRoutes(app: AppInstance) {
       schema: { tags, params: sieParams, response: { 200: consolidationResult } },
       preHandler: guard('holders.consolidate', schoolOf),
     },
-    async (req) => consolidate(app.deps, req.user!, req.params.sie, req.ip),
+    async (req, reply) =>
+      withDocument(reply, (render) => consolidate(app.deps, req.user!, req.params.sie, req.ip, render)),
   );
 
   app.get(
@@ -102,16 +105,46 @@ export async function holdersRoutes(app: AppInstance) {
       },
       preHandler: guard('holders.view', schoolOf),
     },
+    async (req, reply) => {
+      // Issue 12: the stored (frozen) declaration, byte for byte; stored at its first download for a
+      // school consolidated before declarations were stored.
+      const stored = await holdersDeclarationForDownload(app.deps, req.params.sie, (work) =>
+        withDocument(reply, work),
+      );
+      return sendStored(reply, stored);
+    },
+  );
+
+  app.get(
+    '/holders/institutions/:sie/declaration/versions',
+    {
+      schema: {
+        tags,
+        params: sieParams,
+        description: 'Versiones guardadas de la declaración jurada de titulares (vigente y reemplazadas)',
+        response: { 200: declarationVersionList },
+      },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => listVersions(app.deps.db, req.params.sie, 'holders'),
+  );
+
+  app.get(
+    '/holders/institutions/:sie/declaration/versions/:version',
+    {
+      schema: {
+        tags,
+        params: declarationVersionParams,
+        description: 'Una versión guardada de la declaración jurada de titulares, tal como se emitió',
+        response: { 200: z.any().describe('application/pdf') },
+      },
+      preHandler: guard('holders.view', schoolOf),
+    },
     async (req, reply) =>
-      withDocument(reply, async (render) => {
-        const data = await declarationData(app.deps, req.params.sie);
-        const printedAt = app.deps.clock.now();
-        const pdf = await render('declarationPdf', { data, printedAt });
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${declarationFileName(data.sie, printedAt)}"`)
-          .send(pdf);
-      }),
+      sendStored(
+        reply,
+        await declarationVersionPdf(app.deps.db, req.params.sie, 'holders', req.params.version),
+      ),
   );
 
   await app.register(titularRoutes);

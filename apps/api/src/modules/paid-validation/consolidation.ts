@@ -2,9 +2,11 @@ import { type PaidConsolidationResult, paidMessages, saldoADevolver, unvalidated
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import { paidValidationConsolidations } from '../../db/schema/index.js';
+import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { paidFacts } from './facts.js';
+import { storePaidDeclaration } from './frozen.js';
 import { universeCounts } from './universe.js';
 
 const refuse = (message: string) => new AppError('conflict', message, { observations: [message] });
@@ -22,6 +24,7 @@ export async function consolidate(
   user: AuthUser,
   sie: number,
   ip: string,
+  render: Render,
 ): Promise<PaidConsolidationResult> {
   return deps.db.transaction(async (tx) => {
     const facts = await paidFacts(tx, sie, 'no key update');
@@ -42,13 +45,21 @@ export async function consolidate(
       })
       .returning({ id: paidValidationConsolidations.id });
     const saldo = saldoADevolver(counts.undelivered, facts.amountPerStudent);
+    // Issue 12: the declaration is rendered and stored before commit; a failed render undoes all.
+    const declaration = await storePaidDeclaration(deps, tx, sie, user.id, render, false);
     await writeAudit(tx, {
       userId: user.id,
       action: 'paid.consolidate',
       entity: 'institution',
       entityId: sie,
       before: { consolidated: false },
-      after: { consolidationId: row?.id, ...counts, amountPerStudent: facts.amountPerStudent, saldo },
+      after: {
+        consolidationId: row?.id,
+        ...counts,
+        amountPerStudent: facts.amountPerStudent,
+        saldo,
+        declaration: { version: declaration.version, sha256: declaration.sha256 },
+      },
       ip,
     });
     return {

@@ -1,6 +1,7 @@
 import { formatSaldo, gradeName, levels, type PaidReport, paidMessages, saldoADevolver } from '@bjp/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
+import type { Executor } from '../../db/client.js';
 import {
   courses,
   inscriptions,
@@ -22,14 +23,11 @@ import { joinUniverse } from './universe.js';
  * consolidated. Validations cannot change while consolidated, so the report is stable. All rows:
  * a school has a handful of such titulars and the report is printed whole.
  */
-export async function paidReport(deps: AppDeps, sie: number): Promise<PaidReport> {
-  const facts = await paidFacts(deps.db, sie);
+export async function paidReport(deps: AppDeps, sie: number, db: Executor = deps.db): Promise<PaidReport> {
+  const facts = await paidFacts(db, sie);
   const consolidation = facts.consolidation;
   if (!consolidation) throw new AppError('conflict', paidMessages.reportBeforeConsolidation);
-  const [card, groups] = await Promise.all([
-    institutionCard(deps.db, sie),
-    titularGroups(deps.db, sie, facts.year),
-  ]);
+  const [card, groups] = await Promise.all([institutionCard(db, sie), titularGroups(db, sie, facts.year)]);
   const amount = consolidation.amountPerStudent;
   const rows = groups.map((g) => ({
     personId: g.personId,
@@ -79,9 +77,14 @@ export type ReportStudent = {
 };
 
 /** Every student of the report, by titular then student, for the documents' detail tables. */
-export async function reportStudents(deps: AppDeps, sie: number, year: number): Promise<ReportStudent[]> {
+export async function reportStudents(
+  deps: AppDeps,
+  sie: number,
+  year: number,
+  db: Executor = deps.db,
+): Promise<ReportStudent[]> {
   const rows = await joinUniverse(
-    deps.db
+    db
       .select({
         titular: sql<string>`trim(${persons.firstLastName} || ' ' || ${persons.secondLastName} || ' ' || ${persons.name})`,
         rude: students.rude,

@@ -1,4 +1,6 @@
 import {
+  declarationVersionList,
+  declarationVersionParams,
   paidConsolidationResult,
   paidInscriptionParams,
   paidInstitutionState,
@@ -16,12 +18,13 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
-import { paidReportFileName } from '../../documents/paid-validation/report-pdf.js';
 import { withDocument } from '../../documents/service.js';
+import { declarationVersionPdf, listVersions, sendStored } from '../declarations/service.js';
 import { consolidate } from './consolidation.js';
 import { schoolOf } from './facts.js';
+import { paidDeclarationForDownload } from './frozen.js';
 import { listTitulars, titularCard, titularStudents } from './lists.js';
-import { paidReport as buildReport, reportStudents } from './report.js';
+import { paidReport as buildReport } from './report.js';
 import { institutionState } from './state.js';
 import { loadValidation, saveValidation } from './validation.js';
 
@@ -94,7 +97,8 @@ export async function paidValidationRoutes(app: AppInstance) {
   app.post(
     `${base}/consolidation`,
     { schema: { tags, params: sieParams, response: { 200: paidConsolidationResult } }, preHandler: validate },
-    async (req) => consolidate(app.deps, req.user!, req.params.sie, req.ip),
+    async (req, reply) =>
+      withDocument(reply, (render) => consolidate(app.deps, req.user!, req.params.sie, req.ip, render)),
   );
 
   app.get(
@@ -114,16 +118,46 @@ export async function paidValidationRoutes(app: AppInstance) {
       },
       preHandler: view,
     },
+    async (req, reply) => {
+      // Issue 12: the stored (frozen) declaration, byte for byte; stored at its first download for a
+      // school consolidated before declarations were stored.
+      const stored = await paidDeclarationForDownload(app.deps, req.params.sie, (work) =>
+        withDocument(reply, work),
+      );
+      return sendStored(reply, stored);
+    },
+  );
+
+  app.get(
+    `${base}/report/document/versions`,
+    {
+      schema: {
+        tags,
+        params: sieParams,
+        description:
+          'Versiones guardadas de la declaración de la validación de pagados (vigente y reemplazadas)',
+        response: { 200: declarationVersionList },
+      },
+      preHandler: view,
+    },
+    async (req) => listVersions(app.deps.db, req.params.sie, 'paid_validation'),
+  );
+
+  app.get(
+    `${base}/report/document/versions/:version`,
+    {
+      schema: {
+        tags,
+        params: declarationVersionParams,
+        description: 'Una versión guardada de la declaración de la validación de pagados, tal como se emitió',
+        response: { 200: z.any().describe('application/pdf') },
+      },
+      preHandler: view,
+    },
     async (req, reply) =>
-      withDocument(reply, async (render) => {
-        const report = await buildReport(app.deps, req.params.sie);
-        const students = await reportStudents(app.deps, req.params.sie, report.year);
-        const printedAt = app.deps.clock.now();
-        const pdf = await render('paidReportPdf', { report, students, printedAt });
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${paidReportFileName(report, printedAt)}"`)
-          .send(pdf);
-      }),
+      sendStored(
+        reply,
+        await declarationVersionPdf(app.deps.db, req.params.sie, 'paid_validation', req.params.version),
+      ),
   );
 }

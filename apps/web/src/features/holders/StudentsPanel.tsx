@@ -4,6 +4,7 @@ import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/c
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
+import { DeclarationVersionsButton } from '../declarations/DeclarationVersionsButton';
 import type { CourseSelection } from '../structure/CourseMenu';
 import { useHoldersState } from './api';
 import { ConsolidateButton } from './ConsolidateButton';
@@ -48,7 +49,10 @@ export function StudentsPanel({ card, selection }: Props) {
           </Stack>
           <Group gap="xs">
             {consolidated ? (
-              <DeclarationButton sie={sie} />
+              <>
+                <DeclarationButton sie={sie} />
+                <DeclarationVersionsButton kind="holders" sie={sie} />
+              </>
             ) : (
               s &&
               mayConsolidate && (

@@ -125,7 +125,7 @@ export function useTitularChanges(sie: number, inscriptionId: number, area: Titu
     addExisting: useModalChange(
       sie,
       inscriptionId,
-      (v: { personId: number; relationshipId: number | null }) =>
+      (v: { personId: number; relationshipId: number | null; person?: Partial<PersonData> }) =>
         api.post<TitularModalResponse>(`${url}/guardians`, v),
       area,
     ),

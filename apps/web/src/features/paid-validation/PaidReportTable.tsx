@@ -1,5 +1,6 @@
 import { formatCount, formatSaldo, type PaidReport, paidMessages } from '@bjp/domain';
 import { Group, Paper, Table, Text } from '@mantine/core';
+import { DeclarationVersionsButton } from '../declarations/DeclarationVersionsButton';
 import { ReportDownloadButton } from './ReportDownloadButton';
 
 /**
@@ -21,7 +22,10 @@ export function PaidReportTable({ report }: { report: PaidReport }) {
             {report.consolidatedBy} · {formatCount(report.amountPerStudent)} Bs. por estudiante
           </Text>
         </div>
-        <ReportDownloadButton sie={report.sie} codeType={report.codeType} year={report.year} />
+        <Group gap="xs">
+          <ReportDownloadButton sie={report.sie} codeType={report.codeType} year={report.year} />
+          <DeclarationVersionsButton kind="paid_validation" sie={report.sie} />
+        </Group>
       </Group>
       <Table.ScrollContainer minWidth={560}>
         <Table striped withTableBorder verticalSpacing="xs" horizontalSpacing="xs" fz="sm">

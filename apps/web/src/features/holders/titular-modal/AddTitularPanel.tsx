@@ -1,10 +1,9 @@
 import { holderMessages, type PersonSearchMatch } from '@bjp/domain';
 import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notifySuccess, notifyWarning } from '../../../ui/notify';
-import { holderKeys, searchPerson, type TitularArea, updatePerson, type useTitularChanges } from '../api';
+import { searchPerson, type TitularArea, type useTitularChanges } from '../api';
 import { emptyDraft, missingField, type PersonDraft, PersonForm } from './PersonForm';
 import { reportTitularError } from './report-error';
 
@@ -42,7 +41,7 @@ const personData = (d: PersonDraft) => ({
  * 'Adicionar Nuevo Titular': search by document and complement; a found person shows locked with
  * 'Agregar Titular' and 'Editar Datos'; a miss opens the 'Datos Titular' form with 'Nuevo Titular'.
  */
-export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'holders' }: Props) {
+export function AddTitularPanel({ relationships, changes, onBack }: Props) {
   const [carnet, setCarnet] = useState('');
   const [complemento, setComplemento] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'search' });
@@ -50,7 +49,6 @@ export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'h
   const [locked, setLocked] = useState(true);
   const [invalid, setInvalid] = useState<keyof PersonDraft | null>(null);
   const [busy, setBusy] = useState(false);
-  const client = useQueryClient();
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,19 +92,13 @@ export function AddTitularPanel({ sie, relationships, changes, onBack, area = 'h
     }
     setBusy(true);
     try {
-      // 'Editar Datos' then 'Agregar Titular': the person joins first, because a school may correct
-      // only the adults of its own students (issue 13); SEGIP then confirms the corrected data.
+      // 'Editar Datos' then 'Agregar Titular' is one request: the server joins the person and writes
+      // the corrected data (SEGIP-confirmed) in one transaction, or neither (issue 12).
       await changes.addExisting.mutateAsync({
         personId: person.id,
         relationshipId: Number(draft.relationshipId),
+        ...(locked ? {} : { person: personData(draft) }),
       });
-      if (!locked && area === 'adjustments')
-        await changes.personData.mutateAsync({ personId: person.id, data: personData(draft) });
-      else if (!locked) {
-        await updatePerson(sie, person.id, personData(draft));
-        // The modal was answered before the correction: read it again.
-        await client.invalidateQueries({ queryKey: holderKeys.school(sie) });
-      }
       done();
     } catch (error) {
       reportTitularError(error);

@@ -1,0 +1,145 @@
+import type { Content, TableCell, TableLayout, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+
+/**
+ * The signature block always stays with what it signs (issue 12): a sworn table is laid out as its
+ * body and a tail — its last rows, its totals and what follows them (the sworn text, the saldo, the
+ * signature) — in one unbreakable block. When the tail does not fit under the body, it moves to the
+ * next page whole, taking the last rows with it; it then repeats the column headings (see
+ * `settleSignedTables`), so no page shows rows without their headings or a signature alone.
+ */
+export type SignedTable = {
+  /** Fixed or '*' widths: 'auto' would size the body and the tail apart, and their columns drift. */
+  widths: Array<string | number>;
+  header: TableCell[][];
+  rows: TableCell[][];
+  /** Totals rows: always in the tail. */
+  closing?: TableCell[][];
+  layout?: string | TableLayout;
+  fontSize?: number;
+  /** What the table's signature block signs after it: sworn text, saldo line, signature. */
+  after: Content[];
+  /** Body rows that travel with the tail (default 3). */
+  keepRows?: number;
+};
+
+const MAIN_END = 'signed-table-body-end-';
+const TAIL_START = 'signed-table-tail-start-';
+/** The tail table's headings, added only when the tail starts a page (pdfmake ignores the key). */
+const TAIL_HEADER = 'signedTailHeader';
+const TAIL_ID = 'signedTailId';
+// pdfmake wants node ids unique in a document: every signed table numbers its own.
+let sequence = 0;
+
+/** Marks the first text leaf of a row with an id, so the layout tells on which page the row fell. */
+function markRow(row: TableCell[], id: string): TableCell[] {
+  const [first, ...rest] = row;
+  const marked =
+    typeof first === 'string' || typeof first === 'number'
+      ? { text: String(first), id }
+      : first && typeof first === 'object' && 'text' in first
+        ? { ...first, id }
+        : first;
+  return [marked as TableCell, ...rest];
+}
+
+export function signedTable(t: SignedTable): Content[] {
+  const keep = Math.min(t.keepRows ?? 3, t.rows.length);
+  const n = ++sequence;
+  const bodyRows = t.rows.slice(0, t.rows.length - keep);
+  const tailRows = [...t.rows.slice(t.rows.length - keep), ...(t.closing ?? [])];
+  const common = {
+    layout: t.layout ?? 'lightHorizontalLines',
+    ...(t.fontSize ? { fontSize: t.fontSize } : {}),
+  };
+  const content: Content[] = [];
+  if (bodyRows.length > 0) {
+    const last = bodyRows.length - 1;
+    bodyRows[last] = markRow(bodyRows[last]!, MAIN_END + n);
+    content.push({
+      table: {
+        headerRows: t.header.length,
+        keepWithHeaderRows: 1,
+        dontBreakRows: true,
+        widths: t.widths,
+        body: [...t.header, ...bodyRows],
+      },
+      ...common,
+    } as Content);
+  }
+  // With no body above it, the tail is the whole table: its headings are always printed.
+  const tail =
+    bodyRows.length === 0
+      ? { table: { widths: t.widths, body: [...t.header, ...tailRows] }, ...common }
+      : {
+          table: {
+            widths: t.widths,
+            body: tailRows.length ? [markRow(tailRows[0]!, TAIL_START + n), ...tailRows.slice(1)] : [],
+          },
+          ...common,
+          [TAIL_HEADER]: t.header,
+          [TAIL_ID]: n,
+        };
+  const tailContent = (tail.table.body.length ? [tail] : []) as Content[];
+  content.push({ unbreakable: true, stack: [...tailContent, ...t.after] } as Content);
+  return content;
+}
+
+type Node = Record<string, unknown>;
+
+/** A copy of the definition's tree (functions kept by reference), taken before pdfmake decorates it. */
+function copyTree<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyTree) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Node = {};
+    for (const [k, v] of Object.entries(value as Node)) out[k] = copyTree(v);
+    return out as T;
+  }
+  return value;
+}
+
+function findTails(node: unknown, found: Node[] = []): Node[] {
+  if (Array.isArray(node)) {
+    for (const child of node) findTails(child, found);
+    return found;
+  }
+  if (!node || typeof node !== 'object') return found;
+  const record = node as Node;
+  if (TAIL_HEADER in record) found.push(record);
+  for (const value of Object.values(record)) if (value && typeof value === 'object') findTails(value, found);
+  return found;
+}
+
+/**
+ * Lays the document out; when a signed table's tail was pushed to a new page, lays out again with that
+ * tail's headings. `create` is pdfmake's createPdfKitDocument; the second layout happens only then.
+ */
+export function settleSignedTables<D>(
+  doc: TDocumentDefinitions,
+  create: (doc: TDocumentDefinitions) => D,
+): D {
+  if (findTails(doc.content).length === 0) return create(doc);
+  const fresh = copyTree(doc);
+  const pages: Record<string, number> = {};
+  const observed = create({
+    ...doc,
+    pageBreakBefore: (node) => {
+      if (node.id?.startsWith(MAIN_END) || node.id?.startsWith(TAIL_START))
+        pages[node.id] = node.pageNumbers[0] ?? 0;
+      return false;
+    },
+  });
+  const moved = findTails(fresh.content).filter((tail) => {
+    const n = tail[TAIL_ID] as number;
+    const bodyEnd = pages[MAIN_END + n];
+    const tailStart = pages[TAIL_START + n];
+    return bodyEnd !== undefined && tailStart !== undefined && tailStart !== bodyEnd;
+  });
+  if (moved.length === 0) return observed;
+  for (const tail of moved) {
+    const table = tail.table as { body: TableCell[][]; headerRows?: number };
+    const header = tail[TAIL_HEADER] as TableCell[][];
+    table.body = [...header, ...table.body];
+    table.headerRows = header.length;
+  }
+  return create(fresh);
+}

@@ -1,0 +1,280 @@
+import {
+  type DeclarationKind,
+  type DeclarationVersion,
+  declarationKindLabels,
+  declarationMessages,
+  type VerificationResult,
+} from '@bjp/domain';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import type { Executor } from '../../db/client.js';
+import { declarations, institutions } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { codeHash, newVerificationCode, normalizeCode, sha256Hex } from './code.js';
+
+/** Kinds as stored, the same codes as institution_enablings: 1 paid validation, 2 holder registration. */
+export const declarationKindCode: Record<DeclarationKind, number> = { paid_validation: 1, holders: 2 };
+const kindOf = (code: number): DeclarationKind => (code === 2 ? 'holders' : 'paid_validation');
+
+/** What is printed on a stored declaration so a copy can be checked: the code, its URL (QR), the version. */
+export type VerificationStamp = { code: string; url: string; version: number };
+
+/** One figure of a declaration's totals, as the public verification shows it. */
+export type DeclaredTotal = { label: string; value: string };
+
+export type StoreInput = {
+  sie: number;
+  kind: DeclarationKind;
+  year: number;
+  /** What the declaration declares (rows and totals), kept as jsonb. */
+  content: unknown;
+  totals: DeclaredTotal[];
+  consolidatedAt: Date;
+  consolidatedBy: number | null;
+  consolidatedByName: string;
+  fileName: string;
+  backfilled: boolean;
+  /** Renders the PDF with the stamp printed on it (the code is decided before rendering). */
+  render: (stamp: VerificationStamp) => Promise<Buffer>;
+};
+
+export type StoredDeclaration = { id: number; version: number; verificationCode: string; sha256: string };
+
+export const verificationUrl = (deps: AppDeps, code: string) =>
+  `${publicOrigin(deps)}/public/verificar/${code}`;
+
+function publicOrigin(deps: AppDeps): string {
+  const configured = deps.config.PUBLIC_ORIGIN;
+  if (configured) return configured.replace(/\/+$/, '');
+  const host = deps.config.HOST === '0.0.0.0' ? '127.0.0.1' : deps.config.HOST;
+  return `http://${host}:${deps.config.PORT}`;
+}
+
+/**
+ * Stores a declaration in the caller's transaction: next version of (school, kind), a new
+ * verification code, the PDF rendered with it, its SHA-256. The caller holds the school's row lock,
+ * so versions of one school never race. A failed render throws and the transaction stores nothing.
+ */
+export async function storeDeclaration(
+  deps: AppDeps,
+  tx: Executor,
+  input: StoreInput,
+): Promise<StoredDeclaration> {
+  const kind = declarationKindCode[input.kind];
+  const [last] = await tx
+    .select({ n: sql<number>`coalesce(max(${declarations.version}), 0)::int` })
+    .from(declarations)
+    .where(and(eq(declarations.institutionId, input.sie), eq(declarations.kind, kind)));
+  const version = (last?.n ?? 0) + 1;
+  // A new consolidation replaces whatever version was current. 'Habilitar' marks it when it reopens;
+  // this only catches a reopening made some other way (by hand in the database), so that the new
+  // version can be stored and the old one stays, superseded.
+  if (!input.backfilled)
+    await supersedeDeclaration(tx, input.sie, input.kind, deps.clock.now(), input.consolidatedBy ?? 0);
+  const code = newVerificationCode();
+  const pdf = await input.render({ code, url: verificationUrl(deps, code), version });
+  const sha256 = sha256Hex(pdf);
+  const [row] = await tx
+    .insert(declarations)
+    .values({
+      institutionId: input.sie,
+      kind,
+      version,
+      year: input.year,
+      data: { totals: input.totals, content: input.content },
+      pdf,
+      sha256,
+      fileName: input.fileName,
+      verificationCode: code,
+      codeHash: codeHash(normalizeCode(code)!),
+      consolidatedAt: input.consolidatedAt,
+      consolidatedBy: input.consolidatedBy,
+      consolidatedByName: input.consolidatedByName,
+      storedAt: deps.clock.now(),
+      backfilled: input.backfilled ? 1 : 0,
+    })
+    .returning({ id: declarations.id });
+  return { id: row!.id, version, verificationCode: code, sha256 };
+}
+
+/** Marks the school's current declaration of a kind superseded (a 'Habilitar' reopening), in the caller's transaction. */
+export async function supersedeDeclaration(
+  tx: Executor,
+  sie: number,
+  kind: DeclarationKind,
+  at: Date,
+  userId: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .update(declarations)
+    .set({ supersededAt: at, supersededBy: userId })
+    .where(
+      and(
+        eq(declarations.institutionId, sie),
+        eq(declarations.kind, declarationKindCode[kind]),
+        isNull(declarations.supersededAt),
+      ),
+    )
+    .returning({ version: declarations.version });
+  return row?.version ?? null;
+}
+
+const pdfColumns = {
+  version: declarations.version,
+  pdf: declarations.pdf,
+  sha256: declarations.sha256,
+  fileName: declarations.fileName,
+  supersededAt: declarations.supersededAt,
+};
+export type StoredPdf = {
+  version: number;
+  pdf: Buffer;
+  sha256: string;
+  fileName: string;
+  supersededAt: Date | null;
+};
+
+/** The current (not superseded) stored declaration of a kind, or null. */
+export async function currentDeclaration(
+  db: Executor,
+  sie: number,
+  kind: DeclarationKind,
+): Promise<StoredPdf | null> {
+  const [row] = await db
+    .select(pdfColumns)
+    .from(declarations)
+    .where(
+      and(
+        eq(declarations.institutionId, sie),
+        eq(declarations.kind, declarationKindCode[kind]),
+        isNull(declarations.supersededAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function declarationVersionPdf(
+  db: Executor,
+  sie: number,
+  kind: DeclarationKind,
+  version: number,
+): Promise<StoredPdf> {
+  const [row] = await db
+    .select(pdfColumns)
+    .from(declarations)
+    .where(
+      and(
+        eq(declarations.institutionId, sie),
+        eq(declarations.kind, declarationKindCode[kind]),
+        eq(declarations.version, version),
+      ),
+    );
+  if (!row) throw new AppError('not_found', declarationMessages.versionNotFound);
+  return row;
+}
+
+/**
+ * Sends the stored bytes as they were stored, with a strong ETag (their SHA-256): the same
+ * document for whoever asks, whenever. X-Declaration-Status says whether a later version replaced it.
+ */
+export function sendStored(reply: FastifyReply, row: StoredPdf) {
+  const etag = `"${row.sha256}"`;
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('x-declaration-version', String(row.version))
+    .header(
+      'x-declaration-status',
+      row.supersededAt ? declarationMessages.superseded : declarationMessages.current,
+    );
+  const inm = reply.request.headers['if-none-match'];
+  if (inm?.split(',').some((t) => t.trim() === etag)) return reply.code(304).send();
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${row.fileName}"`)
+    .send(row.pdf);
+}
+
+/** The versions of a school's declarations of a kind, oldest first. */
+export async function listVersions(
+  db: Executor,
+  sie: number,
+  kind: DeclarationKind,
+): Promise<{ items: DeclarationVersion[] }> {
+  const rows = await db
+    .select({
+      version: declarations.version,
+      consolidatedAt: declarations.consolidatedAt,
+      consolidatedBy: declarations.consolidatedByName,
+      sha256: declarations.sha256,
+      verificationCode: declarations.verificationCode,
+      supersededAt: declarations.supersededAt,
+      backfilled: declarations.backfilled,
+    })
+    .from(declarations)
+    .where(and(eq(declarations.institutionId, sie), eq(declarations.kind, declarationKindCode[kind])))
+    .orderBy(asc(declarations.version));
+  return {
+    items: rows.map((r) => ({
+      kind,
+      kindLabel: declarationKindLabels[kind],
+      version: r.version,
+      consolidatedAt: r.consolidatedAt.toISOString(),
+      consolidatedBy: r.consolidatedBy,
+      sha256: r.sha256,
+      verificationCode: r.verificationCode,
+      supersededAt: r.supersededAt?.toISOString() ?? null,
+      status: r.supersededAt ? declarationMessages.superseded : declarationMessages.current,
+      backfilled: r.backfilled === 1,
+    })),
+  };
+}
+
+/** A hash no code has (a code's hash is of 16 base32 symbols): looked up for malformed input too. */
+const DUMMY_HASH = codeHash('malformed-verification-code');
+
+/**
+ * The public verification. Malformed and unknown codes take the same path (one indexed lookup by
+ * hash, a dummy one when the input cannot be a code), so their answer times do not tell them apart;
+ * only then is the answer 400 or 404. Nothing personal is returned: the school, the kind, the
+ * version, the dates, the totals and the PDF's SHA-256.
+ */
+export async function verifyCode(db: Executor, raw: string): Promise<VerificationResult> {
+  const canonical = normalizeCode(raw);
+  const [row] = await db
+    .select({
+      sie: declarations.institutionId,
+      institutionName: institutions.name,
+      kind: declarations.kind,
+      year: declarations.year,
+      version: declarations.version,
+      consolidatedAt: declarations.consolidatedAt,
+      supersededAt: declarations.supersededAt,
+      sha256: declarations.sha256,
+      code: declarations.verificationCode,
+      totals: sql<DeclaredTotal[]>`${declarations.data}->'totals'`,
+    })
+    .from(declarations)
+    .innerJoin(institutions, eq(institutions.id, declarations.institutionId))
+    .where(eq(declarations.codeHash, canonical ? codeHash(canonical) : DUMMY_HASH));
+  if (!canonical) throw new AppError('bad_request', declarationMessages.malformedCode);
+  if (!row) throw new AppError('not_found', declarationMessages.unknownCode);
+  const kind = kindOf(row.kind);
+  return {
+    valid: true,
+    code: row.code,
+    sie: row.sie,
+    institutionName: row.institutionName,
+    kind,
+    kindLabel: declarationKindLabels[kind],
+    year: row.year,
+    version: row.version,
+    consolidatedAt: row.consolidatedAt.toISOString(),
+    superseded: row.supersededAt !== null,
+    supersededAt: row.supersededAt?.toISOString() ?? null,
+    status: row.supersededAt ? declarationMessages.superseded : declarationMessages.current,
+    sha256: row.sha256,
+    totals: Array.isArray(row.totals) ? row.totals : [],
+  };
+}

@@ -1,0 +1,98 @@
+import { formatCount, holderMessages } from '@bjp/domain';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { Executor } from '../../db/client.js';
+import { institutions } from '../../db/schema/index.js';
+import type { Render } from '../../documents/service.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  currentDeclaration,
+  type StoredDeclaration,
+  type StoredPdf,
+  storeDeclaration,
+} from '../declarations/service.js';
+import { declarationData } from './declaration-data.js';
+import { declarationFileName } from './declaration-pdf.js';
+
+/**
+ * Stores the holders' sworn declaration of a consolidated school in the caller's transaction (the
+ * consolidation's, or a first download's for a school consolidated before issue 12).
+ */
+export async function storeHoldersDeclaration(
+  deps: AppDeps,
+  tx: Executor,
+  sie: number,
+  render: Render,
+  backfilled: boolean,
+): Promise<StoredDeclaration> {
+  const data = await declarationData(deps, sie, tx);
+  const [by] = await tx
+    .select({ id: institutions.holdersConsolidatedBy })
+    .from(institutions)
+    .where(eq(institutions.id, sie));
+  const printedAt = deps.clock.now();
+  const t = data.totals;
+  return storeDeclaration(deps, tx, {
+    sie,
+    kind: 'holders',
+    year: data.year,
+    content: data,
+    totals: [
+      { label: 'Estudiantes inscritos', value: formatCount(t.total) },
+      { label: 'Con titular registrado', value: formatCount(t.apoderados + t.maestros + t.directores) },
+      { label: 'Titulares apoderados', value: formatCount(t.apoderados) },
+      { label: 'Titulares maestros', value: formatCount(t.maestros) },
+      { label: 'Titulares directores', value: formatCount(t.directores) },
+      { label: 'Baja / sin titular', value: formatCount(t.removed) },
+      { label: 'Pendientes', value: formatCount(t.pending) },
+    ],
+    consolidatedAt: data.consolidatedAt,
+    consolidatedBy: by?.id ?? null,
+    consolidatedByName: data.consolidatedBy,
+    fileName: declarationFileName(sie, data.consolidatedAt),
+    backfilled,
+    render: (verification) => render('declarationPdf', { data, printedAt, verification }),
+  });
+}
+
+/**
+ * The school's current holders' declaration. A school consolidated before declarations were stored
+ * (the demo data) has none: the first download renders it from today's data and stores it as its
+ * version (backfilled), under the school's row lock so two first downloads store one.
+ */
+export async function holdersDeclarationForDownload(
+  deps: AppDeps,
+  sie: number,
+  withRender: <T>(work: (render: Render) => Promise<T>) => Promise<T>,
+): Promise<StoredPdf> {
+  const stored = await currentDeclaration(deps.db, sie, 'holders');
+  if (stored) return stored;
+  const [school] = await deps.db
+    .select({ at: institutions.holdersConsolidatedAt })
+    .from(institutions)
+    .where(eq(institutions.id, sie));
+  if (!school?.at) throw new AppError('conflict', holderMessages.declarationBeforeConsolidation);
+  return withRender((render) => backfillHolders(deps, sie, render));
+}
+
+/** Stores the missing current declaration under the school's lock; returns it. */
+export async function backfillHolders(
+  deps: AppDeps,
+  sie: number,
+  render: Render,
+  db?: Executor,
+): Promise<StoredPdf> {
+  const work = async (tx: Executor) => {
+    const [school] = await tx
+      .select({ at: institutions.holdersConsolidatedAt })
+      .from(institutions)
+      .where(eq(institutions.id, sie))
+      .for('no key update');
+    const again = await currentDeclaration(tx, sie, 'holders');
+    if (again) return again;
+    if (!school?.at) throw new AppError('conflict', holderMessages.declarationBeforeConsolidation);
+    await storeHoldersDeclaration(deps, tx, sie, render, true);
+    return (await currentDeclaration(tx, sie, 'holders'))!;
+  };
+  return db ? work(db) : deps.db.transaction(work);
+}

@@ -1,0 +1,95 @@
+import { formatCount, paidMessages } from '@bjp/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { Executor } from '../../db/client.js';
+import { paidValidationConsolidations } from '../../db/schema/index.js';
+import { paidReportFileName } from '../../documents/paid-validation/report-pdf.js';
+import type { Render } from '../../documents/service.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  currentDeclaration,
+  type StoredDeclaration,
+  type StoredPdf,
+  storeDeclaration,
+} from '../declarations/service.js';
+import { paidFacts } from './facts.js';
+import { paidReport, reportStudents } from './report.js';
+
+/**
+ * Stores the paid validation's declaration (DDJJ of a CEE, validation report of a UE) of the school's
+ * open consolidation, in the caller's transaction.
+ */
+export async function storePaidDeclaration(
+  deps: AppDeps,
+  tx: Executor,
+  sie: number,
+  consolidatedBy: number | null,
+  render: Render,
+  backfilled: boolean,
+): Promise<StoredDeclaration> {
+  const report = await paidReport(deps, sie, tx);
+  const students = await reportStudents(deps, sie, report.year, tx);
+  const printedAt = deps.clock.now();
+  const consolidatedAt = new Date(report.consolidatedAt);
+  return storeDeclaration(deps, tx, {
+    sie,
+    kind: 'paid_validation',
+    year: report.year,
+    content: { report, students },
+    totals: [
+      { label: 'Estudiantes', value: formatCount(report.totals.total) },
+      { label: 'Declarados PAGADO', value: formatCount(report.totals.totalPaid) },
+      { label: 'Declarados NO PAGADO', value: formatCount(report.totals.totalPending) },
+      { label: 'Monto por estudiante (Bs.)', value: formatCount(report.amountPerStudent) },
+      { label: paidMessages.saldoLabel, value: report.saldoText },
+    ],
+    consolidatedAt,
+    consolidatedBy,
+    consolidatedByName: report.consolidatedBy,
+    fileName: paidReportFileName(report, consolidatedAt),
+    backfilled,
+    render: (verification) => render('paidReportPdf', { report, students, printedAt, verification }),
+  });
+}
+
+/**
+ * The current paid-validation declaration; for a school consolidated before declarations were stored,
+ * rendered and stored at its first download (backfilled), under the school's row lock.
+ */
+export async function paidDeclarationForDownload(
+  deps: AppDeps,
+  sie: number,
+  withRender: <T>(work: (render: Render) => Promise<T>) => Promise<T>,
+): Promise<StoredPdf> {
+  const stored = await currentDeclaration(deps.db, sie, 'paid_validation');
+  if (stored) return stored;
+  const facts = await paidFacts(deps.db, sie);
+  if (!facts.consolidation) throw new AppError('conflict', paidMessages.reportBeforeConsolidation);
+  return withRender((render) => backfillPaid(deps, sie, render));
+}
+
+export async function backfillPaid(
+  deps: AppDeps,
+  sie: number,
+  render: Render,
+  db?: Executor,
+): Promise<StoredPdf> {
+  const work = async (tx: Executor) => {
+    const facts = await paidFacts(tx, sie, 'no key update');
+    const again = await currentDeclaration(tx, sie, 'paid_validation');
+    if (again) return again;
+    if (!facts.consolidation) throw new AppError('conflict', paidMessages.reportBeforeConsolidation);
+    const [open] = await tx
+      .select({ by: paidValidationConsolidations.consolidatedBy })
+      .from(paidValidationConsolidations)
+      .where(
+        and(
+          eq(paidValidationConsolidations.institutionId, sie),
+          isNull(paidValidationConsolidations.reopenedAt),
+        ),
+      );
+    await storePaidDeclaration(deps, tx, sie, open?.by ?? null, render, true);
+    return (await currentDeclaration(tx, sie, 'paid_validation'))!;
+  };
+  return db ? work(db) : deps.db.transaction(work);
+}
