@@ -177,12 +177,13 @@ export async function declarationVersionPdf(
 /**
  * Sends the stored bytes as they were stored, with a strong ETag (their SHA-256): the same
  * document for whoever asks, whenever. X-Declaration-Status says whether a later version replaced it.
+ * No cache header here: it names students, so the API's default `no-store` applies (issue 13); the
+ * ETag still lets a client that kept its own copy (a download folder) tell it is the same.
  */
 export function sendStored(reply: FastifyReply, row: StoredPdf) {
   const etag = `"${row.sha256}"`;
   reply
     .header('etag', etag)
-    .header('cache-control', 'private, no-cache')
     .header('x-declaration-version', String(row.version))
     .header(
       'x-declaration-status',
