@@ -36,6 +36,20 @@ const allowed: Record<string, Profile[]> = {
     'distrito',
     'director',
   ],
+  'GET /api/v1/holders/institutions/:sie/declaration/versions': [
+    'admin',
+    'ministerio',
+    'depto',
+    'distrito',
+    'director',
+  ],
+  'GET /api/v1/holders/institutions/:sie/declaration/versions/:version': [
+    'admin',
+    'ministerio',
+    'depto',
+    'distrito',
+    'director',
+  ],
   'GET /api/v1/sereci/students/:rude': ['admin'],
   'POST /api/v1/sereci/students/:rude/validation': ['admin'],
   'GET /api/v1/sereci/validations': ['admin'],
@@ -174,6 +188,7 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/tracking/districts/:districtId/institutions': ['admin', 'ministerio', 'depto', 'distrito'],
   'GET /api/v1/tracking/districts/:districtId/report': ['admin', 'ministerio', 'depto', 'distrito'],
   'GET /api/v1/tracking/institutions/:sie': ['admin', 'ministerio', 'depto', 'distrito'],
+  'GET /api/v1/declarations/novelties': ['admin', 'ministerio', 'depto', 'distrito'],
   'GET /api/v1/reports/me/:level': ['admin', 'ministerio', 'depto', 'distrito', 'director'],
   'GET /api/v1/reports/national': nationalReaders,
   'GET /api/v1/reports/national/document': nationalReaders,
@@ -207,6 +222,16 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/paid-validation/institutions/:sie/consolidation': ['admin', 'director'],
   'GET /api/v1/paid-validation/institutions/:sie/report': ['admin', 'ministerio', 'director'],
   'GET /api/v1/paid-validation/institutions/:sie/report/document': ['admin', 'ministerio', 'director'],
+  'GET /api/v1/paid-validation/institutions/:sie/report/document/versions': [
+    'admin',
+    'ministerio',
+    'director',
+  ],
+  'GET /api/v1/paid-validation/institutions/:sie/report/document/versions/:version': [
+    'admin',
+    'ministerio',
+    'director',
+  ],
   'POST /api/v1/enabling/paid-validation': ['admin'],
   'POST /api/v1/enabling/holders': ['admin'],
   'GET /api/v1/enabling': ['admin'],
@@ -229,6 +254,7 @@ function sampleRequest(method: string, url: string) {
     .replace(':personId', '1')
     .replace(':departmentId', '2')
     .replace(':districtId', String(districtId))
+    .replace(':version', '1')
     .replace(':level', 'district');
   const bodies: Record<string, unknown> = {
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
