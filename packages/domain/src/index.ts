@@ -9,6 +9,7 @@ export * from './common/pagination.js';
 export * from './common/primitives.js';
 export * from './dashboard/schemas.js';
 export * from './declarations/index.js';
+export * from './declarations/novelties.js';
 export * from './enabling/index.js';
 export * from './events/index.js';
 export * from './holders/list-schemas.js';

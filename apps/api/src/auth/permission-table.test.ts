@@ -188,6 +188,7 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/tracking/districts/:districtId/institutions': ['admin', 'ministerio', 'depto', 'distrito'],
   'GET /api/v1/tracking/districts/:districtId/report': ['admin', 'ministerio', 'depto', 'distrito'],
   'GET /api/v1/tracking/institutions/:sie': ['admin', 'ministerio', 'depto', 'distrito'],
+  'GET /api/v1/declarations/novelties': ['admin', 'ministerio', 'depto', 'distrito'],
   'GET /api/v1/reports/me/:level': ['admin', 'ministerio', 'depto', 'distrito', 'director'],
   'GET /api/v1/reports/national': nationalReaders,
   'GET /api/v1/reports/national/document': nationalReaders,

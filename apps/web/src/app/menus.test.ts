@@ -62,6 +62,7 @@ describe('menuFor', () => {
         '/modification-process/admin',
         '/seguimiento/district/admin',
         '/seguimiento/depto/admin',
+        '/seguimiento/novedades',
         '/modification-remove/admin',
         '/paid-report/admin-report',
         '/sereci/student-validation',
@@ -79,6 +80,7 @@ describe('menuFor', () => {
     expect(p).toContain('/config/users');
     expect(p).toContain('/reports/national');
     expect(p).toContain('/seguimiento/depto/admin');
+    expect(p).toContain('/seguimiento/novedades');
     expect(p).not.toContain('/sync-module/admin');
     expect(p).not.toContain('/config/kind-event');
     expect(p).not.toContain('/modification-remove/admin');
@@ -97,6 +99,7 @@ describe('menuFor', () => {
     const menu = menuFor(user(2, profiles.department, []), today);
     expect(paths(menu)).toEqual([
       '/seguimiento/depto/user',
+      '/seguimiento/novedades',
       '/tutors/department',
       '/modification-remove/depto',
       '/reports/user-depto',
@@ -105,7 +108,12 @@ describe('menuFor', () => {
 
   it('gives the district user (profile 10) tracking, holder registration and report', () => {
     const menu = menuFor(user(2, profiles.district, []), today);
-    expect(paths(menu)).toEqual(['/seguimiento/district/user', '/tutors/district', '/reports/user-district']);
+    expect(paths(menu)).toEqual([
+      '/seguimiento/district/user',
+      '/seguimiento/novedades',
+      '/tutors/district',
+      '/reports/user-district',
+    ]);
   });
 
   it('gives the director (profile 9) Titulares, paid validation and the UE/CEE report until the deadline', () => {

@@ -91,6 +91,7 @@ const adminMenu: MenuItem[] = [
   sub('Seguimiento', 'tracking', [
     link('Distrital', '/seguimiento/district/admin'),
     link('Departamental', '/seguimiento/depto/admin'),
+    link('Novedades posteriores', '/seguimiento/novedades'),
   ]),
   link('Baja Beneficiario', '/modification-remove/admin', 'removal'),
   sub('Reporte Pagados BJP', 'paid', [
@@ -108,6 +109,7 @@ const adminMenu: MenuItem[] = [
 const departmentMenu: MenuItem[] = [
   head('Departamento'),
   link('Seguimiento Departamental', '/seguimiento/depto/user', 'tracking'),
+  link('Novedades posteriores', '/seguimiento/novedades', 'tracking'),
   link('Registro Titulares', '/tutors/department', 'holders'),
   link('Baja Beneficiario', '/modification-remove/depto', 'removal'),
   link('Reporte Departamental', '/reports/user-depto', 'reports'),
@@ -126,6 +128,7 @@ const directorMenu: MenuItem[] = [
 const districtMenu: MenuItem[] = [
   head('Distrito'),
   link('Seguimiento Distrital', '/seguimiento/district/user', 'tracking'),
+  link('Novedades posteriores', '/seguimiento/novedades', 'tracking'),
   link('Registro Titulares', '/tutors/district', 'holders'),
   link('Reporte Distrital', '/reports/user-district', 'reports'),
 ];

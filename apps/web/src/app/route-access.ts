@@ -43,6 +43,7 @@ export const routeAccess = {
   '/seguimiento/depto/user': 'tracking.view',
   '/seguimiento/district/admin': 'tracking.view',
   '/seguimiento/district/user': 'tracking.view',
+  '/seguimiento/novedades': 'tracking.view',
   '/paid-report/admin-report': 'paid.view',
   '/paid-report/principal-report': 'paid.view',
   '/paid-report/titular/:code': 'paid.view',

@@ -243,6 +243,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/tracking/TrackingPage').then((m) => m.DistrictTrackingUserPage),
   },
   {
+    path: '/seguimiento/novedades',
+    title: 'Novedades posteriores a la consolidación',
+    area: 'Seguimiento Operativo BJP',
+    page: () => import('../features/declarations/NoveltiesPage').then((m) => m.NoveltiesPage),
+  },
+  {
     path: '/paid-report/admin-report',
     title: 'Validación Pagados',
     area: 'Validación de Pagados',

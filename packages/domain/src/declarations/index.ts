@@ -24,6 +24,7 @@ export const declarationMessages = {
   supersededNotice:
     'Esta versión fue reemplazada: la unidad educativa fue habilitada y consolidó una nueva versión.',
   verificationTitle: 'Verificación de declaración jurada',
+  changedWhileRendering: 'Los datos cambiaron mientras se generaba la declaración; intente de nuevo.',
 };
 
 /** One stored version, as listed to staff who may see the school. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
 import { pageParam } from '../common/primitives.js';
+import { noveltyRow } from '../declarations/novelties.js';
 import { rudeValue } from '../sereci/schemas.js';
 
 /** One row of the consolidation history (part 2 §3), i.e. one day's synchronisation record. */
@@ -120,6 +121,9 @@ export const kardex = z.object({
     }),
   ),
   syncChanges: z.array(z.object({ day: z.string(), kind: z.string(), description: z.string() })),
+  novelties: z
+    .array(noveltyRow)
+    .describe("'Posterior a la consolidación': cambios posteriores a la declaración consolidada de su UE"),
 });
 export type Kardex = z.infer<typeof kardex>;
 

@@ -15,6 +15,7 @@ import { makeHolderCourse, makePerson, makeTitular } from '../../test/factories/
 import { makeStaffTitular, markPaid } from '../../test/factories/paid-validation.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
 import { newVerificationCode, normalizeCode } from './code.js';
+import { consolidationHooks } from './service.js';
 
 let ctx: TestContext;
 const t: Record<string, string> = {};
@@ -27,7 +28,10 @@ const sie = {
   legacy: 0,
   legacyEnabled: 0,
   legacyPaid: 0,
+  changedOnce: 0,
+  changedTwice: 0,
 };
+const schoolInscriptions: Record<number, number[]> = {};
 let teacher: { personId: number; inscriptionIds: number[] };
 let latePaid = 0;
 let holdersTitular = 0;
@@ -77,6 +81,8 @@ beforeAll(async () => {
   sie.legacy = (await makeSchool(db, { districtId: district.id, consolidated: true })).id;
   sie.legacyEnabled = (await makeSchool(db, { districtId: district.id, consolidated: true })).id;
   sie.legacyPaid = (await makeSchool(db, { districtId: district.id, codeType: 4 })).id;
+  sie.changedOnce = (await makeSchool(db, { districtId: district.id })).id;
+  sie.changedTwice = (await makeSchool(db, { districtId: district.id })).id;
   await makeStaffTitular(db, { institutionId: sie.legacyPaid, levelId: 1, gradeId: 99, students: [{}] });
   teacher = await makeStaffTitular(db, {
     institutionId: sie.special,
@@ -85,8 +91,16 @@ beforeAll(async () => {
     students: [{}, {}, {}, { paid: false }],
   });
   latePaid = teacher.inscriptionIds[3]!;
-  for (const school of [sie.holders, sie.failRender, sie.failAudit, sie.other]) {
+  for (const school of [
+    sie.holders,
+    sie.failRender,
+    sie.failAudit,
+    sie.other,
+    sie.changedOnce,
+    sie.changedTwice,
+  ]) {
     const { inscriptionIds } = await makeHolderCourse(db, { institutionId: school, students: [{}, {}, {}] });
+    schoolInscriptions[school] = inscriptionIds;
     const mother = await makePerson(db);
     await makeTitular(db, {
       inscriptionId: inscriptionIds[0]!,
@@ -99,7 +113,16 @@ beforeAll(async () => {
     username: 'director',
     type: 2,
     profile: 9,
-    institutionIds: [sie.special, sie.holders, sie.failRender, sie.failAudit, sie.legacy, sie.legacyPaid],
+    institutionIds: [
+      sie.special,
+      sie.holders,
+      sie.failRender,
+      sie.failAudit,
+      sie.legacy,
+      sie.legacyPaid,
+      sie.changedOnce,
+      sie.changedTwice,
+    ],
   });
   await makeUser(db, { username: 'otrodirector', type: 2, profile: 9, institutionIds: [sie.other] });
   await makeUser(db, { username: 'admin', type: 1, roles: ['Administrador'] });
@@ -400,6 +423,73 @@ describe('holders: the sworn declaration is frozen at consolidation', () => {
       (await call('director', 'POST', `/holders/institutions/${sie.failAudit}/consolidation`)).status,
     ).toBe(200);
     expect(await stored(sie.failAudit, 2)).toHaveLength(1);
+  });
+});
+
+describe('the PDF is rendered before the consolidating transaction, then re-checked under the lock', () => {
+  const withTitular = (totals: unknown) =>
+    (totals as Array<{ label: string; value: string }>).find((x) => x.label === 'Con titular registrado')
+      ?.value;
+  // Between the render and the transaction, a titular is registered for the next student without one.
+  const addTitularAfterRender = (school: number, times: number) => {
+    let left = times;
+    let next = 1;
+    consolidationHooks.afterRender = async (at) => {
+      if (at !== school || left === 0) return;
+      left--;
+      const person = await makePerson(ctx.handle.db);
+      await makeTitular(ctx.handle.db, {
+        inscriptionId: schoolInscriptions[school]![next++]!,
+        personId: person.id,
+        registeredInstitutionId: school,
+      });
+    };
+  };
+
+  it('data changed once in between: the PDF is rendered again and what is stored is what was consolidated', async () => {
+    addTitularAfterRender(sie.changedOnce, 1);
+    try {
+      const res = await call('director', 'POST', `/holders/institutions/${sie.changedOnce}/consolidation`);
+      expect(res.status).toBe(200);
+    } finally {
+      delete consolidationHooks.afterRender;
+    }
+    const rows = await stored(sie.changedOnce, 2);
+    expect(rows).toHaveLength(1);
+    // Two titulars: the one of the fixture and the one registered during the first render.
+    expect(withTitular((rows[0]!.data as { totals: unknown }).totals)).toBe('2');
+    expect(rows[0]!.sha256).toBe(sha(rows[0]!.pdf));
+    // The stored bytes are the second render's: they are what the download serves.
+    const download = await call<Buffer>('director', 'GET', holdersDoc(sie.changedOnce));
+    expect(download.status).toBe(200);
+    expect(sha(download.raw)).toBe(rows[0]!.sha256);
+  });
+
+  it('data changed at every attempt: 409 in Spanish, nothing stored, nothing consolidated', async () => {
+    addTitularAfterRender(sie.changedTwice, 2);
+    let res: Res<{ message: string }>;
+    try {
+      res = await call('director', 'POST', `/holders/institutions/${sie.changedTwice}/consolidation`);
+    } finally {
+      delete consolidationHooks.afterRender;
+    }
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'Los datos cambiaron mientras se generaba la declaración; intente de nuevo.',
+    );
+    expect(await stored(sie.changedTwice, 2)).toHaveLength(0);
+    const [school] = await ctx.handle.db
+      .select({ at: institutions.holdersConsolidatedAt })
+      .from(institutions)
+      .where(eq(institutions.id, sie.changedTwice));
+    expect(school!.at).toBeNull();
+    // Once the data stop changing, it consolidates.
+    expect(
+      (await call('director', 'POST', `/holders/institutions/${sie.changedTwice}/consolidation`)).status,
+    ).toBe(200);
+    expect(withTitular(((await stored(sie.changedTwice, 2))[0]!.data as { totals: unknown }).totals)).toBe(
+      '3',
+    );
   });
 });
 

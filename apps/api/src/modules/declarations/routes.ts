@@ -1,5 +1,14 @@
-import { PUBLIC_VERIFY_RATE, verificationParams, verificationResult } from '@bjp/domain';
+import {
+  noveltyPage,
+  noveltyQuery,
+  PUBLIC_VERIFY_RATE,
+  verificationParams,
+  verificationResult,
+} from '@bjp/domain';
 import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
+import { assertPlaceInScope } from '../../auth/scope.js';
+import { listNovelties } from './novelties.js';
 import { verifyCode } from './service.js';
 
 /**
@@ -20,5 +29,35 @@ export async function declarationRoutes(app: AppInstance) {
       config: { public: true, rateLimit: PUBLIC_VERIFY_RATE },
     },
     async (req) => verifyCode(app.deps.db, req.params.code),
+  );
+
+  // 'Novedades posteriores a la consolidación' (issue 12): district, department and national staff,
+  // in their scope; a narrower place (the most specific of sie, districtId, departmentId) is checked.
+  app.get(
+    '/declarations/novelties',
+    {
+      schema: {
+        tags: ['declarations'],
+        querystring: noveltyQuery,
+        description: 'Novedades posteriores a la consolidación, por lugar, paginadas',
+        response: { 200: noveltyPage },
+      },
+      preHandler: [
+        guard('tracking.view'),
+        async (req) => {
+          const q = req.query as { sie?: number; districtId?: number; departmentId?: number };
+          const place =
+            q.sie !== undefined
+              ? { institution: q.sie }
+              : q.districtId !== undefined
+                ? { district: q.districtId }
+                : q.departmentId !== undefined
+                  ? { department: q.departmentId }
+                  : null;
+          if (place) await assertPlaceInScope(app.deps.db, req.user!, place);
+        },
+      ],
+    },
+    async (req) => listNovelties(app.deps.db, req.user!, req.query),
   );
 }

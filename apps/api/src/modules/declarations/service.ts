@@ -55,31 +55,47 @@ function publicOrigin(deps: AppDeps): string {
  * Stores a declaration in the caller's transaction: next version of (school, kind), a new
  * verification code, the PDF rendered with it, its SHA-256. The caller holds the school's row lock,
  * so versions of one school never race. A failed render throws and the transaction stores nothing.
+ * Used by the backfill at first download; consolidations render before their transaction
+ * (`consolidateWithDeclaration`).
  */
 export async function storeDeclaration(
   deps: AppDeps,
   tx: Executor,
   input: StoreInput,
 ): Promise<StoredDeclaration> {
-  const kind = declarationKindCode[input.kind];
+  const version = await nextVersion(tx, input.sie, input.kind);
+  const code = newVerificationCode();
+  const pdf = await input.render({ code, url: verificationUrl(deps, code), version });
+  return insertDeclaration(deps, tx, input, version, code, pdf);
+}
+
+async function nextVersion(tx: Executor, sie: number, kind: DeclarationKind): Promise<number> {
   const [last] = await tx
     .select({ n: sql<number>`coalesce(max(${declarations.version}), 0)::int` })
     .from(declarations)
-    .where(and(eq(declarations.institutionId, input.sie), eq(declarations.kind, kind)));
-  const version = (last?.n ?? 0) + 1;
+    .where(and(eq(declarations.institutionId, sie), eq(declarations.kind, declarationKindCode[kind])));
+  return (last?.n ?? 0) + 1;
+}
+
+async function insertDeclaration(
+  deps: AppDeps,
+  tx: Executor,
+  input: StoreInput,
+  version: number,
+  code: string,
+  pdf: Buffer,
+): Promise<StoredDeclaration> {
   // A new consolidation replaces whatever version was current. 'Habilitar' marks it when it reopens;
   // this only catches a reopening made some other way (by hand in the database), so that the new
   // version can be stored and the old one stays, superseded.
   if (!input.backfilled)
     await supersedeDeclaration(tx, input.sie, input.kind, deps.clock.now(), input.consolidatedBy ?? 0);
-  const code = newVerificationCode();
-  const pdf = await input.render({ code, url: verificationUrl(deps, code), version });
   const sha256 = sha256Hex(pdf);
   const [row] = await tx
     .insert(declarations)
     .values({
       institutionId: input.sie,
-      kind,
+      kind: declarationKindCode[input.kind],
       version,
       year: input.year,
       data: { totals: input.totals, content: input.content },
@@ -96,6 +112,125 @@ export async function storeDeclaration(
     })
     .returning({ id: declarations.id });
   return { id: row!.id, version, verificationCode: code, sha256 };
+}
+
+/** JSON with object keys sorted at every level (Dates as ISO strings): equal data, equal text. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
+  );
+}
+
+/** The SHA-256 of everything a declaration declares and prints, except the code and 'Impreso'. */
+function declaredHash(input: StoreInput, version: number): string {
+  const { render: _render, ...declared } = input;
+  return sha256Hex(Buffer.from(canonicalJson({ ...declared, version })));
+}
+
+/**
+ * One consolidation, run in a transaction with `now` as its moment: its checks and writes, then
+ * `declare` reads what its declaration declares (in the same transaction, after the writes) and
+ * `finish` writes what follows the stored declaration (the audit row…) and makes the answer.
+ */
+export type ConsolidationStep<T> = (
+  tx: Executor,
+  now: Date,
+) => Promise<{
+  declare: () => Promise<StoreInput>;
+  finish: (stored: StoredDeclaration) => Promise<T>;
+}>;
+
+/** Timings of a consolidation with its declaration, for the bench (ms). */
+export type ConsolidationTimings = {
+  attempt: number;
+  /** The rolled-back first pass: checks, writes, the declaration's data. */
+  prepare: number;
+  render: number;
+  /** The consolidating transaction, whole. */
+  transaction: number;
+  /** Of which the declaration: re-reading its data, comparing, storing the row. */
+  storing: number;
+};
+
+/** Test and bench hooks; unset in production. */
+export const consolidationHooks: {
+  /** Runs after the render, before the consolidating transaction (a test changes the data here). */
+  afterRender?: (sie: number, kind: DeclarationKind) => Promise<void>;
+  onTimings?: (sie: number, kind: DeclarationKind, t: ConsolidationTimings) => void;
+} = {};
+
+class DryRun extends Error {}
+class ChangedWhileRendering extends Error {}
+
+/**
+ * A consolidation that stores its declaration (issue 12) without rendering the PDF inside its
+ * transaction. First pass: the whole step runs in a transaction that is rolled back once the
+ * declaration's data are read, so the consolidation is refused (with its own messages) before any
+ * render, and the data are exactly those the consolidation will declare. The verification code is
+ * drawn and the PDF rendered outside any transaction. Second pass, the real one: the step runs again
+ * under the school's lock with the same `now`, re-reads the declaration's data (rows and totals,
+ * ~0.1 s) and stores the rendered bytes only if a canonical hash of those data (and of the version)
+ * equals the rendered ones'; otherwise nothing is written, and the whole is tried once more, then
+ * refused with 409. A failed render throws before the real transaction: nothing is consolidated.
+ */
+export async function consolidateWithDeclaration<T>(
+  deps: AppDeps,
+  sie: number,
+  kind: DeclarationKind,
+  step: ConsolidationStep<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const now = deps.clock.now();
+    let start = performance.now();
+    let draft: { input: StoreInput; version: number } | undefined;
+    try {
+      await deps.db.transaction(async (tx) => {
+        const { declare } = await step(tx, now);
+        const input = await declare();
+        draft = { input, version: await nextVersion(tx, sie, kind) };
+        throw new DryRun();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRun)) throw error;
+    }
+    const { input, version } = draft!;
+    const prepare = performance.now() - start;
+    start = performance.now();
+    const code = newVerificationCode();
+    const pdf = await input.render({ code, url: verificationUrl(deps, code), version });
+    const render = performance.now() - start;
+    const rendered = declaredHash(input, version);
+    await consolidationHooks.afterRender?.(sie, kind);
+    start = performance.now();
+    let storing = 0;
+    try {
+      const result = await deps.db.transaction(async (tx) => {
+        const { declare, finish } = await step(tx, now);
+        const storeStart = performance.now();
+        const again = await declare();
+        const againVersion = await nextVersion(tx, sie, kind);
+        if (declaredHash(again, againVersion) !== rendered) throw new ChangedWhileRendering();
+        const stored = await insertDeclaration(deps, tx, again, againVersion, code, pdf);
+        storing = performance.now() - storeStart;
+        return finish(stored);
+      });
+      const transaction = performance.now() - start;
+      consolidationHooks.onTimings?.(sie, kind, { attempt, prepare, render, transaction, storing });
+      return result;
+    } catch (error) {
+      if (!(error instanceof ChangedWhileRendering)) throw error;
+      if (attempt >= 2) {
+        const message = declarationMessages.changedWhileRendering;
+        throw new AppError('conflict', message, { observations: [message] });
+      }
+    }
+  }
 }
 
 /** Marks the school's current declaration of a kind superseded (a 'Habilitar' reopening), in the caller's transaction. */
@@ -121,8 +256,8 @@ export async function supersedeDeclaration(
 }
 
 const pdfColumns = {
+  id: declarations.id,
   version: declarations.version,
-  pdf: declarations.pdf,
   sha256: declarations.sha256,
   fileName: declarations.fileName,
   supersededAt: declarations.supersededAt,
@@ -134,6 +269,42 @@ export type StoredPdf = {
   fileName: string;
   supersededAt: Date | null;
 };
+
+/**
+ * Stored PDFs never change (the trigger refuses any UPDATE of `pdf`), so their bytes are kept in the
+ * process by SHA-256, the least recently served dropped past 64 MB: a download reads the row's few
+ * columns and, most times, not the bytea (reading and decoding ~150 KB from PostgreSQL cost more than
+ * the rest of the request). Keyed by the hash of the bytes, an entry can never be stale.
+ */
+const PDF_CACHE_BYTES = 64 * 1024 * 1024;
+const pdfCache = new Map<string, Buffer>();
+let pdfCacheSize = 0;
+
+async function pdfBytes(db: Executor, id: number, sha256: string): Promise<Buffer> {
+  const hit = pdfCache.get(sha256);
+  if (hit) {
+    pdfCache.delete(sha256);
+    pdfCache.set(sha256, hit);
+    return hit;
+  }
+  const [row] = await db.select({ pdf: declarations.pdf }).from(declarations).where(eq(declarations.id, id));
+  const pdf = row!.pdf;
+  if (pdf.length <= PDF_CACHE_BYTES && sha256Hex(pdf) === sha256) {
+    pdfCache.set(sha256, pdf);
+    pdfCacheSize += pdf.length;
+    for (const [key, bytes] of pdfCache) {
+      if (pdfCacheSize <= PDF_CACHE_BYTES) break;
+      pdfCache.delete(key);
+      pdfCacheSize -= bytes.length;
+    }
+  }
+  return pdf;
+}
+
+async function withPdf(db: Executor, row: Omit<StoredPdf, 'pdf'> & { id: number }): Promise<StoredPdf> {
+  const { id, ...rest } = row;
+  return { ...rest, pdf: await pdfBytes(db, id, row.sha256) };
+}
 
 /** The current (not superseded) stored declaration of a kind, or null. */
 export async function currentDeclaration(
@@ -151,7 +322,7 @@ export async function currentDeclaration(
         isNull(declarations.supersededAt),
       ),
     );
-  return row ?? null;
+  return row ? withPdf(db, row) : null;
 }
 
 export async function declarationVersionPdf(
@@ -171,7 +342,7 @@ export async function declarationVersionPdf(
       ),
     );
   if (!row) throw new AppError('not_found', declarationMessages.versionNotFound);
-  return row;
+  return withPdf(db, row);
 }
 
 /**

@@ -21,8 +21,9 @@ import { refreshStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { consolidateWithDeclaration, type StoredDeclaration } from '../declarations/service.js';
 import { institutionFacts } from './context.js';
-import { storeHoldersDeclaration } from './frozen.js';
+import { holdersDeclarationInput } from './frozen.js';
 
 /** Active inscriptions of the year with neither an active titular nor an active exclusion. */
 const pendingCondition = (sie: number, year: number) =>
@@ -91,7 +92,8 @@ export async function listPending(deps: AppDeps, sie: number, page: number): Pro
  * waits for the first's row lock, finds the list already consolidated and gets 409. Students the
  * school declared without titular become beneficiary removals in the same transaction, and the
  * district's statistics are refreshed because the beneficiaries changed. The sworn declaration is
- * rendered and stored (frozen, issue 12) in the same transaction, before the audit row.
+ * stored (frozen, issue 12) in the same transaction, before the audit row; its PDF is rendered before
+ * the transaction from the same data, re-checked under the lock (`consolidateWithDeclaration`).
  */
 export async function consolidate(
   deps: AppDeps,
@@ -100,14 +102,13 @@ export async function consolidate(
   ip: string,
   render: Render,
 ): Promise<ConsolidationResult> {
-  return deps.db.transaction(async (tx) => {
+  return consolidateWithDeclaration(deps, sie, 'holders', async (tx, now) => {
     const facts = await institutionFacts(deps, tx, sie);
     if (!facts.periodOpen) {
       throw new AppError('conflict', holderMessages.periodClosed, {
         observations: [holderMessages.periodClosed],
       });
     }
-    const now = deps.clock.now();
     const [won] = await tx
       .update(institutions)
       .set({ holdersConsolidatedAt: now, holdersConsolidatedBy: user.id })
@@ -144,29 +145,32 @@ export async function consolidate(
             )
             .returning({ id: inscriptions.id });
     const pending = await countPending(tx, sie, facts.year);
-    // Issue 12: the declaration is rendered and stored before commit; a failed render undoes all.
-    const declaration = await storeHoldersDeclaration(deps, tx, sie, render, false);
-    await writeAudit(tx, {
-      userId: user.id,
-      action: 'holders.consolidate',
-      entity: 'institution',
-      entityId: sie,
-      before: { consolidatedAt: null },
-      after: {
+    // Issue 12: the declaration is read here, rendered before this transaction and stored in it.
+    const declare = () => holdersDeclarationInput(deps, tx, sie, render, false);
+    const finish = async (declaration: StoredDeclaration) => {
+      await writeAudit(tx, {
+        userId: user.id,
+        action: 'holders.consolidate',
+        entity: 'institution',
+        entityId: sie,
+        before: { consolidatedAt: null },
+        after: {
+          consolidatedAt: now.toISOString(),
+          pending,
+          removedInscriptions: removed.map((r) => r.id),
+          declaration: { version: declaration.version, sha256: declaration.sha256 },
+        },
+        ip,
+      });
+      if (removed.length > 0) await refreshStatistics(tx, { districtIds: [won.districtId] });
+      return {
+        sie,
         consolidatedAt: now.toISOString(),
         pending,
-        removedInscriptions: removed.map((r) => r.id),
-        declaration: { version: declaration.version, sha256: declaration.sha256 },
-      },
-      ip,
-    });
-    if (removed.length > 0) await refreshStatistics(tx, { districtIds: [won.districtId] });
-    return {
-      sie,
-      consolidatedAt: now.toISOString(),
-      pending,
-      removed: removed.length,
-      message: holderMessages.consolidated,
+        removed: removed.length,
+        message: holderMessages.consolidated,
+      };
     };
+    return { declare, finish };
   });
 }

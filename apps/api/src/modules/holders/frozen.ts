@@ -9,14 +9,15 @@ import {
   currentDeclaration,
   type StoredDeclaration,
   type StoredPdf,
+  type StoreInput,
   storeDeclaration,
 } from '../declarations/service.js';
 import { declarationData } from './declaration-data.js';
 import { declarationFileName } from './declaration-pdf.js';
 
 /**
- * Stores the holders' sworn declaration of a consolidated school in the caller's transaction (the
- * consolidation's, or a first download's for a school consolidated before issue 12).
+ * Stores the holders' sworn declaration of a consolidated school in the caller's transaction (a
+ * first download's for a school consolidated before issue 12; the bench).
  */
 export async function storeHoldersDeclaration(
   deps: AppDeps,
@@ -25,6 +26,17 @@ export async function storeHoldersDeclaration(
   render: Render,
   backfilled: boolean,
 ): Promise<StoredDeclaration> {
+  return storeDeclaration(deps, tx, await holdersDeclarationInput(deps, tx, sie, render, backfilled));
+}
+
+/** What the holders' declaration of a consolidated school declares, read in `tx`, and how it renders. */
+export async function holdersDeclarationInput(
+  deps: AppDeps,
+  tx: Executor,
+  sie: number,
+  render: Render,
+  backfilled: boolean,
+): Promise<StoreInput> {
   const data = await declarationData(deps, sie, tx);
   const [by] = await tx
     .select({ id: institutions.holdersConsolidatedBy })
@@ -32,7 +44,7 @@ export async function storeHoldersDeclaration(
     .where(eq(institutions.id, sie));
   const printedAt = deps.clock.now();
   const t = data.totals;
-  return storeDeclaration(deps, tx, {
+  return {
     sie,
     kind: 'holders',
     year: data.year,
@@ -52,7 +64,7 @@ export async function storeHoldersDeclaration(
     fileName: declarationFileName(sie, data.consolidatedAt),
     backfilled,
     render: (verification) => render('declarationPdf', { data, printedAt, verification }),
-  });
+  };
 }
 
 /**

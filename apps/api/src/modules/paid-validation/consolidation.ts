@@ -5,8 +5,9 @@ import { paidValidationConsolidations } from '../../db/schema/index.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { consolidateWithDeclaration, type StoredDeclaration } from '../declarations/service.js';
 import { paidFacts } from './facts.js';
-import { storePaidDeclaration } from './frozen.js';
+import { paidDeclarationInput } from './frozen.js';
 import { universeCounts } from './universe.js';
 
 const refuse = (message: string) => new AppError('conflict', message, { observations: [message] });
@@ -26,12 +27,11 @@ export async function consolidate(
   ip: string,
   render: Render,
 ): Promise<PaidConsolidationResult> {
-  return deps.db.transaction(async (tx) => {
+  return consolidateWithDeclaration(deps, sie, 'paid_validation', async (tx, now) => {
     const facts = await paidFacts(tx, sie, 'no key update');
     if (facts.consolidation) throw refuse(paidMessages.alreadyConsolidated);
     const counts = await universeCounts(tx, sie, facts.year);
     if (counts.pending > 0) throw refuse(unvalidatedMessage(counts.pending));
-    const now = deps.clock.now();
     const [row] = await tx
       .insert(paidValidationConsolidations)
       .values({
@@ -45,32 +45,35 @@ export async function consolidate(
       })
       .returning({ id: paidValidationConsolidations.id });
     const saldo = saldoADevolver(counts.undelivered, facts.amountPerStudent);
-    // Issue 12: the declaration is rendered and stored before commit; a failed render undoes all.
-    const declaration = await storePaidDeclaration(deps, tx, sie, user.id, render, false);
-    await writeAudit(tx, {
-      userId: user.id,
-      action: 'paid.consolidate',
-      entity: 'institution',
-      entityId: sie,
-      before: { consolidated: false },
-      after: {
-        consolidationId: row?.id,
-        ...counts,
+    // Issue 12: the declaration is read here, rendered before this transaction and stored in it.
+    const declare = () => paidDeclarationInput(deps, tx, sie, user.id, render, false);
+    const finish = async (declaration: StoredDeclaration): Promise<PaidConsolidationResult> => {
+      await writeAudit(tx, {
+        userId: user.id,
+        action: 'paid.consolidate',
+        entity: 'institution',
+        entityId: sie,
+        before: { consolidated: false },
+        after: {
+          consolidationId: row?.id,
+          ...counts,
+          amountPerStudent: facts.amountPerStudent,
+          saldo,
+          declaration: { version: declaration.version, sha256: declaration.sha256 },
+        },
+        ip,
+      });
+      return {
+        sie,
+        consolidatedAt: now.toISOString(),
+        students: counts.total,
+        delivered: counts.delivered,
+        undelivered: counts.undelivered,
         amountPerStudent: facts.amountPerStudent,
         saldo,
-        declaration: { version: declaration.version, sha256: declaration.sha256 },
-      },
-      ip,
-    });
-    return {
-      sie,
-      consolidatedAt: now.toISOString(),
-      students: counts.total,
-      delivered: counts.delivered,
-      undelivered: counts.undelivered,
-      amountPerStudent: facts.amountPerStudent,
-      saldo,
-      message: paidMessages.consolidated,
+        message: paidMessages.consolidated,
+      };
     };
+    return { declare, finish };
   });
 }

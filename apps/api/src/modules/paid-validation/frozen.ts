@@ -10,6 +10,7 @@ import {
   currentDeclaration,
   type StoredDeclaration,
   type StoredPdf,
+  type StoreInput,
   storeDeclaration,
 } from '../declarations/service.js';
 import { paidFacts } from './facts.js';
@@ -17,7 +18,8 @@ import { paidReport, reportStudents } from './report.js';
 
 /**
  * Stores the paid validation's declaration (DDJJ of a CEE, validation report of a UE) of the school's
- * open consolidation, in the caller's transaction.
+ * open consolidation, in the caller's transaction (a first download's, for a school consolidated
+ * before issue 12).
  */
 export async function storePaidDeclaration(
   deps: AppDeps,
@@ -27,11 +29,27 @@ export async function storePaidDeclaration(
   render: Render,
   backfilled: boolean,
 ): Promise<StoredDeclaration> {
+  return storeDeclaration(
+    deps,
+    tx,
+    await paidDeclarationInput(deps, tx, sie, consolidatedBy, render, backfilled),
+  );
+}
+
+/** What the paid validation's declaration of the open consolidation declares, read in `tx`. */
+export async function paidDeclarationInput(
+  deps: AppDeps,
+  tx: Executor,
+  sie: number,
+  consolidatedBy: number | null,
+  render: Render,
+  backfilled: boolean,
+): Promise<StoreInput> {
   const report = await paidReport(deps, sie, tx);
   const students = await reportStudents(deps, sie, report.year, tx);
   const printedAt = deps.clock.now();
   const consolidatedAt = new Date(report.consolidatedAt);
-  return storeDeclaration(deps, tx, {
+  return {
     sie,
     kind: 'paid_validation',
     year: report.year,
@@ -49,7 +67,7 @@ export async function storePaidDeclaration(
     fileName: paidReportFileName(report, consolidatedAt),
     backfilled,
     render: (verification) => render('paidReportPdf', { report, students, printedAt, verification }),
-  });
+  };
 }
 
 /**

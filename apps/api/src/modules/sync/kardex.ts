@@ -1,6 +1,7 @@
 import { type Kardex, sereciStatus, sereciStatusLabels, syncMessages } from '@bjp/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
 import {
   courses,
   grades,
@@ -19,12 +20,13 @@ import {
   titularAssignments,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { studentNovelties } from '../declarations/novelties.js';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const fullName = (...parts: string[]) => parts.join(' ').replace(/\s+/g, ' ').trim();
 
 /** 'Kardex del Estudiante': the student's whole history in the programme, oldest first. */
-export async function studentKardex(deps: AppDeps, rude: string): Promise<Kardex> {
+export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser): Promise<Kardex> {
   const db = deps.db;
   const [student] = await db.select().from(students).where(eq(students.rude, rude));
   if (!student) throw new AppError('not_found', syncMessages.studentNotFound);
@@ -48,7 +50,7 @@ export async function studentKardex(deps: AppDeps, rude: string): Promise<Kardex
     .where(eq(inscriptions.studentId, student.id))
     .orderBy(asc(inscriptions.year));
   const ids = enrolled.length > 0 ? enrolled.map((i) => i.id) : [-1];
-  const [titulars, sereci, blocks, paid, changes] = await Promise.all([
+  const [titulars, sereci, blocks, paid, changes, novelties] = await Promise.all([
     db
       .select({ t: titularAssignments, p: persons, relationship: relationships.name })
       .from(titularAssignments)
@@ -70,6 +72,7 @@ export async function studentKardex(deps: AppDeps, rude: string): Promise<Kardex
       .where(eq(syncBatchItems.studentId, student.id))
       .orderBy(asc(syncBatchItems.id))
       .limit(200),
+    studentNovelties(db, user, student.id),
   ]);
   const validations: Kardex['validations'] = [];
   if (student.segipId === 1)
@@ -121,5 +124,6 @@ export async function studentKardex(deps: AppDeps, rude: string): Promise<Kardex
       syncedAt: iso(p.syncedAt)!,
     })),
     syncChanges: changes,
+    novelties,
   };
 }

@@ -67,7 +67,7 @@ export async function syncRoutes(app: AppInstance) {
   app.get(
     '/sync/kardex/:rude',
     { schema: { tags, params: kardexParams, response: { 200: kardex } }, preHandler: guard('sync.run') },
-    async (req) => studentKardex(app.deps, req.params.rude),
+    async (req) => studentKardex(app.deps, req.params.rude, req.user!),
   );
 
   // Issue 4's 'Sincronizar Datos de Pago de Sintesis' button calls this (and may call syncPayments directly).

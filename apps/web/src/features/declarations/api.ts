@@ -1,5 +1,11 @@
-import type { DeclarationKind, DeclarationVersionList, VerificationResult } from '@bjp/domain';
-import { useQuery } from '@tanstack/react-query';
+import type {
+  DeclarationKind,
+  DeclarationVersionList,
+  NoveltyPage,
+  NoveltyQuery,
+  VerificationResult,
+} from '@bjp/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
 /** Where each kind's stored declaration is downloaded (issue 12: the same bytes every time). */
@@ -22,5 +28,14 @@ export function useVerification(code: string) {
     queryFn: () =>
       api.get<VerificationResult>(`/public/declarations/${encodeURIComponent(code)}`, { auth: false }),
     retry: false,
+  });
+}
+
+/** 'Novedades posteriores a la consolidación' in the caller's scope, one server page. */
+export function useNovelties(query: Partial<NoveltyQuery> & { page: number }) {
+  return useQuery({
+    queryKey: ['declaration-novelties', query],
+    queryFn: ({ signal }) => api.get<NoveltyPage>('/declarations/novelties', { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }

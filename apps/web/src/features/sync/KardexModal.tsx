@@ -1,7 +1,8 @@
-import type { Kardex } from '@bjp/domain';
+import { type Kardex, noveltiesKardexTitle } from '@bjp/domain';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../app/api';
+import { boliviaStamp } from '../declarations/format';
 import { useKardex } from './api';
 
 const when = (iso: string | null) =>
@@ -92,6 +93,17 @@ function KardexBody({ k }: { k: Kardex }) {
         title="Sincronización"
         headers={['Día', 'Cambio', 'Descripción']}
         rows={k.syncChanges.map((c) => [c.day, c.kind, c.description])}
+      />
+      <Section
+        title={`${noveltiesKardexTitle} (novedades tras la declaración consolidada de su UE/CEE)`}
+        headers={['Fecha y hora', 'Qué cambió', 'Detalle', 'Por', 'Posterior a']}
+        rows={k.novelties.map((n) => [
+          boliviaStamp(n.at),
+          n.label,
+          n.detail ?? '—',
+          n.by,
+          `${n.declarationKind === 'holders' ? 'Registro de titulares' : 'Validación de pagados'} v${n.declarationVersion} (${boliviaStamp(n.consolidatedAt)})`,
+        ])}
       />
     </Stack>
   );

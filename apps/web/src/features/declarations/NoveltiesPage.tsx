@@ -1,0 +1,243 @@
+import {
+  type DeclarationKind,
+  declarationKindLabels,
+  departments,
+  NOVELTY_PAGE_SIZE,
+  type NoveltyRow,
+  noveltiesTitle,
+} from '@bjp/domain';
+import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { useSessionUser } from '../../app/auth/session';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { SpanishDates } from '../../ui/SpanishDates';
+import { useNovelties } from './api';
+import { boliviaStamp } from './format';
+
+const kindColor: Record<NoveltyRow['kind'], string> = {
+  payment: 'green',
+  block: 'red',
+  unblock: 'teal',
+  removal: 'gray',
+  titular_change: 'orange',
+  titular_reenable: 'yellow',
+  sereci: 'blue',
+};
+
+const columns: Column<NoveltyRow>[] = [
+  { key: 'at', header: 'FECHA Y HORA', render: (r) => boliviaStamp(r.at), width: 130 },
+  {
+    key: 'what',
+    header: 'QUÉ CAMBIÓ',
+    width: 240,
+    render: (r) => (
+      <Stack gap={2} align="flex-start">
+        <Badge color={kindColor[r.kind]} variant="light" styles={{ label: { overflow: 'visible' } }}>
+          {r.label}
+        </Badge>
+        {r.detail && (
+          <Text size="xs" c="dimmed">
+            {r.detail}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    key: 'student',
+    header: 'ESTUDIANTE',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="sm">{r.student}</Text>
+        <Text size="xs" c="dimmed">
+          RUDE {r.rude}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'school',
+    header: 'UE/CEE',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="sm">{r.institutionName}</Text>
+        <Text size="xs" c="dimmed">
+          SIE {r.sie}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'by',
+    header: 'POR',
+    // A sync names its run first; who pressed the button is secondary.
+    render: (r) => {
+      if (r.syncRunId === null) return <Text size="sm">{r.by}</Text>;
+      const pressedBy = r.by.split(' (')[1]?.replace(/\)$/, '');
+      return (
+        <Stack gap={0}>
+          <Text size="sm">Sincronización N.º&nbsp;{r.syncRunId}</Text>
+          <Text size="xs" c="dimmed">
+            Síntesis{pressedBy ? ` · ejecutada por ${pressedBy}` : ''}
+          </Text>
+        </Stack>
+      );
+    },
+  },
+  {
+    key: 'declaration',
+    header: 'POSTERIOR A',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="sm">
+          {r.declarationKind === 'holders' ? 'Registro de titulares' : 'Validación de pagados'} v
+          {r.declarationVersion}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Consolidada el {boliviaStamp(r.consolidatedAt)}
+        </Text>
+      </Stack>
+    ),
+  },
+];
+
+type Filters = {
+  departmentId?: number;
+  districtId?: number;
+  sie?: number;
+  kind?: DeclarationKind;
+  from?: string;
+  to?: string;
+};
+
+const asNumber = (v: string | number) => (typeof v === 'number' && v > 0 ? v : undefined);
+
+/**
+ * 'Novedades posteriores a la consolidación' (issue 12): what changed for the students of
+ * consolidated schools after their declaration was stored, in the caller's place (national,
+ * department or district staff); the declarations themselves never change.
+ */
+export function NoveltiesPage() {
+  const user = useSessionUser();
+  const kind = user?.scope.kind ?? 'none';
+  const [draft, setDraft] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const list = useNovelties({ ...filters, page });
+  const apply = (next: Filters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const clear = () => {
+    setDraft({});
+    apply({});
+  };
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={noveltiesTitle}
+        breadcrumbs={['Seguimiento Operativo BJP', noveltiesTitle]}
+        description={
+          <Text size="sm" c="dimmed" maw={820}>
+            Cambios que tocaron a estudiantes de unidades educativas ya consolidadas, después de su
+            consolidación: pagos informados por Síntesis, bloqueos, bajas, cambios de titular y validaciones
+            SERECI. La declaración consolidada no cambia; esta lista dice qué pasó después.
+            {user?.scope.label ? ` Ámbito: ${user.scope.label}.` : ''}
+          </Text>
+        }
+      />
+      <Paper withBorder radius="md" p="md">
+        <SpanishDates>
+          <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm">
+            {kind === 'national' && (
+              <Select
+                label="Departamento"
+                placeholder="Todos"
+                clearable
+                data={departments.map((d) => ({ value: String(d.id), label: d.name }))}
+                value={draft.departmentId ? String(draft.departmentId) : null}
+                onChange={(v) => setDraft({ ...draft, departmentId: v ? Number(v) : undefined })}
+              />
+            )}
+            {(kind === 'national' || kind === 'department') && (
+              <NumberInput
+                label="Código de distrito"
+                placeholder="Todos"
+                hideControls
+                allowDecimal={false}
+                allowNegative={false}
+                value={draft.districtId ?? ''}
+                onChange={(v) => setDraft({ ...draft, districtId: asNumber(v) })}
+              />
+            )}
+            <NumberInput
+              label="Código SIE"
+              placeholder="Todas"
+              hideControls
+              allowDecimal={false}
+              allowNegative={false}
+              value={draft.sie ?? ''}
+              onChange={(v) => setDraft({ ...draft, sie: asNumber(v) })}
+            />
+            <Select
+              label="Declaración"
+              placeholder="Todas"
+              clearable
+              data={(Object.keys(declarationKindLabels) as DeclarationKind[]).map((k) => ({
+                value: k,
+                label: k === 'holders' ? 'Registro de titulares' : 'Validación de pagados',
+              }))}
+              value={draft.kind ?? null}
+              onChange={(v) => setDraft({ ...draft, kind: (v as DeclarationKind | null) ?? undefined })}
+            />
+            <DateInput
+              label="Desde"
+              placeholder="dd/mm/aaaa"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              value={draft.from ?? null}
+              onChange={(v) => setDraft({ ...draft, from: v ?? undefined })}
+            />
+            <DateInput
+              label="Hasta"
+              placeholder="dd/mm/aaaa"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              value={draft.to ?? null}
+              onChange={(v) => setDraft({ ...draft, to: v ?? undefined })}
+            />
+          </SimpleGrid>
+        </SpanishDates>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={clear}>
+            Limpiar
+          </Button>
+          <Button onClick={() => apply(draft)}>Buscar</Button>
+        </Group>
+      </Paper>
+      {list.isError && (
+        <Text c="red" size="sm" role="alert">
+          {errorMessage(list.error)}
+        </Text>
+      )}
+      <Paper withBorder radius="md" p="md">
+        <DataTable
+          data-testid="novelties"
+          columns={columns}
+          rows={list.data?.items ?? []}
+          rowKey={(r) => r.key}
+          page={page}
+          pageSize={NOVELTY_PAGE_SIZE}
+          total={list.data?.total ?? 0}
+          onPageChange={setPage}
+          loading={list.isFetching}
+          emptyText="No hay novedades posteriores a la consolidación en este ámbito."
+          minWidth={1000}
+        />
+      </Paper>
+    </Stack>
+  );
+}
