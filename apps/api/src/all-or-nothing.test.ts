@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failAuditOf, fingerprint } from './test/all-or-nothing.js';
+import { expectNothingWrittenWhenAuditFails } from './test/all-or-nothing.js';
 import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
 import { makeStudentsWithTitulars } from './test/factories/sync.js';
 import { makeDistrict, makeSchool, makeUser } from './test/factories.js';
@@ -18,18 +18,9 @@ const call = async (url: string, payload?: object) => {
   return { status: res.statusCode, body: res.body };
 };
 
-async function withFailingAudit(action: string, act: () => Promise<{ status: number; body: string }>) {
-  const before = await fingerprint(ctx.handle.db);
-  expect(Object.keys(before)).toEqual(expect.arrayContaining(['audit_log', 'inscriptions']));
-  const restore = await failAuditOf(ctx.handle.db, action);
-  try {
-    const res = await act();
-    expect(res.status, res.body).toBeGreaterThanOrEqual(500);
-  } finally {
-    await restore();
-  }
-  expect(await fingerprint(ctx.handle.db)).toEqual(before);
-}
+/** Runs `act` with the audit row of `action` failing; asserts a 5xx and that no table changed. */
+const withFailingAudit = (action: string, act: () => Promise<{ status: number; body?: unknown }>) =>
+  expectNothingWrittenWhenAuditFails(ctx.handle.db, action, ['inscriptions'], act);
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Executor } from '../db/client.js';
 
 /**
@@ -64,4 +65,27 @@ export async function failWritesTo(db: Executor, table: string): Promise<() => P
   return async () => {
     await db.execute(sql.raw(`DROP TRIGGER IF EXISTS test_fail_table ON "${table}"`));
   };
+}
+
+/**
+ * Runs `act` with the audit row of `action` failing (the last write of every multi-row path) and
+ * asserts a 5xx and that no table changed; `tables` are ones the path writes, checked to be seen.
+ */
+export async function expectNothingWrittenWhenAuditFails(
+  db: Executor,
+  action: string,
+  tables: string[],
+  act: () => Promise<{ status: number; body?: unknown }>,
+): Promise<void> {
+  const before = await fingerprint(db);
+  expect(Object.keys(before)).toEqual(expect.arrayContaining(['audit_log', ...tables]));
+  const restore = await failAuditOf(db, action);
+  try {
+    const res = await act();
+    const body = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+    expect(res.status, body).toBeGreaterThanOrEqual(500);
+  } finally {
+    await restore();
+  }
+  expect(await fingerprint(db)).toEqual(before);
 }

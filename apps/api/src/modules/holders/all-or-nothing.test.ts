@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { persons } from '../../db/schema/index.js';
-import { failAuditOf, fingerprint } from '../../test/all-or-nothing.js';
+import { expectNothingWrittenWhenAuditFails, fingerprint } from '../../test/all-or-nothing.js';
 import { knownIdentity, makePerson, makeTitular } from '../../test/factories/holders.js';
 import {
   call,
@@ -25,18 +25,8 @@ beforeEach(() => segipMode('normal'));
 const db = () => world.ctx.handle.db;
 
 /** Runs `act` with the audit row of `action` failing; asserts a 5xx and that no table changed. */
-async function withFailingAudit(action: string, act: () => Promise<{ status: number }>) {
-  const before = await fingerprint(db());
-  expect(Object.keys(before)).toEqual(expect.arrayContaining(['audit_log', 'persons', 'guardians']));
-  const restore = await failAuditOf(db(), action);
-  try {
-    const res = await act();
-    expect(res.status).toBeGreaterThanOrEqual(500);
-  } finally {
-    await restore();
-  }
-  expect(await fingerprint(db())).toEqual(before);
-}
+const withFailingAudit = (action: string, act: () => Promise<{ status: number; body?: unknown }>) =>
+  expectNothingWrittenWhenAuditFails(db(), action, ['persons', 'guardians'], act);
 
 /** A person the school's director found by document, with data SEGIP would confirm for the correction. */
 async function foundTypo() {
