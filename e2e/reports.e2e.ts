@@ -74,11 +74,7 @@ describe('reports', () => {
     await page.goto(`${baseUrl()}/reports/institution`);
     await search('Código SIE', school.institutionId);
     await page.getByTestId('institution-name').waitFor();
-    await page
-      .getByTestId('students-table')
-      .getByText(/Cobrado/)
-      .first()
-      .waitFor();
+    await page.getByTestId('students-table').locator('[data-state]').first().waitFor();
     await screenshot(page, 'reports-institution');
     await page.locator('[data-testid="pie-paid"] .recharts-surface').waitFor();
     await page.locator('[data-testid="pie-gender"] .recharts-surface').waitFor();

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
+import { institutions } from './schema/index.js';
 
 /** Limits a refresh to the districts a change touched; omitted, everything is rebuilt. */
 export type StatisticsScope = { districtIds: readonly number[] };
@@ -33,26 +34,35 @@ export async function refreshStatistics(db: Executor, scope?: StatisticsScope): 
       (department_id, district_id, dependency, area, level_id, grade_id, total, paid, male, female)
     SELECT i.department_id, i.district_id, i.dependency, i.area, c.level_id, c.grade_id,
       count(*)::int,
-      count(*) FILTER (WHERE p.paid)::int,
+      count(*) FILTER (WHERE b.counts_as_paid)::int,
       count(*) FILTER (WHERE s.gender = 1)::int,
       count(*) FILTER (WHERE s.gender <> 1)::int
     FROM inscriptions n
     JOIN institutions i ON i.id = n.institution_id
     JOIN courses c ON c.id = n.course_id
     JOIN students s ON s.id = n.student_id
-    LEFT JOIN payments p ON p.inscription_id = n.id
+    JOIN student_bonus b ON b.inscription_id = n.id
     WHERE n.year = ${programmeYear} AND n.removed_at IS NULL AND ${inScope(sql`i.district_id`)}
     GROUP BY i.department_id, i.district_id, i.dependency, i.area, c.level_id, c.grade_id`);
 
   await db.execute(sql`DELETE FROM stats_payments_daily WHERE ${inScope(sql`district_id`)}`);
   await db.execute(sql`
     INSERT INTO stats_payments_daily (department_id, district_id, level_id, paid_on, paid)
-    SELECT i.department_id, i.district_id, c.level_id, p.paid_on, count(*)::int
-    FROM payments p
-    JOIN inscriptions n ON n.id = p.inscription_id
+    SELECT i.department_id, i.district_id, c.level_id, b.paid_on, count(*)::int
+    FROM student_bonus b
+    JOIN inscriptions n ON n.id = b.inscription_id
     JOIN institutions i ON i.id = n.institution_id
     JOIN courses c ON c.id = n.course_id
-    WHERE p.paid AND p.paid_on IS NOT NULL AND n.year = ${programmeYear} AND n.removed_at IS NULL
+    WHERE b.counts_as_paid AND b.paid_on IS NOT NULL AND n.year = ${programmeYear} AND n.removed_at IS NULL
       AND ${inScope(sql`i.district_id`)}
-    GROUP BY i.department_id, i.district_id, c.level_id, p.paid_on`);
+    GROUP BY i.department_id, i.district_id, c.level_id, b.paid_on`);
+}
+
+/** Refreshes the district of one school: after a change to its sworn paid declaration (consolidation, reopening). */
+export async function refreshSchoolStatistics(db: Executor, institutionId: number): Promise<void> {
+  const [school] = await db
+    .select({ districtId: institutions.districtId })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
+  if (school) await refreshStatistics(db, { districtIds: [school.districtId] });
 }

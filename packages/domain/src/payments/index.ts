@@ -1,1 +1,2 @@
+export * from './bonus-state.js';
 export * from './schemas.js';

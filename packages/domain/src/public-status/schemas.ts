@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from '../common/primitives.js';
+import type { BonusState } from '../payments/index.js';
 
 /** Public lookup: a family checks one student's bonus with RUDE and birth date, nothing else. */
 export const publicStatusRequest = z.object({
@@ -15,14 +16,43 @@ export const publicStatusRequest = z.object({
 });
 export type PublicStatusRequest = z.infer<typeof publicStatusRequest>;
 
-export const publicStatuses = ['COBRADO', 'HABILITADO', 'PENDIENTE_TITULAR', 'BAJA'] as const;
+export const publicStatuses = [
+  'COBRADO',
+  'OBSERVADO',
+  'SUSPENDIDO',
+  'HABILITADO',
+  'PENDIENTE_TITULAR',
+  'BAJA',
+] as const;
 export type PublicStatus = (typeof publicStatuses)[number];
 
 export const publicStatusLabels: Record<PublicStatus, string> = {
   COBRADO: 'Bono cobrado',
+  OBSERVADO: 'Pago observado',
+  SUSPENDIDO: 'Pago suspendido',
   HABILITADO: 'Habilitado para el cobro',
   PENDIENTE_TITULAR: 'Pendiente: la unidad educativa aún no registró al titular de cobro',
   BAJA: 'No es beneficiario en la gestión',
+};
+
+/** What the family should do, shown under the status where there is something to do. */
+export const publicStatusAdvice: Partial<Record<PublicStatus, string>> = {
+  OBSERVADO:
+    'La unidad educativa declaró que el bono no llegó al estudiante, o el banco no registra el pago declarado. Consulte en su Dirección Distrital.',
+  SUSPENDIDO: 'El pago está suspendido temporalmente. Consulte en su Dirección Distrital.',
+};
+
+/** What a family is told for each bonus state: the public face of the one payment truth. */
+export const publicStatusOf: Record<BonusState, PublicStatus> = {
+  PAGADO: 'COBRADO',
+  PAGADO_POR_VALIDAR: 'COBRADO',
+  PAGADO_SIN_DECLARAR: 'COBRADO',
+  NO_PAGADO_DECLARADO: 'OBSERVADO',
+  DECLARADO_SIN_PAGO: 'OBSERVADO',
+  BLOQUEADO: 'SUSPENDIDO',
+  PENDIENTE: 'HABILITADO',
+  SIN_TITULAR: 'PENDIENTE_TITULAR',
+  BAJA: 'BAJA',
 };
 
 export const publicStatusResponse = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { idParam } from '../common/primitives.js';
+import { bonusStates } from '../payments/index.js';
 
 export const reportLevels = ['national', 'department', 'district'] as const;
 export type ReportLevel = (typeof reportLevels)[number];
@@ -129,8 +130,10 @@ export const studentPaymentRow = z.object({
   secondLastName: z.string(),
   name: z.string(),
   gender: z.number().int(),
-  paid: z.boolean().describe('Cobrado / No Cobrado'),
-  bank: z.string().nullable(),
+  state: z.enum(bonusStates).describe('Estado del bono (una sola definición: payments/bonus-state)'),
+  stateLabel: z.string(),
+  paid: z.boolean().describe('Cuenta como pagado (estado PAGADO o pagado por el banco sin observación)'),
+  bank: z.string().nullable().describe('Banco que registró el pago'),
   blocked: z.boolean().describe('Con bloqueo temporal de pago abierto (no se envía a Síntesis)'),
 });
 export type StudentPaymentRow = z.infer<typeof studentPaymentRow>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
 import { pageParam } from '../common/primitives.js';
 import { noveltyRow } from '../declarations/novelties.js';
+import { bonusStates } from '../payments/index.js';
 import { rudeValue } from '../sereci/schemas.js';
 
 /** One row of the consolidation history (part 2 §3), i.e. one day's synchronisation record. */
@@ -89,6 +90,7 @@ export const kardex = z.object({
       institutionId: z.number().int(),
       course: z.string(),
       removedAt: z.string().nullable(),
+      bonusState: z.enum(bonusStates).describe('Estado del bono en esa gestión (payments/bonus-state)'),
     }),
   ),
   titulars: z.array(

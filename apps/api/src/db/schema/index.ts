@@ -1,5 +1,6 @@
 export * from './adjustments.js';
 export * from './blocking.js';
+export * from './bonus.js';
 export * from './declarations.js';
 export * from './events.js';
 export * from './holders.js';

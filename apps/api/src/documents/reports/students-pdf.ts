@@ -1,4 +1,5 @@
 import {
+  bonusStateLabels,
   formatCount,
   formatDecimal,
   gradeName,
@@ -52,7 +53,7 @@ function studentTable(title: string | null, rows: StudentDetail[], after: Conten
       s.titularCi ?? '',
       s.titularName ?? { text: 'PENDIENTE', color: '#c92a2a' },
       s.titularType ?? '',
-      { text: s.paid ? 'PAGADO' : 'NO PAGADO', bold: true, color: s.paid ? '#2b8a3e' : '#c92a2a' },
+      { text: bonusStateLabels[s.state], bold: true, color: s.paid ? '#2b8a3e' : '#c92a2a' },
       s.paidOn ?? '',
       s.mode ?? '',
     ]),

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import {
+  bonusStateLabels,
   gradeName,
   type InstitutionReport,
   levels,
@@ -41,7 +42,7 @@ export async function studentsXlsx(
       { header: 'CI Titular', key: 'ci', width: 14 },
       { header: 'Titular', key: 'ti', width: 30 },
       { header: 'Tipo', key: 'tt', width: 12 },
-      { header: 'Estado', key: 'e', width: 12 },
+      { header: 'Estado', key: 'e', width: 30 },
       { header: 'Fecha pago', key: 'f', width: 12 },
       { header: 'Modalidad', key: 'mo', width: 12 },
       { header: 'Banco', key: 'b', width: 24 },
@@ -61,10 +62,10 @@ export async function studentsXlsx(
       s.titularCi,
       s.titularName,
       s.titularType,
-      s.paid ? 'PAGADO' : 'NO PAGADO',
+      bonusStateLabels[s.state],
       s.paidOn,
-      s.mode,
-      s.paid ? s.bank : null,
+      s.bankPaid ? s.mode : null,
+      s.bankPaid ? s.bank : null,
     ]);
   });
   sheet.done();

@@ -17,6 +17,7 @@ import {
   paidValidationConsolidations,
   users,
 } from '../../db/schema/index.js';
+import { refreshSchoolStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -110,6 +111,8 @@ export async function enablePaidValidation(change: Change): Promise<EnablingResu
       .returning({ id: paidValidationConsolidations.id, at: paidValidationConsolidations.consolidatedAt });
     if (!reopened) throw new AppError('conflict', enablingMessages.paidNotConsolidated);
     await supersedeDeclaration(tx, change.sie, 'paid_validation', change.deps.clock.now(), change.user.id);
+    // Without a declaration in force its NO PAGADO rows count as the bank says again (one payment truth).
+    await refreshSchoolStatistics(tx, change.sie);
     return record(
       tx,
       change,

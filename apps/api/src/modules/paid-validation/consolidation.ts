@@ -2,6 +2,7 @@ import { type PaidConsolidationResult, paidMessages, saldoADevolver, unvalidated
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import { paidValidationConsolidations } from '../../db/schema/index.js';
+import { refreshSchoolStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -48,6 +49,8 @@ export async function consolidate(
     // Issue 12: the declaration is read here, rendered before this transaction and stored in it.
     const declare = () => paidDeclarationInput(deps, tx, sie, user.id, render, false);
     const finish = async (declaration: StoredDeclaration): Promise<PaidConsolidationResult> => {
+      // The sworn NO PAGADO rows stop counting as paid in every figure (one payment truth).
+      await refreshSchoolStatistics(tx, sie);
       await writeAudit(tx, {
         userId: user.id,
         action: 'paid.consolidate',

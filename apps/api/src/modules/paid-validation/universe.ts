@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { inscriptions, paidValidations, payments, titularAssignments } from '../../db/schema/index.js';
+import { inscriptions, paidValidations, studentBonus, titularAssignments } from '../../db/schema/index.js';
 
 /** Holder types 2 MAESTRO and 3 DIRECTOR: the 'Lista de Maestros o Directores como TITULAR DE COBRO'. */
 export const STAFF_HOLDER_TYPES = [2, 3];
@@ -19,25 +19,31 @@ export function joinUniverse<T extends PgSelect>(
   year: number | SQL,
   extra?: SQL,
 ) {
-  return query
-    .innerJoin(
-      titularAssignments,
-      and(
-        eq(titularAssignments.inscriptionId, inscriptions.id),
-        isNull(titularAssignments.removedAt),
-        inArray(titularAssignments.holderTypeId, STAFF_HOLDER_TYPES),
-      ),
-    )
-    .innerJoin(payments, and(eq(payments.inscriptionId, inscriptions.id), eq(payments.paid, true)))
-    .leftJoin(paidValidations, eq(paidValidations.inscriptionId, inscriptions.id))
-    .where(
-      and(
-        eq(inscriptions.institutionId, sie),
-        eq(inscriptions.year, year),
-        isNull(inscriptions.removedAt),
-        extra,
-      ),
-    );
+  return (
+    query
+      .innerJoin(
+        titularAssignments,
+        and(
+          eq(titularAssignments.inscriptionId, inscriptions.id),
+          isNull(titularAssignments.removedAt),
+          inArray(titularAssignments.holderTypeId, STAFF_HOLDER_TYPES),
+        ),
+      )
+      // The bank's word, read from the one payment truth (student_bonus) like every other figure.
+      .innerJoin(
+        studentBonus,
+        and(eq(studentBonus.inscriptionId, inscriptions.id), eq(studentBonus.bankPaid, true)),
+      )
+      .leftJoin(paidValidations, eq(paidValidations.inscriptionId, inscriptions.id))
+      .where(
+        and(
+          eq(inscriptions.institutionId, sie),
+          eq(inscriptions.year, year),
+          isNull(inscriptions.removedAt),
+          extra,
+        ),
+      )
+  );
 }
 
 /** 'DETALLE ESTADO' counts, also per titular when grouped. */

@@ -6,6 +6,7 @@ import {
   inscriptions,
   payments,
   persons,
+  studentBonus,
   students,
   titularAssignments,
 } from '../../db/schema/index.js';
@@ -24,13 +25,13 @@ export function courseFigures(db: Executor, sie: number, year: number) {
       parallelId: courses.parallelId,
       shiftId: courses.shiftId,
       students: sql<number>`count(*)::int`,
-      paid: sql<number>`(count(*) FILTER (WHERE ${payments.paid}))::int`,
+      paid: sql<number>`(count(*) FILTER (WHERE ${studentBonus.countsAsPaid}))::int`,
       male: sql<number>`(count(*) FILTER (WHERE ${students.gender} = 1))::int`,
     })
     .from(inscriptions)
     .innerJoin(courses, eq(courses.id, inscriptions.courseId))
     .innerJoin(students, eq(students.id, inscriptions.studentId))
-    .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
+    .innerJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
     .where(activeOf(sie, year))
     .groupBy(courses.id)
     .orderBy(courses.levelId, courses.gradeId, courses.parallelId, courses.shiftId);
@@ -60,8 +61,11 @@ export function studentDetails(db: Executor, sie: number, year: number) {
         string | null
       >`nullif(trim(concat_ws(' ', ${persons.firstLastName}, ${persons.secondLastName}, ${persons.name})), '')`,
       titularType: holderTypes.name,
-      paid: sql<boolean>`coalesce(${payments.paid}, false)`,
-      paidOn: payments.paidOn,
+      // The one payment truth (student_bonus): a sworn NO PAGADO is not paid whatever the bank says.
+      state: studentBonus.state,
+      paid: studentBonus.countsAsPaid,
+      bankPaid: studentBonus.bankPaid,
+      paidOn: studentBonus.paidOn,
       mode: payments.mode,
       bank: payments.bank,
     })
@@ -74,6 +78,7 @@ export function studentDetails(db: Executor, sie: number, year: number) {
     )
     .leftJoin(persons, eq(persons.id, titularAssignments.personId))
     .leftJoin(holderTypes, eq(holderTypes.id, titularAssignments.holderTypeId))
+    .innerJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
     .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
     .where(activeOf(sie, year))
     .orderBy(

@@ -1,5 +1,6 @@
 import {
   areas,
+  bonusStateLabels,
   DEFAULT_PAGE_SIZE,
   dependencies,
   gradeName,
@@ -20,10 +21,10 @@ import {
   inscriptions,
   institutions,
   payments,
+  studentBonus,
   students,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { isBlockedSql } from '../blocking/candidate.js';
 import { getSettings } from '../settings/service.js';
 import { activeOf, courseFigures } from './institution-data.js';
 
@@ -130,12 +131,15 @@ export async function institutionStudents(
         secondLastName: students.secondLastName,
         name: students.name,
         gender: students.gender,
-        paid: sql<boolean>`coalesce(${payments.paid}, false)`,
+        state: studentBonus.state,
+        paid: studentBonus.countsAsPaid,
+        bankPaid: studentBonus.bankPaid,
         bank: payments.bank,
-        blocked: isBlockedSql(inscriptions.id),
+        blocked: studentBonus.blocked,
       })
       .from(inscriptions)
       .innerJoin(students, eq(students.id, inscriptions.studentId))
+      .innerJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
       .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
       .where(where)
       .orderBy(
@@ -153,7 +157,12 @@ export async function institutionStudents(
       .where(where),
   ]);
   return {
-    items: rows.map((r, i) => ({ rowNumber: offset + i + 1, ...r, bank: r.paid ? r.bank : null })),
+    items: rows.map(({ bankPaid, ...r }, i) => ({
+      rowNumber: offset + i + 1,
+      ...r,
+      stateLabel: bonusStateLabels[r.state],
+      bank: bankPaid ? r.bank : null,
+    })),
     page: query.page,
     pageSize: DEFAULT_PAGE_SIZE,
     total: counted?.total ?? 0,

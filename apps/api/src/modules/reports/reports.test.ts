@@ -1,4 +1,4 @@
-import type { PlaceReport } from '@bjp/domain';
+import { type BonusState, bonusStateLabels, countsAsPaid, type PlaceReport } from '@bjp/domain';
 import {
   formatBOB,
   formatCount,
@@ -295,7 +295,14 @@ describe('institution report', () => {
       'rowNumber',
       'rude',
       'secondLastName',
+      'state',
+      'stateLabel',
     ]);
+    // 'paid' and the label are the one payment truth's, never a copy computed here.
+    for (const r of first.items) {
+      expect(countsAsPaid(r.state)).toBe(r.paid);
+      expect(r.stateLabel).toBe(bonusStateLabels[r.state as BonusState]);
+    }
     const special = (await get('admin', `/reports/institutions/${ids.s3}/students?page=1`)).json();
     expect(special.total).toBe(5);
   });

@@ -14,6 +14,7 @@ import {
   relationships,
   sereciValidations,
   studentBlocks,
+  studentBonus,
   students,
   syncBatches,
   syncBatchItems,
@@ -40,8 +41,10 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
       grade: grades.name,
       parallel: parallels.name,
       removedAt: inscriptions.removedAt,
+      bonusState: studentBonus.state,
     })
     .from(inscriptions)
+    .innerJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
     .innerJoin(institutions, eq(institutions.id, inscriptions.institutionId))
     .innerJoin(courses, eq(courses.id, inscriptions.courseId))
     .innerJoin(levels, eq(levels.id, courses.levelId))
@@ -99,6 +102,7 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
       institutionId: i.institutionId,
       course: `${i.level} - ${i.grade} ${i.parallel}`,
       removedAt: iso(i.removedAt),
+      bonusState: i.bonusState,
     })),
     titulars: titulars.map(({ t, p, relationship }) => ({
       id: t.id,

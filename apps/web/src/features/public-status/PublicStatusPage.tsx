@@ -1,4 +1,4 @@
-import { type PublicStatusResponse, publicStatusMessages } from '@bjp/domain';
+import { type PublicStatusResponse, publicStatusAdvice, publicStatusMessages } from '@bjp/domain';
 import { Alert, Badge, Button, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +6,8 @@ import { api, errorMessage, isApiError } from '../../app/api';
 
 const statusColor: Record<PublicStatusResponse['status'], string> = {
   COBRADO: 'green',
+  OBSERVADO: 'red',
+  SUSPENDIDO: 'grape',
   HABILITADO: 'blue',
   PENDIENTE_TITULAR: 'orange',
   BAJA: 'gray',
@@ -76,6 +78,11 @@ export function PublicStatusPage() {
             <Badge size="lg" color={statusColor[result.status]} w="fit-content">
               {result.statusLabel}
             </Badge>
+            {publicStatusAdvice[result.status] && (
+              <Text size="sm" data-testid="public-status-advice">
+                {publicStatusAdvice[result.status]}
+              </Text>
+            )}
             <Table>
               <Table.Tbody>
                 <Table.Tr>

@@ -1,7 +1,7 @@
 import type { StudentPaymentRow } from '@bjp/domain';
-import { Text } from '@mantine/core';
 import { IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
+import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useInstitutionStudents } from './api';
 import { usePageFor } from './use-page-for';
@@ -30,11 +30,7 @@ const columns: Column<StudentPaymentRow>[] = [
   {
     key: 'state',
     header: 'Estado',
-    render: (r) => (
-      <Text size="sm" fw={700} c={r.paid ? 'green.8' : 'red.7'} style={{ whiteSpace: 'nowrap' }}>
-        {r.paid ? 'Cobrado' : 'No Cobrado'}
-      </Text>
-    ),
+    render: (r) => <BonusStateBadge state={r.state} />,
   },
   { key: 'bank', header: 'Banco', render: (r) => r.bank ?? '—' },
 ];

@@ -2,6 +2,7 @@ import { type Kardex, noveltiesKardexTitle } from '@bjp/domain';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../app/api';
+import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { boliviaStamp } from '../declarations/format';
 import { useKardex } from './api';
 
@@ -51,12 +52,13 @@ function KardexBody({ k }: { k: Kardex }) {
       </Text>
       <Section
         title="Inscripciones"
-        headers={['Gestión', 'Unidad Educativa', 'Curso', 'Baja']}
+        headers={['Gestión', 'Unidad Educativa', 'Curso', 'Baja', 'Estado del bono']}
         rows={k.inscriptions.map((i) => [
           i.year,
           `${i.institutionId} - ${i.institution}`,
           i.course,
           when(i.removedAt),
+          <BonusStateBadge key="state" state={i.bonusState} />,
         ])}
       />
       <Section
@@ -80,8 +82,8 @@ function KardexBody({ k }: { k: Kardex }) {
         ])}
       />
       <Section
-        title="Pagos"
-        headers={['Estado', 'Fecha pago', 'Banco', 'Modalidad']}
+        title="Pagos informados por el banco (Síntesis)"
+        headers={['Informe del banco', 'Fecha pago', 'Banco', 'Modalidad']}
         rows={k.payments.map((p) => [
           p.paid ? 'PAGADO' : 'NO PAGADO',
           p.paidOn ?? '—',
