@@ -8,7 +8,7 @@ import type { Executor } from '../db/client.js';
  */
 
 // Bookkeeping every request may touch (sessions seen, throttles): not data a failed write may leave.
-const BOOKKEEPING = new Set(['sessions', 'login_attempts', 'rate_limits', 'person_search_grants']);
+const BOOKKEEPING = new Set(['sessions', 'login_throttle']);
 
 /** One md5 per public table of its rows in a stable order: equal fingerprints, unchanged tables. */
 export async function fingerprint(db: Executor): Promise<Record<string, string>> {

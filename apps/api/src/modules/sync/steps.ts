@@ -110,14 +110,21 @@ export async function sendChanges({ deps, user, ip }: Step): Promise<SyncStepRes
       let after = 0;
       let pages = 0;
       let total = 0;
+      let closing: { cut: string; total: number } | null = null;
       for (;;) {
         const changes = await changePage(tx, batch.id, after);
         if (changes.length === 0) break;
-        await sintesis.sendPage(name, ++pages, day, changes);
+        try {
+          await sintesis.sendPage(name, ++pages, day, changes);
+        } catch (error) {
+          closing = await closedBefore(sintesis, name, batch.itemCount, error);
+          break;
+        }
         total += changes.length;
         after = changes[changes.length - 1]!.id;
       }
-      const closing = await sintesis.closeBatch(name, total, pages);
+      closing ??= await sintesis.closeBatch(name, total, pages);
+      total = closing.total;
       const now = deps.clock.now();
       await tx
         .update(syncBatches)
@@ -136,6 +143,25 @@ export async function sendChanges({ deps, user, ip }: Step): Promise<SyncStepRes
       throw upstream(error);
     }
   });
+}
+
+/**
+ * A page refused because Síntesis already closed the batch: an earlier run sent and closed it, then
+ * failed before its own commit (issue 12: the step is simply run again). Closing again with the whole
+ * batch gives that run's cut; if Síntesis refuses that too, the page's refusal stands.
+ */
+async function closedBefore(
+  sintesis: AppDeps['integrations']['sintesis'],
+  name: string,
+  itemCount: number,
+  error: unknown,
+): Promise<{ cut: string; total: number }> {
+  if (!(error instanceof SintesisError && error.refused)) throw error;
+  try {
+    return await sintesis.closeBatch(name, itemCount, Math.ceil(itemCount / SINTESIS_PAGE));
+  } catch {
+    throw error;
+  }
 }
 
 async function changePage(tx: Transaction, batchId: number, after: number): Promise<SintesisChange[]> {
