@@ -37,12 +37,11 @@ export async function refreshStatistics(db: Executor, scope?: StatisticsScope): 
       count(*) FILTER (WHERE b.counts_as_paid)::int,
       count(*) FILTER (WHERE s.gender = 1)::int,
       count(*) FILTER (WHERE s.gender <> 1)::int
-    FROM inscriptions n
-    JOIN institutions i ON i.id = n.institution_id
-    JOIN courses c ON c.id = n.course_id
-    JOIN students s ON s.id = n.student_id
-    JOIN student_bonus b ON b.inscription_id = n.id
-    WHERE n.year = ${programmeYear} AND n.removed_at IS NULL AND ${inScope(sql`i.district_id`)}
+    FROM student_bonus b
+    JOIN institutions i ON i.id = b.institution_id
+    JOIN courses c ON c.id = b.course_id
+    JOIN students s ON s.id = b.student_id
+    WHERE b.year = ${programmeYear} AND NOT b.removed AND ${inScope(sql`i.district_id`)}
     GROUP BY i.department_id, i.district_id, i.dependency, i.area, c.level_id, c.grade_id`);
 
   await db.execute(sql`DELETE FROM stats_payments_daily WHERE ${inScope(sql`district_id`)}`);
@@ -50,10 +49,9 @@ export async function refreshStatistics(db: Executor, scope?: StatisticsScope): 
     INSERT INTO stats_payments_daily (department_id, district_id, level_id, paid_on, paid)
     SELECT i.department_id, i.district_id, c.level_id, b.paid_on, count(*)::int
     FROM student_bonus b
-    JOIN inscriptions n ON n.id = b.inscription_id
-    JOIN institutions i ON i.id = n.institution_id
-    JOIN courses c ON c.id = n.course_id
-    WHERE b.counts_as_paid AND b.paid_on IS NOT NULL AND n.year = ${programmeYear} AND n.removed_at IS NULL
+    JOIN institutions i ON i.id = b.institution_id
+    JOIN courses c ON c.id = b.course_id
+    WHERE b.counts_as_paid AND b.paid_on IS NOT NULL AND b.year = ${programmeYear} AND NOT b.removed
       AND ${inScope(sql`i.district_id`)}
     GROUP BY i.department_id, i.district_id, c.level_id, b.paid_on`);
 }

@@ -1,5 +1,5 @@
 import type { BonusState } from '@bjp/domain';
-import { boolean, date, integer, pgView, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgView, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The reconciled state of each inscription's bonus (migration 0016, view `student_bonus`): the one
@@ -9,9 +9,11 @@ import { boolean, date, integer, pgView, text } from 'drizzle-orm/pg-core';
 export const studentBonus = pgView('student_bonus', {
   inscriptionId: integer('inscription_id').notNull(),
   institutionId: integer('institution_id').notNull(),
+  courseId: integer('course_id').notNull(),
   studentId: integer('student_id').notNull(),
   year: integer('year').notNull(),
   removed: boolean('removed').notNull(),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
   bankPaid: boolean('bank_paid').notNull(),
   paidOn: date('paid_on', { mode: 'string' }),
   hasTitular: boolean('has_titular').notNull(),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { inscriptions, paidValidations, studentBonus, titularAssignments } from '../../db/schema/index.js';
+import { inscriptions, paidValidations, payments, titularAssignments } from '../../db/schema/index.js';
 
 /** Holder types 2 MAESTRO and 3 DIRECTOR: the 'Lista de Maestros o Directores como TITULAR DE COBRO'. */
 export const STAFF_HOLDER_TYPES = [2, 3];
@@ -29,11 +29,8 @@ export function joinUniverse<T extends PgSelect>(
           inArray(titularAssignments.holderTypeId, STAFF_HOLDER_TYPES),
         ),
       )
-      // The bank's word, read from the one payment truth (student_bonus) like every other figure.
-      .innerJoin(
-        studentBonus,
-        and(eq(studentBonus.inscriptionId, inscriptions.id), eq(studentBonus.bankPaid, true)),
-      )
+      // The bank's fact itself (student_bonus's bank_paid): the universe is what the bank paid.
+      .innerJoin(payments, and(eq(payments.inscriptionId, inscriptions.id), eq(payments.paid, true)))
       .leftJoin(paidValidations, eq(paidValidations.inscriptionId, inscriptions.id))
       .where(
         and(

@@ -5,26 +5,30 @@ import {
   publicStatusMessages,
   publicStatusOf,
 } from '@bjp/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { inscriptions, institutions, payments, studentBonus, students } from '../../db/schema/index.js';
+import { institutions, payments, studentBonus, students } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/service.js';
 
+type Found = { birthDate: string; answer: PublicStatusResponse };
+
 /**
- * A family's lookup of one student. Answers only when RUDE and birth date both match, with the same
- * 404 for a wrong RUDE as for a wrong date (so the page cannot be used to learn which RUDEs exist),
- * and returns only the status and the collection point: no names, no titular, no other student. The
- * status is the public face of the student's bonus state (student_bonus, the one payment truth), so
- * a sworn 'NO PAGADO' is never told to the family as collected.
+ * What the public lookup answers for each RUDE given (the key is the RUDE; the birth date is kept for
+ * the caller to check). The status is the public face of the student's bonus state (student_bonus,
+ * the one payment truth), so a sworn 'NO PAGADO' is never told to a family as collected. Several RUDEs
+ * at once only for the every-school consistency test; the route asks for one.
  */
-export async function studentStatus(db: Executor, input: PublicStatusRequest): Promise<PublicStatusResponse> {
-  const settings = await getSettings(db);
-  const [row] = await db
+export async function publicAnswers(
+  db: Executor,
+  year: number,
+  rudes: string[],
+): Promise<Map<string, Found>> {
+  const found = await db
     .select({
       rude: students.rude,
       birthDate: students.birthDate,
-      inscriptionId: inscriptions.id,
+      inscriptionId: studentBonus.inscriptionId,
       schoolId: institutions.id,
       schoolName: institutions.name,
       state: studentBonus.state,
@@ -33,27 +37,39 @@ export async function studentStatus(db: Executor, input: PublicStatusRequest): P
       mode: payments.mode,
     })
     .from(students)
-    .leftJoin(
-      inscriptions,
-      and(eq(inscriptions.studentId, students.id), eq(inscriptions.year, settings.year)),
-    )
-    .leftJoin(institutions, eq(institutions.id, inscriptions.institutionId))
-    .leftJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
-    .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
-    .where(eq(students.rude, input.rude))
-    .limit(1);
-  if (!row || row.birthDate !== input.birthDate)
-    throw new AppError('not_found', publicStatusMessages.notFound);
+    .leftJoin(studentBonus, and(eq(studentBonus.studentId, students.id), eq(studentBonus.year, year)))
+    .leftJoin(institutions, eq(institutions.id, studentBonus.institutionId))
+    .leftJoin(payments, eq(payments.inscriptionId, studentBonus.inscriptionId))
+    .where(inArray(students.rude, rudes));
+  const answers = new Map<string, Found>();
+  for (const row of found) {
+    const status = row.inscriptionId && row.state ? publicStatusOf[row.state] : 'BAJA';
+    const base = { rude: row.rude, year, status, statusLabel: publicStatusLabels[status] };
+    const answer: PublicStatusResponse =
+      status === 'COBRADO'
+        ? {
+            ...base,
+            collectionPoint: [row.bank, row.mode].filter(Boolean).join(' — ') || null,
+            paidOn: row.paidOn,
+          }
+        : status === 'BAJA'
+          ? { ...base, collectionPoint: null, paidOn: null }
+          : // Not collected (or observed): the school, then its district, is where the family asks.
+            { ...base, collectionPoint: `${row.schoolName} (SIE ${row.schoolId})`, paidOn: null };
+    answers.set(row.rude, { birthDate: row.birthDate, answer });
+  }
+  return answers;
+}
 
-  const status = row.inscriptionId && row.state ? publicStatusOf[row.state] : 'BAJA';
-  const base = { rude: row.rude, year: settings.year, status, statusLabel: publicStatusLabels[status] };
-  if (status === 'COBRADO')
-    return {
-      ...base,
-      collectionPoint: [row.bank, row.mode].filter(Boolean).join(' — ') || null,
-      paidOn: row.paidOn,
-    };
-  if (status === 'BAJA') return { ...base, collectionPoint: null, paidOn: null };
-  // Not collected (or observed): the school, then its district, is where the family asks.
-  return { ...base, collectionPoint: `${row.schoolName} (SIE ${row.schoolId})`, paidOn: null };
+/**
+ * A family's lookup of one student. Answers only when RUDE and birth date both match, with the same
+ * 404 for a wrong RUDE as for a wrong date (so the page cannot be used to learn which RUDEs exist),
+ * and returns only the status and the collection point: no names, no titular, no other student.
+ */
+export async function studentStatus(db: Executor, input: PublicStatusRequest): Promise<PublicStatusResponse> {
+  const settings = await getSettings(db);
+  const found = (await publicAnswers(db, settings.year, [input.rude])).get(input.rude);
+  if (!found || found.birthDate !== input.birthDate)
+    throw new AppError('not_found', publicStatusMessages.notFound);
+  return found.answer;
 }

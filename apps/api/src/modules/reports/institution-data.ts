@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client.js';
 import {
   courses,
   holderTypes,
-  inscriptions,
   payments,
   persons,
   studentBonus,
@@ -11,9 +10,13 @@ import {
   titularAssignments,
 } from '../../db/schema/index.js';
 
-/** Active (not removed) inscriptions of one school in the programme year: the population of its reports. */
+/**
+ * Active (not removed) inscriptions of one school in the programme year: the population of its
+ * reports, read from student_bonus (one row per inscription, with its bonus state) so the state is not
+ * joined to a second copy of inscriptions.
+ */
 export const activeOf = (sie: number, year: number): SQL =>
-  and(eq(inscriptions.institutionId, sie), eq(inscriptions.year, year), isNull(inscriptions.removedAt))!;
+  and(eq(studentBonus.institutionId, sie), eq(studentBonus.year, year), eq(studentBonus.removed, false))!;
 
 /** Students, paid and male counts per course of one school (a school has at most a few thousand rows). */
 export function courseFigures(db: Executor, sie: number, year: number) {
@@ -28,10 +31,9 @@ export function courseFigures(db: Executor, sie: number, year: number) {
       paid: sql<number>`(count(*) FILTER (WHERE ${studentBonus.countsAsPaid}))::int`,
       male: sql<number>`(count(*) FILTER (WHERE ${students.gender} = 1))::int`,
     })
-    .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.courseId))
-    .innerJoin(students, eq(students.id, inscriptions.studentId))
-    .innerJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
+    .from(studentBonus)
+    .innerJoin(courses, eq(courses.id, studentBonus.courseId))
+    .innerJoin(students, eq(students.id, studentBonus.studentId))
     .where(activeOf(sie, year))
     .groupBy(courses.id)
     .orderBy(courses.levelId, courses.gradeId, courses.parallelId, courses.shiftId);
@@ -69,17 +71,19 @@ export function studentDetails(db: Executor, sie: number, year: number) {
       mode: payments.mode,
       bank: payments.bank,
     })
-    .from(inscriptions)
-    .innerJoin(courses, eq(courses.id, inscriptions.courseId))
-    .innerJoin(students, eq(students.id, inscriptions.studentId))
+    .from(studentBonus)
+    .innerJoin(courses, eq(courses.id, studentBonus.courseId))
+    .innerJoin(students, eq(students.id, studentBonus.studentId))
     .leftJoin(
       titularAssignments,
-      and(eq(titularAssignments.inscriptionId, inscriptions.id), isNull(titularAssignments.removedAt)),
+      and(
+        eq(titularAssignments.inscriptionId, studentBonus.inscriptionId),
+        isNull(titularAssignments.removedAt),
+      ),
     )
     .leftJoin(persons, eq(persons.id, titularAssignments.personId))
     .leftJoin(holderTypes, eq(holderTypes.id, titularAssignments.holderTypeId))
-    .innerJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
-    .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
+    .leftJoin(payments, eq(payments.inscriptionId, studentBonus.inscriptionId))
     .where(activeOf(sie, year))
     .orderBy(
       courses.shiftId,

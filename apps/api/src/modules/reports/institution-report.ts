@@ -117,7 +117,7 @@ export async function institutionStudents(
   const search = query.search?.toUpperCase();
   const where = and(
     activeOf(sie, settings.year),
-    query.courseId ? eq(inscriptions.courseId, query.courseId) : undefined,
+    query.courseId ? eq(studentBonus.courseId, query.courseId) : undefined,
     search
       ? sql`(${students.rude} = ${search} OR concat_ws(' ', ${students.firstLastName}, ${students.secondLastName}, ${students.name}) ILIKE ${`%${search.replace(/[\\%_]/g, '')}%`})`
       : undefined,
@@ -137,10 +137,9 @@ export async function institutionStudents(
         bank: payments.bank,
         blocked: studentBonus.blocked,
       })
-      .from(inscriptions)
-      .innerJoin(students, eq(students.id, inscriptions.studentId))
-      .innerJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
-      .leftJoin(payments, eq(payments.inscriptionId, inscriptions.id))
+      .from(studentBonus)
+      .innerJoin(students, eq(students.id, studentBonus.studentId))
+      .leftJoin(payments, eq(payments.inscriptionId, studentBonus.inscriptionId))
       .where(where)
       .orderBy(
         asc(students.firstLastName),
@@ -152,8 +151,8 @@ export async function institutionStudents(
       .offset(offset),
     db
       .select({ total: sql<number>`count(*)::int` })
-      .from(inscriptions)
-      .innerJoin(students, eq(students.id, inscriptions.studentId))
+      .from(studentBonus)
+      .innerJoin(students, eq(students.id, studentBonus.studentId))
       .where(where),
   ]);
   return {

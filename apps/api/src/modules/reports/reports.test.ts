@@ -1,8 +1,11 @@
-import { type BonusState, bonusStateLabels, countsAsPaid, type PlaceReport } from '@bjp/domain';
 import {
+  type BonusState,
+  bonusStateLabels,
+  countsAsPaid,
   formatBOB,
   formatCount,
   messages,
+  type PlaceReport,
   percentagePair,
   reportMessages,
   trackingMessages,

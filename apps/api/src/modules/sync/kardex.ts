@@ -5,7 +5,6 @@ import type { AuthUser } from '../../auth/access.js';
 import {
   courses,
   grades,
-  inscriptions,
   institutions,
   levels,
   parallels,
@@ -33,25 +32,24 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
   if (!student) throw new AppError('not_found', syncMessages.studentNotFound);
   const enrolled = await db
     .select({
-      id: inscriptions.id,
-      year: inscriptions.year,
+      id: studentBonus.inscriptionId,
+      year: studentBonus.year,
       institution: institutions.name,
       institutionId: institutions.id,
       level: levels.name,
       grade: grades.name,
       parallel: parallels.name,
-      removedAt: inscriptions.removedAt,
+      removedAt: studentBonus.removedAt,
       bonusState: studentBonus.state,
     })
-    .from(inscriptions)
-    .innerJoin(studentBonus, eq(studentBonus.inscriptionId, inscriptions.id))
-    .innerJoin(institutions, eq(institutions.id, inscriptions.institutionId))
-    .innerJoin(courses, eq(courses.id, inscriptions.courseId))
+    .from(studentBonus)
+    .innerJoin(institutions, eq(institutions.id, studentBonus.institutionId))
+    .innerJoin(courses, eq(courses.id, studentBonus.courseId))
     .innerJoin(levels, eq(levels.id, courses.levelId))
     .innerJoin(grades, eq(grades.id, courses.gradeId))
     .innerJoin(parallels, eq(parallels.id, courses.parallelId))
-    .where(eq(inscriptions.studentId, student.id))
-    .orderBy(asc(inscriptions.year));
+    .where(eq(studentBonus.studentId, student.id))
+    .orderBy(asc(studentBonus.year));
   const ids = enrolled.length > 0 ? enrolled.map((i) => i.id) : [-1];
   const [titulars, sereci, blocks, paid, changes, novelties] = await Promise.all([
     db
