@@ -103,6 +103,7 @@ describe('menuFor', () => {
       '/tutors/department',
       '/modification-remove/depto',
       '/reports/user-depto',
+      '/reports/reconciliation',
     ]);
   });
 
@@ -113,6 +114,7 @@ describe('menuFor', () => {
       '/seguimiento/novedades',
       '/tutors/district',
       '/reports/user-district',
+      '/reports/reconciliation',
     ]);
   });
 
@@ -126,6 +128,7 @@ describe('menuFor', () => {
       '/modification/principal',
       '/paid-report/principal-report',
       '/reports/ue-principal',
+      '/reports/reconciliation',
     ]);
   });
 
@@ -133,12 +136,12 @@ describe('menuFor', () => {
     const director = user(2, profiles.director, [], '2025-11-29');
     expect(menuFor(director, '2025-11-30')).toEqual([]);
     expect(menuFor(director, new Date(2025, 11, 1))).toEqual([]);
-    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(4);
+    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(5);
   });
 
   it('uses 29 Nov 2025 when the server sends no deadline, and a later one when it does', () => {
     expect(menuFor(user(2, profiles.director, []), '2025-11-30')).toEqual([]);
-    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(4);
+    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(5);
   });
 
   it('gives any other type 2 profile an empty menu', () => {

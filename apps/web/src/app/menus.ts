@@ -81,6 +81,7 @@ const adminMenu: MenuItem[] = [
     link('Departamental', '/reports/departmental'),
     link('Distrital', '/reports/district'),
     link('Institución', '/reports/institution'),
+    link('Conciliación Banco – DDJJ', '/reports/reconciliation'),
   ]),
   sub('Administrar', 'admin', [
     link('Habilitar UE/CEE', '/enable-validation-institution/admin'),
@@ -113,6 +114,7 @@ const departmentMenu: MenuItem[] = [
   link('Registro Titulares', '/tutors/department', 'holders'),
   link('Baja Beneficiario', '/modification-remove/depto', 'removal'),
   link('Reporte Departamental', '/reports/user-depto', 'reports'),
+  link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
 ];
 
 const directorMenu: MenuItem[] = [
@@ -123,6 +125,7 @@ const directorMenu: MenuItem[] = [
   ]),
   link('Validación Pagados', '/paid-report/principal-report', 'paid'),
   link('Reporte UE/CEE', '/reports/ue-principal', 'reports'),
+  link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
 ];
 
 const districtMenu: MenuItem[] = [
@@ -131,6 +134,7 @@ const districtMenu: MenuItem[] = [
   link('Novedades posteriores', '/seguimiento/novedades', 'tracking'),
   link('Registro Titulares', '/tutors/district', 'holders'),
   link('Reporte Distrital', '/reports/user-district', 'reports'),
+  link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
 ];
 
 /** yyyy-mm-dd of a date in local time, or the string as given. */

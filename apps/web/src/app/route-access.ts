@@ -39,6 +39,7 @@ export const routeAccess = {
   '/reports/ue-principal': 'reports.view',
   '/reports/user-district': 'reports.view',
   '/reports/user-depto': 'reports.view',
+  '/reports/reconciliation': 'reports.view',
   '/seguimiento/depto/admin': 'tracking.view',
   '/seguimiento/depto/user': 'tracking.view',
   '/seguimiento/district/admin': 'tracking.view',

@@ -207,6 +207,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
       import('../features/reports/InstitutionReportPage').then((m) => m.PrincipalInstitutionReportPage),
   },
   {
+    path: '/reports/reconciliation',
+    title: 'Conciliación Banco – DDJJ',
+    area: 'Reportes',
+    page: () => import('../features/reports/ReconciliationPage').then((m) => m.ReconciliationPage),
+  },
+  {
     path: '/reports/user-district',
     title: 'Reporte Distrito BJP',
     area: 'Reportes',

@@ -21,7 +21,13 @@ export const paidInstitutionState = z.object({
   year: z.number().int().describe('Gestión del programa'),
   codeType: z.number().int().describe('1 UE regular (un reporte), 4 CEE (declaración jurada DDJJ)'),
   amountPerStudent: z.number().int().describe('Bolivianos por estudiante'),
-  counts,
+  counts: counts.describe('Consolidado: lo declarado en la consolidación vigente; abierto: el estado actual'),
+  paidAfterDeclaration: z
+    .number()
+    .int()
+    .describe(
+      'Consolidado: estudiantes pagados por el banco a un maestro o director después de la declaración (PAGADO POR BANCO SIN DECLARAR)',
+    ),
   consolidation: z
     .object({ consolidatedAt: z.string(), consolidatedBy: z.string() })
     .nullable()

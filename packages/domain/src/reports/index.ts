@@ -1,4 +1,5 @@
 export * from './matrix.js';
 export * from './messages.js';
 export * from './pie.js';
+export * from './reconciliation.js';
 export * from './schemas.js';

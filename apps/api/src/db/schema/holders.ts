@@ -109,6 +109,10 @@ export const titularAssignments = pgTable(
   (t) => [
     uniqueIndex('titular_one_active_per_inscription').on(t.inscriptionId).where(sql`removed_at is null`),
     index('titular_person_idx').on(t.personId),
+    // Active teacher or director titulars: the candidates of 'Conciliación Banco – DDJJ' (migration 0016).
+    index('titular_active_staff_idx')
+      .on(t.inscriptionId)
+      .where(sql`removed_at is null and holder_type_id in (2, 3)`),
     foreignKey({
       name: 'titular_assignments_guardian_fk',
       columns: [t.inscriptionId, t.personId],

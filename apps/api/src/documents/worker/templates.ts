@@ -6,11 +6,14 @@ import type { DeclarationData } from '../../modules/holders/declaration-data.js'
 import { declarationDocument } from '../../modules/holders/declaration-pdf.js';
 import type { ReportStudent } from '../../modules/paid-validation/report.js';
 import type { StudentDetail } from '../../modules/reports/institution-data.js';
+import type { ReconciliationDocument } from '../../modules/reports/reconciliation.js';
 import { paidReportPdf } from '../paid-validation/report-pdf.js';
 import { renderPdf } from '../pdf-printer.js';
 import { placeReportPdf } from '../reports/place-report-pdf.js';
 import { placeReportXlsx } from '../reports/place-report-xlsx.js';
 import { type ProgressData, progressXlsx } from '../reports/progress-xlsx.js';
+import { reconciliationPdf } from '../reports/reconciliation-pdf.js';
+import { reconciliationXlsx } from '../reports/reconciliation-xlsx.js';
 import { studentsPdf } from '../reports/students-pdf.js';
 import { studentsXlsx } from '../reports/students-xlsx.js';
 import { type TrackingPdfInput, trackingPdf } from '../reports/tracking-pdf.js';
@@ -52,6 +55,8 @@ export const templates = {
   declarationPdf: (i: { data: DeclarationData; printedAt: Date; verification?: VerificationStamp }) =>
     renderPdf(withVerification(declarationDocument(i.data, i.printedAt), i.verification)),
   progressXlsx: (i: ProgressData) => workbookBytes((out) => progressXlsx(i, out)),
+  reconciliationPdf: (i: ReconciliationDocument) => reconciliationPdf(i),
+  reconciliationXlsx: (i: ReconciliationDocument) => workbookBytes((out) => reconciliationXlsx(i, out)),
 } satisfies Record<string, (input: never) => Promise<Buffer>>;
 
 export type Templates = typeof templates;

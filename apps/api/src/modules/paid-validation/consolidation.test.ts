@@ -132,6 +132,28 @@ describe("'Consolidar Operativo de Validación'", () => {
     expect(state.body).toMatchObject({ canValidate: false, canConsolidate: false });
   });
 
+  it('consolidated, shows what was declared; a later bank payment is counted apart, never POR VALIDAR', async () => {
+    const path = `/paid-validation/institutions/${sie.special}`;
+    const before = (await call<PaidInstitutionState>('director', 'GET', path)).body;
+    expect(before.counts.pending).toBe(0);
+    expect(before.paidAfterDeclaration).toBe(0);
+    // The bank pays a teacher-titular student after the declaration (as the payment sync would).
+    const late = await makeStaffTitular(ctx.handle.db, {
+      institutionId: sie.special,
+      levelId: 1,
+      gradeId: 99,
+      students: [{}],
+    });
+    const after = (await call<PaidInstitutionState>('director', 'GET', path)).body;
+    expect(after.counts).toEqual(before.counts);
+    expect(after.paidAfterDeclaration).toBe(1);
+    expect(after.canValidate).toBe(false);
+    const [bonus] = await ctx.handle.db
+      .execute(sql`SELECT state FROM student_bonus WHERE inscription_id = ${late.inscriptionIds[0]!}`)
+      .then((r) => (r as unknown as { rows: Array<{ state: string }> }).rows);
+    expect(bonus?.state).toBe('PAGADO_SIN_DECLARAR');
+  });
+
   it('is enforced by the database too: a validation row cannot be written while consolidated', async () => {
     // Drizzle wraps the database's error; its cause carries the trigger's message.
     const failure = (query: Promise<unknown>) =>

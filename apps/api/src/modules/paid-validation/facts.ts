@@ -14,6 +14,10 @@ export type OpenConsolidation = {
   consolidatedAt: Date;
   consolidatedBy: string;
   amountPerStudent: number;
+  /** The declared totals, kept on the consolidation row. */
+  students: number;
+  delivered: number;
+  undelivered: number;
 };
 
 /** What every paid-validation step needs to know about a school, read in one query. */
@@ -51,6 +55,9 @@ export async function paidFacts(
       consolidationId: paidValidationConsolidations.id,
       consolidatedAt: paidValidationConsolidations.consolidatedAt,
       consolidatedAmount: paidValidationConsolidations.amountPerStudent,
+      declaredStudents: paidValidationConsolidations.students,
+      declaredDelivered: paidValidationConsolidations.delivered,
+      declaredUndelivered: paidValidationConsolidations.undelivered,
       consolidatedBy: sql<string | null>`trim(${users.name} || ' ' || ${users.firstLastName})`,
     })
     .from(institutions)
@@ -77,6 +84,9 @@ export async function paidFacts(
             consolidatedAt: row.consolidatedAt,
             consolidatedBy: row.consolidatedBy ?? '',
             amountPerStudent: row.consolidatedAmount ?? row.amountPerStudent,
+            students: row.declaredStudents ?? 0,
+            delivered: row.declaredDelivered ?? 0,
+            undelivered: row.declaredUndelivered ?? 0,
           }
         : null,
   };

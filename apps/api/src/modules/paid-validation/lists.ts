@@ -10,7 +10,7 @@ import {
   paidState,
   paidStateLabel,
 } from '@bjp/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -30,7 +30,17 @@ export const holderTypeName = (id: number) => holderTypes.find((t) => t.id === i
 const levelName = (id: number) => levels.find((l) => l.id === id)?.name ?? String(id);
 
 /** The school's teacher and director titulars with their students' counts (one row per person). */
-export function titularGroups(db: Executor, sie: number, year: number, personId?: number) {
+/**
+ * `declaredOnly`: the students of the declaration (validated ones): what a consolidated school
+ * declared, without bank payments that arrived after it (PAGADO POR BANCO SIN DECLARAR).
+ */
+export function titularGroups(
+  db: Executor,
+  sie: number,
+  year: number,
+  personId?: number,
+  declaredOnly = false,
+) {
   const grouped = joinUniverse(
     db
       .select({
@@ -46,7 +56,10 @@ export function titularGroups(db: Executor, sie: number, year: number, personId?
       .$dynamic(),
     sie,
     year,
-    personId === undefined ? undefined : eq(titularAssignments.personId, personId),
+    and(
+      personId === undefined ? undefined : eq(titularAssignments.personId, personId),
+      declaredOnly ? isNotNull(paidValidations.inscriptionId) : undefined,
+    ),
   )
     .groupBy(titularAssignments.personId)
     .as('g');

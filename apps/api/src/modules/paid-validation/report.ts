@@ -1,5 +1,5 @@
 import { formatSaldo, gradeName, levels, type PaidReport, paidMessages, saldoADevolver } from '@bjp/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -20,14 +20,18 @@ import { joinUniverse } from './universe.js';
  * The report that replaces the consolidate button: every teacher or director titular with their
  * students (total), those the school declared PAGADO (total_paid) and NO PAGADO (total_pending), and
  * the 'SALDO A DEVOLVER EN BOLIVIANOS' at the amount per student in force when the school
- * consolidated. Validations cannot change while consolidated, so the report is stable. All rows:
+ * consolidated. Validations cannot change while consolidated and only validated students are read, so
+ * the report is stable even when the bank pays a teacher-titular student afterwards. All rows:
  * a school has a handful of such titulars and the report is printed whole.
  */
 export async function paidReport(deps: AppDeps, sie: number, db: Executor = deps.db): Promise<PaidReport> {
   const facts = await paidFacts(db, sie);
   const consolidation = facts.consolidation;
   if (!consolidation) throw new AppError('conflict', paidMessages.reportBeforeConsolidation);
-  const [card, groups] = await Promise.all([institutionCard(db, sie), titularGroups(db, sie, facts.year)]);
+  const [card, groups] = await Promise.all([
+    institutionCard(db, sie),
+    titularGroups(db, sie, facts.year, undefined, true),
+  ]);
   const amount = consolidation.amountPerStudent;
   const rows = groups.map((g) => ({
     personId: g.personId,
@@ -100,6 +104,8 @@ export async function reportStudents(
       .$dynamic(),
     sie,
     year,
+    // The declaration's students: a bank payment after the consolidation is not in it.
+    isNotNull(paidValidations.inscriptionId),
   )
     .innerJoin(persons, eq(persons.id, titularAssignments.personId))
     .orderBy(

@@ -11,8 +11,21 @@ export async function institutionState(
   sie: number,
 ): Promise<PaidInstitutionState> {
   const facts = await paidFacts(deps.db, sie);
-  const counts = await universeCounts(deps.db, sie, facts.year);
+  const live = await universeCounts(deps.db, sie, facts.year);
   const open = facts.consolidation === null;
+  // Consolidated, the page shows what the school declared (the consolidation's own totals): a bank
+  // payment that arrives afterwards is not 'POR VALIDAR' (nobody may validate it any more) but
+  // 'PAGADO POR BANCO SIN DECLARAR', counted apart and listed in 'Conciliación Banco – DDJJ'.
+  const declared = facts.consolidation;
+  const counts = declared
+    ? {
+        total: declared.students,
+        validated: declared.students,
+        pending: 0,
+        delivered: declared.delivered,
+        undelivered: declared.undelivered,
+      }
+    : live;
   const mayValidate = user.permissions.has('paid.validate');
   return {
     sie,
@@ -20,6 +33,7 @@ export async function institutionState(
     codeType: facts.codeType,
     amountPerStudent: facts.consolidation?.amountPerStudent ?? facts.amountPerStudent,
     counts,
+    paidAfterDeclaration: declared ? live.pending : 0,
     consolidation: facts.consolidation
       ? {
           consolidatedAt: facts.consolidation.consolidatedAt.toISOString(),

@@ -17,6 +17,7 @@ import { loadPlace, ownPlace } from '../tracking/places.js';
 import { sendPlaceReport, sendStudentsReport } from './downloads.js';
 import * as institution from './institution-report.js';
 import * as reports from './place-report.js';
+import { reconciliationRoutes } from './reconciliation-routes.js';
 
 const tags = ['reports'];
 const documentSchema = {
@@ -141,4 +142,6 @@ export async function reportsRoutes(app: AppInstance) {
     },
     async (req, reply) => sendStudentsReport(app.deps, req.params.sie, req.query.format, reply),
   );
+
+  reconciliationRoutes(app, { tags, inDepartment, inDistrict, inSchool });
 }

@@ -37,6 +37,13 @@ export function DetailStatus({ state }: { state: PaidInstitutionState }) {
           valueTestId="count-pending"
         />
       </SimpleGrid>
+      {state.consolidation && (
+        <Text size="sm" c="dimmed" mt="xs" data-testid="declared-note">
+          Cifras de la declaración consolidada.
+          {state.paidAfterDeclaration > 0 &&
+            ` Además, ${formatCount(state.paidAfterDeclaration)} estudiante(s) pagado(s) por el banco a un maestro o director después de la consolidación no figuran en ella: se listan en 'Conciliación Banco – DDJJ'.`}
+        </Text>
+      )}
     </Paper>
   );
 }
