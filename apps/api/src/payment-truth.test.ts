@@ -14,7 +14,6 @@ import { reportStudents } from './modules/paid-validation/report.js';
 import { publicAnswers } from './modules/public-status/service.js';
 import { studentDetails } from './modules/reports/institution-data.js';
 import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
-import { createTestDatabase } from './test/database.js';
 import { makeUser } from './test/factories.js';
 
 /**
@@ -48,16 +47,6 @@ const get = async <T>(url: string): Promise<T> => {
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return res.json<T>();
 };
-
-/** Every student row of a school's 'Estado Cobro de Estudiantes', page by page. */
-async function studentStates(sie: number) {
-  const all: StudentPaymentPage['items'] = [];
-  for (let page = 1; ; page++) {
-    const res = await get<StudentPaymentPage>(`/reports/institutions/${sie}/students?page=${page}`);
-    all.push(...res.items);
-    if (all.length >= res.total) return all;
-  }
-}
 
 const add = (map: Map<number, { total: number; paid: number }>, key: number, total: number, paid: number) => {
   const sum = map.get(key) ?? { total: 0, paid: 0 };

@@ -18,7 +18,6 @@ import type { Executor } from '../../db/client.js';
 import {
   departments,
   districts,
-  inscriptions,
   institutions,
   payments,
   studentBonus,
