@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../common/pagination.js';
 import { calendarDate } from '../common/primitives.js';
+import { bonusStates } from './bonus-state.js';
 
 const isoDate = calendarDate('Fecha no válida.');
 
@@ -56,6 +57,7 @@ export const paymentDetailRow = z.object({
   paidOn: z.string().nullable(),
   bank: z.string().nullable(),
   mode: z.string().nullable(),
+  state: z.enum(bonusStates).describe('Estado del bono (una sola definición: payments/bonus-state)'),
 });
 export type PaymentDetailRow = z.infer<typeof paymentDetailRow>;
 

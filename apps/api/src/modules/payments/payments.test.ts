@@ -75,6 +75,8 @@ describe('Detalle Pago', () => {
     const first = (await get('/payments?page=1')).json<PaymentDetailPage>();
     expect(first).toMatchObject({ page: 1, pageSize: 10, total: 13, totalCapped: false });
     expect(first.items[0]).toMatchObject({ paidOn: '2025-11-05', departmentCode: 'BN' });
+    // Paid by the bank, no teacher titular, no declaration: the one payment truth says PAGADO.
+    expect(new Set(first.items.map((i) => i.state))).toEqual(new Set(['PAGADO']));
     expect((await get('/payments?page=2')).json<PaymentDetailPage>().items).toHaveLength(3);
   });
 

@@ -8,7 +8,7 @@ import {
   type PaymentGeneralSummary,
   percentagePair,
 } from '@bjp/domain';
-import { and, desc, eq, gte, ilike, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/access.js';
 import { scopeCondition } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
@@ -19,6 +19,7 @@ import {
   persons,
   statsBeneficiaries,
   statsPaymentsDaily,
+  studentBonus,
   students,
   titularAssignments,
 } from '../../db/schema/index.js';
@@ -164,10 +165,28 @@ export async function paymentDetail(
     db.select({ total: sql<number>`count(*)::int` }).from(capped),
   ]);
   const total = counted?.total ?? 0;
+  // The bank paid every row here; what that payment is worth is the one payment truth's state (a
+  // sworn NO PAGADO, say), read for this page's ten inscriptions only.
+  const states = new Map(
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: studentBonus.inscriptionId, state: studentBonus.state })
+            .from(studentBonus)
+            .where(
+              inArray(
+                studentBonus.inscriptionId,
+                rows.map((r) => r.inscriptionId),
+              ),
+            )
+        ).map((r) => [r.id, r.state]),
+  );
   return {
     items: rows.map(({ departmentId, ...r }) => ({
       ...r,
       departmentCode: departments.find((d) => d.id === departmentId)?.code ?? '',
+      state: states.get(r.inscriptionId) ?? 'PAGADO',
     })),
     page: query.page,
     pageSize: DEFAULT_PAGE_SIZE,

@@ -4,6 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpanishDates } from '../../ui/SpanishDates';
@@ -27,6 +28,7 @@ const columns: Column<PaymentDetailRow>[] = [
   },
   { key: 'bank', header: 'Banco', render: (r) => r.bank ?? '—' },
   { key: 'mode', header: 'Modalidad', render: (r) => r.mode ?? '—' },
+  { key: 'state', header: 'Estado del bono', render: (r) => <BonusStateBadge state={r.state} /> },
 ];
 
 const empty: PaymentFilters = { rude: '', ci: '', bank: '', from: '', to: '' };
