@@ -88,7 +88,7 @@ describe('reports', () => {
     await screenshot(page, 'paid-general');
     await page.goto(`${baseUrl()}/paid/detail`);
     await page.getByTestId('payments-table').locator('tbody tr').nth(9).waitFor();
-    await page.getByLabel('Banco').fill('Unión');
+    await page.getByLabel('Banco', { exact: true }).fill('Unión');
     await page.waitForResponse((r) => r.url().includes('/api/v1/payments?') && r.url().includes('bank='));
     await screenshot(page, 'paid-detail');
   });
