@@ -14,11 +14,11 @@ const colors: Record<BonusState, string> = {
   BAJA: 'dark.4',
 };
 
-/** A student's bonus state (the one definition in the domain package), its meaning on hover. */
+/** A student's bonus state (the label wraps between words so narrow tables stay within 1366 px) (the one definition in the domain package), its meaning on hover. */
 export function BonusStateBadge({ state }: { state: BonusState }) {
   return (
     <Tooltip label={bonusStateDescriptions[state]} multiline w={260} withArrow>
-      <Text size="sm" fw={700} c={colors[state]} style={{ whiteSpace: 'nowrap' }} data-state={state}>
+      <Text size="sm" fw={700} c={colors[state]} lh={1.2} data-state={state}>
         {bonusStateLabels[state]}
       </Text>
     </Tooltip>

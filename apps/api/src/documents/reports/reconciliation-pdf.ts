@@ -25,10 +25,13 @@ export const bankLabel = (r: ReconciliationRow) =>
   r.bankPaid ? [r.paidOn ? dayLabel(r.paidOn) : '', r.bank, r.mode].filter(Boolean).join(' · ') : 'Sin pago';
 
 /** The declaration in force, version and date (never its verification code). */
-export const declarationLabel = (r: Pick<ReconciliationRow, 'declarationVersion' | 'declarationDate'>) =>
-  r.declarationVersion === null
-    ? 'DDJJ sin versión registrada'
-    : `DDJJ versión ${r.declarationVersion}${r.declarationDate ? ` del ${boliviaTimestamp(new Date(r.declarationDate)).slice(0, 10)}` : ''}`;
+export function declarationLabel(r: Pick<ReconciliationRow, 'declarationVersion' | 'declarationDate'>) {
+  const day = r.declarationDate ? boliviaTimestamp(new Date(r.declarationDate)).slice(0, 10) : null;
+  // Consolidated before declarations were stored: its copy is stored at the first download.
+  if (r.declarationVersion === null)
+    return `DDJJ consolidada${day ? ` el ${day}` : ''} (copia aún no guardada)`;
+  return `DDJJ versión ${r.declarationVersion}${day ? ` del ${day}` : ''}`;
+}
 
 function summaryTable(doc: ReconciliationDocument): Content[] {
   const { summary } = doc;

@@ -198,7 +198,10 @@ async function query(
         ht.name AS titular_type,
         g.bank_paid, g.paid_on::text AS paid_on, p.bank, p.mode, g.declared_delivered,
         dc.version AS declaration_version,
-        to_char(dc.consolidated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS declaration_at,
+        -- A school consolidated before declarations were stored has its copy stored at the first
+        -- download: until then the consolidation's own date stands for it.
+        to_char(coalesce(dc.consolidated_at, pc.consolidated_at) AT TIME ZONE 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS declaration_at,
         g.state, g.amount
       FROM page g
       JOIN departments dp ON dp.id = g.department_id
@@ -211,6 +214,8 @@ async function query(
       LEFT JOIN payments p ON p.inscription_id = g.inscription_id
       LEFT JOIN declarations dc ON dc.institution_id = g.institution_id AND dc.kind = 1
         AND dc.superseded_at IS NULL
+      LEFT JOIN paid_validation_consolidations pc ON pc.institution_id = g.institution_id
+        AND pc.reopened_at IS NULL
     )
     SELECT (SELECT count(*)::int FROM schools) AS schools,
       (SELECT coalesce(json_agg(f), '[]'::json) FROM figures f) AS figures,

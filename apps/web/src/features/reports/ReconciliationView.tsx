@@ -127,7 +127,7 @@ const columns: Column<ReconciliationRow>[] = [
         </Text>
         <Secondary>
           {r.declarationVersion === null
-            ? 'Sin versión registrada'
+            ? `Consolidada${r.declarationDate ? ` el ${boliviaDay(r.declarationDate)}` : ''} (copia aún no guardada)`
             : `Versión ${r.declarationVersion}${r.declarationDate ? ` del ${boliviaDay(r.declarationDate)}` : ''}`}
         </Secondary>
       </Stack>

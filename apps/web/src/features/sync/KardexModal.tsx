@@ -18,26 +18,29 @@ function Section({ title, headers, rows }: { title: string; headers: string[]; r
           Sin registros.
         </Text>
       ) : (
-        <Table withTableBorder striped fz="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {headers.map((h) => (
-                <Table.Th key={h}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((cells, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows of a read-only history keep their order
-              <Table.Tr key={i}>
-                {cells.map((c, j) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                  <Table.Td key={j}>{c}</Table.Td>
+        // Its own sideways scroll on a phone: the modal's title and close button stay in place.
+        <Table.ScrollContainer minWidth={520} type="native">
+          <Table withTableBorder striped fz="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {headers.map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((cells, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a read-only history keep their order
+                <Table.Tr key={i}>
+                  {cells.map((c, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                    <Table.Td key={j}>{c}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
