@@ -1,19 +1,32 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './precompress';
+
+const PURE_PACKAGES =
+  /\/node_modules\/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton)\//;
 
 const apiTarget = process.env.BJP_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json lists each chunk's static imports: scripts/web-weight.ts reads it.
+    manifest: true,
     // The charts chunk (recharts) is loaded only by the dashboard; it is large by nature.
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       // @bjp/domain is pure (schemas, constants, rules) but does not declare `sideEffects: false`;
       // saying so here lets Rollup drop the zod schemas the web never runs (~25 KB gzip).
-      treeshake: { moduleSideEffects: (id, external) => external || !id.includes('/packages/domain/') },
+      // The same for the scroll-lock helpers Mantine's index re-exports (RemoveScroll): they declare
+      // their registration modules as side effects, which kept ~4 KB gzip in the login page's entry
+      // chunk although only the logged-in screens' drawers and dialogs use them. Their registration is
+      // an export value, kept wherever RemoveScroll is really used.
+      treeshake: {
+        moduleSideEffects: (id, external) =>
+          external || !(id.includes('/packages/domain/') || PURE_PACKAGES.test(id)),
+      },
     },
   },
   server: {

@@ -1,9 +1,29 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { theme } from './theme';
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/**
+ * The toasts' host (transitions, portal) is fetched with the first toast, not with the login page
+ * (issue 14). The store keeps what was shown meanwhile, so nothing is lost.
+ */
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  // Once mounted it stays, so a toast that closes still plays its exit transition.
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="bottom-right" autoClose={2000} />
+    </Suspense>
+  );
+}
 
 type Props = { queryClient: QueryClient; children: ReactNode };
 
@@ -11,10 +31,9 @@ export function AppProviders({ queryClient, children }: Props) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <ModalsProvider labels={{ confirm: 'Continuar', cancel: 'Cancelar' }}>
-          <Notifications position="bottom-right" autoClose={2000} />
-          {children}
-        </ModalsProvider>
+        {/* The modals provider lives in AppLayout: only the logged-in screens open dialogs. */}
+        <LazyNotifications />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

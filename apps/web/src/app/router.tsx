@@ -3,7 +3,6 @@ import { getSessionUser } from './auth/session';
 import { FullPageLoader } from './pages/FullPageLoader';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
-import { UnderConstructionPage } from './pages/UnderConstructionPage';
 import { RootShell } from './RootShell';
 import { permissionFor } from './route-access';
 import type { RouteHandle } from './route-handle';
@@ -13,7 +12,15 @@ function toRouteObject(entry: RouteEntry, handle: RouteHandle): RouteObject {
   const { page } = entry;
   // Each screen has its own error boundary so a failure keeps the layout and the menu around it.
   const base = { path: entry.path, handle, ErrorBoundary: RouteErrorPage };
-  if (!page) return { ...base, Component: UnderConstructionPage };
+  // Every area has its page now; the placeholder stays out of the entry chunk until one does not.
+  if (!page) {
+    return {
+      ...base,
+      lazy: async () => ({
+        Component: (await import('./pages/UnderConstructionPage')).UnderConstructionPage,
+      }),
+    };
+  }
   return { ...base, lazy: async () => ({ Component: await page() }) };
 }
 

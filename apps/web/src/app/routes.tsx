@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { LoginPage } from '../features/auth/LoginPage';
 import type { AppPath } from './route-access';
 
 /**
@@ -324,5 +325,7 @@ export const loginRoute: RouteEntry = {
   path: '/auth/login',
   title: 'Ingresar',
   area: 'Autenticación',
-  page: () => import('../features/auth/LoginPage').then((m) => m.LoginPage),
+  // The one screen in the entry chunk: everybody's first visit starts here, and a lazy chunk would
+  // cost a second round trip before the form shows on a slow connection (issue 14).
+  page: async () => LoginPage,
 };

@@ -1,5 +1,6 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { Navigate, Outlet } from 'react-router';
 import { useSessionUser } from '../auth/session';
 import { NoAccessPage } from '../pages/NoAccessPage';
@@ -24,29 +25,33 @@ export function AppLayout() {
 
   const allowed = !handle?.permission || user.permissions.includes(handle.permission);
   const headerHeight = BAR_HEIGHT + (appEnv === 'development' ? BANNER_HEIGHT : 0);
+  // Only these screens open confirmation dialogs: the modals (and the scroll area and focus trap
+  // they bring) stay out of the login page's JavaScript (issue 14).
   return (
-    <AppShell
-      header={{ height: headerHeight }}
-      navbar={{ width: 290, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <EnvBanner />
-        <Box h={BAR_HEIGHT}>
-          <Header user={user} navOpened={navOpened} onToggleNav={nav.toggle} />
-        </Box>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Menú principal">
-        <Sidebar user={user} onNavigate={nav.close} />
-      </AppShell.Navbar>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        <Box component="main" style={{ flex: 1 }}>
-          {allowed ? <Outlet /> : <NoAccessPage />}
-        </Box>
-        <Box component="footer" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <Footer />
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+    <ModalsProvider labels={{ confirm: 'Continuar', cancel: 'Cancelar' }}>
+      <AppShell
+        header={{ height: headerHeight }}
+        navbar={{ width: 290, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <EnvBanner />
+          <Box h={BAR_HEIGHT}>
+            <Header user={user} navOpened={navOpened} onToggleNav={nav.toggle} />
+          </Box>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Menú principal">
+          <Sidebar user={user} onNavigate={nav.close} />
+        </AppShell.Navbar>
+        <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+          <Box component="main" style={{ flex: 1 }}>
+            {allowed ? <Outlet /> : <NoAccessPage />}
+          </Box>
+          <Box component="footer" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Footer />
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }
