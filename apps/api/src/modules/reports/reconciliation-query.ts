@@ -1,9 +1,9 @@
+// The one statement of 'Conciliación Banco – DDJJ': summary, schools and one page of rows.
 import { type ReconciliationState, reconciliationStates } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { ReconciliationRef } from './reconciliation.js';
 
-/** The one statement of 'Conciliación Banco – DDJJ': summary, schools and one page of rows. */
 function inPlace(ref: ReconciliationRef): SQL {
   switch (ref.level) {
     case 'national':
