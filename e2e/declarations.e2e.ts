@@ -388,8 +388,10 @@ describe('frozen declarations (issue 12)', () => {
     await kardex.getByText(`RUDE ${target.rude}`, { exact: false }).first().waitFor();
     const heading = kardex.getByRole('heading', { name: /^Posterior a la consolidación/ });
     await heading.waitFor();
-    const section = heading.locator('xpath=following-sibling::table[1]');
+    // The section is the heading's parent: its table sits in a scroll container of its own.
+    const section = heading.locator('xpath=..');
     const kardexRow = section.locator('tbody tr').filter({ hasText: observation });
+    await kardexRow.waitFor();
     const kardexCells = (await kardexRow.locator('td').allTextContents()).map((c) => c.trim());
     expect(kardexCells[0]).toBe(when);
     expect(kardexCells[1]).toBe('Bloqueo');
