@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
+// Tests of several instances sharing PostgreSQL and Redis (*.pg.test.ts) only mean something on a
+// server database: PGlite is one process with one connection.
+const serverOnlyTests = ['apps/api/src/**/*.pg.test.ts'];
 const withServer = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -12,6 +15,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: apiTests,
+          exclude: serverOnlyTests,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
