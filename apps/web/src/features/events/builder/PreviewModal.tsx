@@ -30,7 +30,7 @@ function PreviewForm({
   definition: FormDefinition;
   device: Device;
 }) {
-  const form = useEnrollmentForm(definition.fields, false);
+  const form = useEnrollmentForm(definition.fields);
   const layout = device === 'pc' ? 'horizontal' : 'vertical';
   return (
     <Stack gap="md">
