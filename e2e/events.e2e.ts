@@ -93,6 +93,7 @@ describe('events back-office', () => {
     await page.getByTestId('preview-pc').getByLabel('Colegio').waitFor();
     const preview = page.getByTestId('preview-pc');
     expect(await requiredMarks(preview.locator('label').filter({ hasText: 'Colegio' }))).toBe(1);
+    await preview.locator('label').filter({ hasText: 'Lista de selección' }).waitFor();
     expect(await requiredMarks(preview.locator('label').filter({ hasText: 'Lista de selección' }))).toBe(0);
     await page.getByText('móvil').click({ force: true });
     await page.getByTestId('preview-mobile').waitFor();
@@ -190,6 +191,7 @@ describe('events back-office', () => {
     const labelOf = (text: string) => extra.locator('label').filter({ hasText: text });
     expect(await labelOf('Colegio').locator('.mantine-InputWrapper-required').count()).toBe(1);
     expect(await labelOf('Interruptor').locator('.mantine-InputWrapper-required').count()).toBe(1);
+    await labelOf('Lista de selección').waitFor();
     expect(await labelOf('Lista de selección').locator('.mantine-InputWrapper-required').count()).toBe(0);
 
     await page.getByLabel(/^CI/).fill('123');
