@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, baseUrl, launchBrowser, login, newPage, screenshot } from './support/browser.js';
 
@@ -30,6 +30,9 @@ async function drag(page: Page, from: string, toTestId: string) {
   await page.mouse.move(b.x + b.width / 2, b.y + b.height - 20, { steps: 15 });
   await page.mouse.up();
 }
+
+/** How many labels inside `scope` carry the required asterisk. */
+const requiredMarks = (scope: Locator) => scope.locator('.mantine-InputWrapper-required').count();
 
 async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp) {
   await page.getByRole('textbox', { name: label }).click();
@@ -78,9 +81,20 @@ describe('events back-office', () => {
     const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}'));
     expect(draft.fields).toHaveLength(3);
 
+    // 'Obligatorio' off on the list: its asterisk goes from the canvas, the preview and the code.
+    await board.locator('[data-kind="select"]').click();
+    await panel.getByRole('switch', { name: 'Obligatorio' }).uncheck({ force: true });
+    await expect.poll(() => requiredMarks(board.locator('[data-kind="select"]'))).toBe(0);
+    expect(await requiredMarks(board.locator('[data-kind="input"]'))).toBe(1);
+    expect(await requiredMarks(board.locator('[data-kind="switch"]'))).toBe(1);
+
     // Preview by device and the code drawer.
     await page.getByRole('button', { name: 'Vista previa' }).click();
     await page.getByTestId('preview-pc').getByLabel('Colegio').waitFor();
+    const preview = page.getByTestId('preview-pc');
+    expect(await requiredMarks(preview.locator('label').filter({ hasText: 'Colegio' }))).toBe(1);
+    await preview.locator('label').filter({ hasText: 'Lista de selección' }).waitFor();
+    expect(await requiredMarks(preview.locator('label').filter({ hasText: 'Lista de selección' }))).toBe(0);
     await page.getByText('móvil').click({ force: true });
     await page.getByTestId('preview-mobile').waitFor();
     await screenshot(page, 'events-builder-preview-mobile');
@@ -88,7 +102,11 @@ describe('events back-office', () => {
     await page.getByRole('button', { name: 'Código' }).click();
     await page.getByRole('button', { name: 'Crear' }).click();
     await page.getByTestId('generated-code').waitFor();
-    expect(await page.getByTestId('generated-code').textContent()).toContain('name="colegio"');
+    const code = (await page.getByTestId('generated-code').textContent()) ?? '';
+    expect(code).toContain('name="colegio"');
+    expect(code).toContain('>Colegio *</label>');
+    expect(code).toContain('>Lista de selección</label>');
+    expect(code).toMatch(/role="switch" required>/);
     await page.getByRole('button', { name: 'Copiar', exact: true }).click();
     await page.getByText('Accion Exitosa').waitFor();
     await page.keyboard.press('Escape');
@@ -163,20 +181,40 @@ describe('events back-office', () => {
     await page.context().close();
   });
 
-  it('enrols through the public page: an invalid attempt shows the messages, a valid one succeeds and is counted', async () => {
+  it("enrols through the public page: asterisks only on required fields, the form's and the identity rules, then success", async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl()}/public/enrollment/${eventId}`);
     await page.getByRole('heading', { name: eventTitle }).waitFor();
     await page.getByAltText(`Banner de ${eventTitle}`).waitFor();
+    // 'Obligatorio' as the builder left it: the text and the switch required, the list optional.
+    const extra = page.getByRole('form', { name: 'Formulario de Inscripción' });
+    const labelOf = (text: string) => extra.locator('label').filter({ hasText: text });
+    expect(await labelOf('Colegio').locator('.mantine-InputWrapper-required').count()).toBe(1);
+    expect(await labelOf('Interruptor').locator('.mantine-InputWrapper-required').count()).toBe(1);
+    await labelOf('Lista de selección').waitFor();
+    expect(await labelOf('Lista de selección').locator('.mantine-InputWrapper-required').count()).toBe(0);
+
     await page.getByLabel(/^CI/).fill('123');
     await page.getByRole('button', { name: 'Registrar Inscripción' }).click();
     await page.getByText('Falla en la inscripción!').first().waitFor();
-    await page.getByText('La longitud del campo es demasiado corta.').first().waitFor();
+    await page.getByText('El CI debe tener de 5 a 10 dígitos.').first().waitFor();
     await page.getByText('El campo es obligatorio.').first().waitFor();
-    await page.getByText('Campo obligatorio').first().waitFor();
+    await page.getByText('Campo obligatorio', { exact: true }).first().waitFor();
+    await page.getByText('Campo obligatorio: debe activarlo para continuar.').waitFor();
+    expect(await page.getByText('Campo obligatorio', { exact: true }).count()).toBe(1);
     await screenshot(page, 'events-public-invalid');
 
-    await page.getByLabel(/^CI/).fill('7654321');
+    // A passport typed as a CI is explained; a birth date after today is refused in the browser.
+    await page.getByLabel(/^CI/).fill('A123456');
+    await page
+      .getByText('El CI solo admite números; si el documento es extranjero elija «Extranjero».')
+      .waitFor();
+    await page.getByLabel('Fecha de Nacimiento').fill(day(1));
+    await page.getByLabel('Cargo').click();
+    await page.getByText('La fecha de nacimiento no puede ser futura.').waitFor();
+
+    // An 8-digit CI, and the optional list left empty.
+    await page.getByLabel(/^CI/).fill('76543210');
     await page.getByLabel('Apellido Paterno').fill('Mamani');
     await page.getByLabel('Apellido Materno').fill('Quispe');
     await page.getByLabel('Nombre(s)').fill('Juana');
@@ -189,7 +227,6 @@ describe('events back-office', () => {
     await page.getByLabel('Cargo').click();
     await chooseOption(page, 'Departamento', 'La Paz');
     await page.getByRole('textbox', { name: 'Colegio' }).fill('Colegio Ayacucho');
-    await chooseOption(page, 'Lista de selección', 'Opción 2');
     await page.getByRole('switch', { name: 'Interruptor' }).check({ force: true });
     await page.getByRole('button', { name: 'Registrar Inscripción' }).click();
     await page.getByText('Inscripción Exitosa').first().waitFor();

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fieldValueError, validateFieldValues } from './field-values.js';
-import { createField } from './form-definition.js';
+import { type FieldValue, fieldValueError, isAnswered, validateFieldValues } from './field-values.js';
+import { createField, type FieldKind, fieldKinds } from './form-definition.js';
 
 describe('fieldValueError', () => {
   it("says 'Campo obligatorio' for an empty required field", () => {
     const field = createField('input', 'campo_aaaaa');
     expect(fieldValueError(field, '')).toBe('Campo obligatorio');
     expect(fieldValueError({ ...field, required: false }, '')).toBeNull();
-    expect(fieldValueError({ ...field, required: false }, '', { required: true })).toBe('Campo obligatorio');
   });
 
   it('runs pattern rules, by trigger when given', () => {
@@ -35,9 +34,54 @@ describe('fieldValueError', () => {
     expect(fieldValueError(time, '08:30')).toBeNull();
     const upload = createField('upload', 'campo_eeeee');
     expect(fieldValueError(upload, ['a', 'b'])).toBe('Supera la cantidad de archivos permitida.');
-    const toggle = createField('switch', 'campo_fffff');
+    const toggle = { ...createField('switch', 'campo_fffff'), required: false };
     expect(fieldValueError(toggle, false)).toBeNull();
+    expect(fieldValueError(toggle, 'si')).toBe('Ingresar valor valido');
   });
+});
+
+/** Per kind: a value that answers the field, and the empty values a browser or a client may send. */
+const answers: Record<FieldKind, { answer: FieldValue; empty: Array<FieldValue | undefined> }> = {
+  input: { answer: 'Colegio Ayacucho', empty: ['', null, undefined] },
+  number: { answer: 5, empty: [null, undefined] },
+  slider: { answer: 0, empty: [null, undefined] },
+  switch: { answer: true, empty: [false, null, undefined] },
+  time: { answer: '08:30', empty: ['', null, undefined] },
+  checkbox: { answer: ['1'], empty: [[], null, undefined] },
+  radio: { answer: '1', empty: ['', null, undefined] },
+  select: { answer: '2', empty: ['', null, undefined] },
+  upload: { answer: ['foto.png'], empty: [[], null, undefined] },
+};
+
+describe("'Obligatorio' for every field kind", () => {
+  it('covers every kind of the palette', () => {
+    expect(Object.keys(answers).sort()).toEqual([...fieldKinds].sort());
+  });
+
+  for (const kind of fieldKinds) {
+    const { answer, empty } = answers[kind];
+    const field = createField(kind, 'campo_aaaaa');
+    const required = { ...field, required: true };
+    const optional = { ...field, required: false };
+    const message =
+      kind === 'switch' ? 'Campo obligatorio: debe activarlo para continuar.' : 'Campo obligatorio';
+
+    it(`${kind}: required refuses an empty answer with '${message}' and accepts an answer`, () => {
+      for (const value of empty) {
+        expect(isAnswered(required, value)).toBe(false);
+        expect(fieldValueError(required, value)).toBe(message);
+        expect(validateFieldValues([required], { campo_aaaaa: value })).toEqual({ campo_aaaaa: message });
+      }
+      expect(isAnswered(required, answer)).toBe(true);
+      expect(fieldValueError(required, answer)).toBeNull();
+    });
+
+    it(`${kind}: optional accepts a missing or empty answer, and an answer`, () => {
+      for (const value of empty) expect(fieldValueError(optional, value)).toBeNull();
+      expect(validateFieldValues([optional], {})).toEqual({});
+      expect(fieldValueError(optional, answer)).toBeNull();
+    });
+  }
 });
 
 describe('validateFieldValues', () => {
@@ -47,9 +91,5 @@ describe('validateFieldValues', () => {
       { ...createField('radio', 'campo_bbbbb'), required: false },
     ];
     expect(validateFieldValues(fields, {})).toEqual({ campo_aaaaa: 'Campo obligatorio' });
-    expect(validateFieldValues(fields, {}, { allRequired: true })).toEqual({
-      campo_aaaaa: 'Campo obligatorio',
-      campo_bbbbb: 'Campo obligatorio',
-    });
   });
 });

@@ -72,17 +72,38 @@ function shapeError(field: FieldDefinition, value: FieldValue): string | null {
 }
 
 /**
- * The message to show for one field's value, or null. `required` comes from the field's 'Obligatorio'
- * switch, or is forced for the public enrollment, where every dynamic field is required (part 1 §5).
- * `trigger` limits pattern rules to those fired on that event ('blur' or 'change'); undefined runs all.
+ * Whether a value answers its field, the one meaning of 'Obligatorio' for the builder's canvas and
+ * preview, the generated code, the public page and the server: a switch is answered only when it is on
+ * (a required 'Interruptor' means "must accept"); every other kind when it holds something (text, a
+ * number, a chosen option, at least one ticked box, at least one file).
+ */
+export function isAnswered(field: FieldDefinition, value: FieldValue | undefined): boolean {
+  if (field.kind === 'switch') return value === true;
+  return !isEmptyValue(value);
+}
+
+/** The message of a required field left unanswered: a switch asks to be turned on. */
+export function requiredMessage(field: FieldDefinition): string {
+  return field.kind === 'switch' ? eventMessages.mustAccept : eventMessages.fieldRequired;
+}
+
+/**
+ * The message to show for one field's value, or null. Required or not is the field's 'Obligatorio'
+ * switch and nothing else, everywhere: the original sent `required: true` for every field whatever
+ * the switch said (a switch wired to nothing; see the seeds' README), so an optional field could not
+ * be left empty on the public page. `trigger` limits pattern rules to those fired on that event
+ * ('blur' or 'change'); undefined runs all.
  */
 export function fieldValueError(
   field: FieldDefinition,
   value: FieldValue | undefined,
-  options: { required?: boolean; trigger?: 'blur' | 'change' } = {},
+  options: { trigger?: 'blur' | 'change' } = {},
 ): string | null {
-  const required = options.required ?? field.required;
-  if (isEmptyValue(value)) return required ? eventMessages.fieldRequired : null;
+  if (!isAnswered(field, value)) {
+    if (field.required) return requiredMessage(field);
+    // An optional switch left off is a valid answer (false); an optional empty field has nothing to check.
+    if (isEmptyValue(value) || value === false) return null;
+  }
   const shape = shapeError(field, value as FieldValue);
   if (shape) return shape;
   if (typeof value === 'string' || typeof value === 'number') {
@@ -97,17 +118,14 @@ export function fieldValueError(
   return null;
 }
 
-/** Every field's message at once (submit time); an empty object means the values are valid. */
+/** Every field's message at once (submit time, in the browser and on the server); empty when valid. */
 export function validateFieldValues(
   fields: readonly FieldDefinition[],
   values: FieldValues,
-  options: { allRequired?: boolean } = {},
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    const error = fieldValueError(field, values[field.name], {
-      required: options.allRequired ? true : field.required,
-    });
+    const error = fieldValueError(field, values[field.name]);
     if (error) errors[field.name] = error;
   }
   return errors;

@@ -5,6 +5,7 @@ export * from './field-values.js';
 export * from './file-rules.js';
 export * from './form-definition.js';
 export * from './form-schemas.js';
+export * from './identity.js';
 export * from './institution-schemas.js';
 export * from './messages.js';
 export * from './option-sources.js';

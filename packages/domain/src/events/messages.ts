@@ -23,6 +23,7 @@ export const eventMessages = {
   formNameRequired: 'Se requiere el nombre del formulario',
   fieldRequired: 'Campo obligatorio',
   patternDefault: 'Ingresar valor valido',
+  mustAccept: 'Campo obligatorio: debe activarlo para continuar.',
   copied: 'Accion Exitosa',
   emptyBoard: 'Arrastrar o hacer un click en el componente que desee agregar al formulario',
   formNotFound: 'El formulario no existe.',
@@ -47,6 +48,11 @@ export const eventMessages = {
   digitsOnly: 'El campo solo admite numeros.',
   invalidOption: 'Seleccione una opcion valida.',
   birthDateInFuture: 'La fecha de nacimiento no puede ser futura.',
+  ciDigitsOnly: 'El CI solo admite números; si el documento es extranjero elija «Extranjero».',
+  ciLength: 'El CI debe tener de 5 a 10 dígitos.',
+  foreignDocumentChars:
+    'El documento de extranjero admite letras mayúsculas, números y guiones (por ejemplo A123456).',
+  invalidComplement: 'El complemento tiene dos letras o números (por ejemplo 1A).',
   // Places and periods.
   placeNotFound: 'El ambiente no existe.',
   periodNotFound: 'El periodo no existe.',

@@ -25,9 +25,11 @@ describe('participantBase', () => {
 
   it('applies every rule of part 1 §5 with its message', () => {
     expect(participantFieldError('document', '')).toBe('El campo es obligatorio.');
-    expect(participantFieldError('document', '123456')).toBe('La longitud del campo es demasiado corta.');
-    expect(participantFieldError('document', '12345678')).toBe('La longitud del campo es demasiado larga.');
-    expect(participantFieldError('document', '12a4567')).toBe('El campo solo admite numeros.');
+    expect(participantFieldError('document', '1234')).toBe('El CI debe tener de 5 a 10 dígitos.');
+    expect(participantFieldError('document', '12345678')).toBeNull();
+    expect(participantFieldError('document', '12a4567')).toBe(
+      'El CI solo admite números; si el documento es extranjero elija «Extranjero».',
+    );
     expect(participantFieldError('firstLastName', 'Ma')).toBe('La longitud del campo es demasiado corta.');
     expect(participantFieldError('name', 'Juan2')).toBe('El campo solo soporta caracteres y espacios.');
     expect(participantFieldError('job', 'Chef')).toBe('La longitud del campo es demasiado corta.');

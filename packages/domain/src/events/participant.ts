@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.js';
+import { normalizeDocument } from '../holders/status.js';
 import { departments } from '../structure/constants.js';
 import { isIsoDay } from './dates.js';
+import {
+  birthDateError,
+  boliviaToday,
+  complementError,
+  documentError,
+  FOREIGN_DOCUMENT_LENGTH,
+} from './identity.js';
 import { eventMessages } from './messages.js';
 
 const LETTERS_AND_SPACES = /^[\p{L} ]+$/u;
@@ -18,24 +26,26 @@ const lettersAndSpaces = (min: number, max = 80) =>
 
 /**
  * The minimum data of every enrollment ('Formulario Base de inscripción'), with the rules of part 1 §5:
- * the 7-digit document mask, letters-and-spaces names, phone of at least 7, a valid e-mail.
+ * letters-and-spaces names, phone of at least 7, a valid e-mail. The document's rule depends on the
+ * nationality (identity.ts), so it is checked on the whole object: use participant, or
+ * participantIdentity on a schema extended from this one.
  */
 export const participantBase = z.object({
   document: z
     .string({ error: messages.required })
     .trim()
     .min(1, messages.required)
-    .regex(/^\d+$/, eventMessages.digitsOnly)
-    .min(7, messages.tooShort)
-    .max(7, messages.tooLong)
-    .describe('Carnet de identidad, 7 dígitos'),
+    .max(FOREIGN_DOCUMENT_LENGTH.max, messages.tooLong)
+    .transform(normalizeDocument)
+    .describe('CI (5 a 10 dígitos) o, para extranjeros, pasaporte o documento (6 a 20 letras y números)'),
   complement: z
     .string()
     .trim()
     .max(2, messages.tooLong)
-    .regex(/^[0-9A-Za-z]*$/, eventMessages.patternDefault)
-    .transform((v) => v.toUpperCase())
-    .default(''),
+    .refine((v) => complementError(v) === null, eventMessages.invalidComplement)
+    .transform(normalizeDocument)
+    .default('')
+    .describe("Complemento del CI: vacío o dos letras o números ('1A')"),
   nationality: z.coerce
     .number({ error: messages.required })
     .int()
@@ -90,8 +100,31 @@ export const emptyParticipant: Record<keyof ParticipantBase, string> = {
   department: '',
 };
 
-/** One field's message under the participant rules, or null (for validation on blur and change). */
-export function participantFieldError(field: keyof ParticipantBase, value: string): string | null {
+/**
+ * The document against the nationality chosen (a CI, or a foreigner's document), for a superRefine
+ * on participantBase or a schema extended from it. The birth date's upper bound (today) needs the
+ * caller's clock: see birthDateError.
+ */
+export function participantIdentity(value: { document: string; nationality: number }, ctx: z.RefinementCtx) {
+  const problem = documentError(value.document, value.nationality);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['document'], message: problem });
+}
+
+/** The participant with every rule that needs no clock. */
+export const participant = participantBase.superRefine(participantIdentity);
+
+/**
+ * One field's message under the participant rules, or null (for validation on blur and change). The
+ * document is read under `context.nationality` (default Nacional) and the birth date may not be after
+ * `context.today` (default Bolivia's today), the same rules the server applies.
+ */
+export function participantFieldError(
+  field: keyof ParticipantBase,
+  value: string,
+  context: { nationality?: number | string; today?: string } = {},
+): string | null {
+  if (field === 'document') return documentError(value, context.nationality ?? 1);
+  if (field === 'birthDate') return birthDateError(value, context.today ?? boliviaToday());
   const result = participantBase.shape[field].safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? messages.required);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldDefinition } from './form-definition.js';
-import { participantBase } from './participant.js';
+import { participantBase, participantIdentity } from './participant.js';
 
 /** What the public enrollment page needs of an event: no counts, no internal ids beyond the event's. */
 export const publicEvent = z.object({
@@ -24,9 +24,11 @@ export const publicEvent = z.object({
 export type PublicEvent = z.infer<typeof publicEvent>;
 
 /** The dynamic values travel under `extra`, keyed by each field's name; files travel as multipart parts of that name. */
-export const publicEnrollmentRequest = participantBase.extend({
-  extra: z.record(z.string().max(50), z.unknown()).default({}),
-});
+export const publicEnrollmentRequest = participantBase
+  .extend({
+    extra: z.record(z.string().max(50), z.unknown()).default({}),
+  })
+  .superRefine(participantIdentity);
 export type PublicEnrollmentRequest = z.infer<typeof publicEnrollmentRequest>;
 
 export const publicEnrollmentResult = z.object({ id: z.number().int(), eventId: z.number().int() });

@@ -94,8 +94,15 @@ describe('public enrollment', () => {
 
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['document missing', { document: '' }, 'El campo es obligatorio.'],
-    ['document of 6 digits', { document: '123456' }, 'La longitud del campo es demasiado corta.'],
-    ['document with letters', { document: '12345AB' }, eventMessages.digitsOnly],
+    ['CI of 4 digits', { document: '1234' }, eventMessages.ciLength],
+    ['CI of 11 digits', { document: '12345678901' }, eventMessages.ciLength],
+    ['CI with letters', { document: '12345AB' }, eventMessages.ciDigitsOnly],
+    [
+      'foreign document with symbols',
+      { document: 'A12 456', nationality: 2 },
+      eventMessages.foreignDocumentChars,
+    ],
+    ['complement of one character', { complement: '1' }, eventMessages.invalidComplement],
     ['nationality missing', { nationality: undefined }, 'El campo es obligatorio.'],
     ['surname too short', { firstLastName: 'Li' }, 'La longitud del campo es demasiado corta.'],
     [
@@ -111,6 +118,11 @@ describe('public enrollment', () => {
     ['position too short', { position: 'Je' }, 'La longitud del campo es demasiado corta.'],
     ['birth date missing', { birthDate: '' }, 'El campo es obligatorio.'],
     ['birth date in the future', { birthDate: '2026-01-01' }, eventMessages.birthDateInFuture],
+    [
+      "birth date tomorrow (the tests' day is 2025-11-20)",
+      { birthDate: '2025-11-21' },
+      eventMessages.birthDateInFuture,
+    ],
     ['unknown department', { department: 'Lima' }, eventMessages.invalidOption],
   ];
   for (const [label, change, message] of cases) {
@@ -123,19 +135,60 @@ describe('public enrollment', () => {
     });
   }
 
-  it("requires every dynamic field ('Campo obligatorio') and only the form's options", async () => {
-    const fields = sampleFields().map((f) => ({ ...f, required: false }));
+  it('accepts the documents real people carry: an 8-digit CI with its complemento, a passport', async () => {
+    const event = await makeEvent(ctx.handle.db);
+    const ci = await enroll(event.id, { ...validParticipant('12345678'), complement: '1a' });
+    expect(ci.statusCode, ci.body).toBe(201);
+    const passport = await enroll(event.id, { ...validParticipant('a123456'), nationality: 2 });
+    expect(passport.statusCode, passport.body).toBe(201);
+    const ten = await enroll(event.id, validParticipant('1234567890'));
+    expect(ten.statusCode, ten.body).toBe(201);
+    const today = await enroll(event.id, { ...validParticipant('7777777'), birthDate: '2025-11-20' });
+    expect(today.statusCode, today.body).toBe(201);
+    const stored = await ctx.handle.db
+      .select({ document: eventEnrollments.document, complement: eventEnrollments.complement })
+      .from(eventEnrollments)
+      .where(eq(eventEnrollments.eventId, event.id));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { document: '12345678', complement: '1A' },
+        { document: 'A123456', complement: '' },
+        { document: '1234567890', complement: '' },
+      ]),
+    );
+  });
+
+  it("follows each field's 'Obligatorio': an optional field may be left out, a required one may not", async () => {
+    const [colegio, turno, acepta] = sampleFields();
+    const fields = [{ ...colegio!, required: false }, turno!, { ...acepta!, required: false }];
     const event = await makeEvent(ctx.handle.db, { fields });
-    const missing = await enroll(event.id, { ...validParticipant(), extra: { turno: '1', acepta: false } });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().details).toEqual([{ field: 'extra.colegio', message: 'Campo obligatorio' }]);
+    const optionalOut = await enroll(event.id, { ...validParticipant(), extra: { turno: '1' } });
+    expect(optionalOut.statusCode, optionalOut.body).toBe(201);
+    const requiredOut = await enroll(event.id, { ...validParticipant('7000001'), extra: { colegio: 'X' } });
+    expect(requiredOut.statusCode).toBe(400);
+    expect(requiredOut.json().details).toEqual([{ field: 'extra.turno', message: 'Campo obligatorio' }]);
     const badOption = await enroll(event.id, {
-      ...validParticipant(),
+      ...validParticipant('7000002'),
       extra: { colegio: 'X', turno: '7', acepta: true },
     });
     expect(badOption.json().details).toEqual([
       { field: 'extra.turno', message: eventMessages.invalidOption },
     ]);
+    expect(await enrolledCount(event.id)).toBe(1);
+  });
+
+  it("refuses a required 'Interruptor' left off or missing ('debe activarlo'), and stores nothing", async () => {
+    const event = await makeEvent(ctx.handle.db);
+    for (const acepta of [false, undefined]) {
+      const res = await enroll(event.id, {
+        ...validParticipant(),
+        extra: { colegio: 'Colegio Ayacucho', turno: '1', acepta },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Campo obligatorio: debe activarlo para continuar.');
+      expect(res.json().details).toEqual([{ field: 'extra.acepta', message: eventMessages.mustAccept }]);
+    }
+    expect(await enrolledCount(event.id)).toBe(0);
   });
 
   it('applies the pattern rules of the form', async () => {

@@ -1,4 +1,5 @@
 import {
+  birthDateError,
   eventMessages,
   eventStates,
   type FieldDefinition,
@@ -104,7 +105,7 @@ type ExtraResult = {
   files: CheckedFile[];
 };
 
-/** Checks the dynamic values against the event's form (every field required) and the uploads against their fields. */
+/** Checks the dynamic values against the event's form (each field's 'Obligatorio' as the builder set it) and the uploads against their fields. */
 function checkDynamicValues(
   fields: FieldDefinition[],
   raw: Record<string, unknown>,
@@ -135,7 +136,7 @@ function checkDynamicValues(
       problems.push({ field: upload.field, message: 'Archivo no esperado.' });
     }
   }
-  const errors = validateFieldValues(fields, values, { allRequired: true });
+  const errors = validateFieldValues(fields, values);
   for (const [name, message] of Object.entries(errors)) problems.unshift({ field: `extra.${name}`, message });
   if (problems.length > 0) throw fieldErrors(problems);
   const extra: ExtraResult['extra'] = { ...values };
@@ -163,8 +164,9 @@ export async function enroll(
 ): Promise<PublicEnrollmentResult> {
   const today = deps.clock.today();
   const fields = await enrollableFields(deps, eventId, today);
-  if (input.birthDate > today)
-    throw fieldErrors([{ field: 'birthDate', message: eventMessages.birthDateInFuture }]);
+  // The browser applies the same rule with Bolivia's today (participantFieldError).
+  const birthDate = birthDateError(input.birthDate, today);
+  if (birthDate) throw fieldErrors([{ field: 'birthDate', message: birthDate }]);
   const { extra, files } = checkDynamicValues(fields, input.extra, uploads);
   const { extra: _raw, ...participant } = input;
   const id = await withStoredFiles(fileStoreFor(deps.config.DATA_DIR), files, () =>

@@ -7,7 +7,7 @@ import { useEnrollmentForm } from '../renderer/use-enrollment-form';
 /** The collapsible 'Formulario Base de inscripción': the minimum data every form asks for, shown read-only. */
 export function BaseFormSection() {
   const [opened, { toggle }] = useDisclosure(false);
-  const form = useEnrollmentForm([], true);
+  const form = useEnrollmentForm([]);
   return (
     <Paper withBorder p="xs">
       <UnstyledButton

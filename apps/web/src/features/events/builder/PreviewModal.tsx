@@ -30,7 +30,7 @@ function PreviewForm({
   definition: FormDefinition;
   device: Device;
 }) {
-  const form = useEnrollmentForm(definition.fields, false);
+  const form = useEnrollmentForm(definition.fields);
   const layout = device === 'pc' ? 'horizontal' : 'vertical';
   return (
     <Stack gap="md">
@@ -111,7 +111,7 @@ export function PreviewModal({
             </Paper>
           </Center>
           <Text size="xs" c="dimmed" ta="center">
-            En la página pública todos los campos adicionales son obligatorios.
+            Los campos marcados con * son obligatorios, aquí y en la página pública.
           </Text>
         </Stack>
       </SpanishDates>

@@ -28,4 +28,21 @@ describe('generateCode', () => {
     expect(code).toContain('<dialog open>');
     expect(code).not.toContain('Crear');
   });
+
+  it("marks 'Obligatorio' as the public page reads it, and only on required fields", () => {
+    const toggle = { ...createField('switch', 'campo_ddddd'), name: 'acepta', label: 'Acepta' };
+    const radio = { ...createField('radio', 'campo_eeeee'), name: 'turno', label: 'Turno' };
+    const optional = { ...createField('input', 'campo_fffff'), name: 'nota', label: 'Nota', required: false };
+    const code = generateCode(
+      'Feria',
+      { config: defaultFormConfig, fields: [toggle, radio, optional, fields[2]!] },
+      'page',
+    );
+    expect(code).toContain('name="acepta" type="checkbox" role="switch" required>');
+    expect(code).toContain('type="radio" name="turno" value="1" required>');
+    expect(code).toContain('aria-required="true" data-obligatorio="al-menos-uno"');
+    expect(code).toContain('>Acepta *</label>');
+    expect(code).toContain('>Nota</label>');
+    expect(code).toMatch(/name="nota" type="text" value="" placeholder="Por favor ingrese">/);
+  });
 });

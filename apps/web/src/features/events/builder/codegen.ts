@@ -5,6 +5,12 @@ export type CodeKind = 'page' | 'dialog';
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * One field's control. 'Obligatorio' means what it means on the public page (isAnswered in the domain
+ * package): `required` on text, number, time, list and file; on a switch, which must then be on; on
+ * each radio, so one must be chosen; a checkbox group, where HTML has no "at least one", says so with
+ * aria-required and data-obligatorio. A slider always holds a value.
+ */
 function control(field: FieldDefinition): string {
   const name = escapeHtml(field.name);
   const required = field.required ? ' required' : '';
@@ -23,7 +29,7 @@ function control(field: FieldDefinition): string {
     case 'slider':
       return `<input id="${field.id}" name="${name}" type="range" min="${field.min}" max="${field.max}" step="${field.step}" value="${field.defaultValue}">`;
     case 'switch':
-      return `<input id="${field.id}" name="${name}" type="checkbox" role="switch"${field.defaultValue ? ' checked' : ''}>`;
+      return `<input id="${field.id}" name="${name}" type="checkbox" role="switch"${field.defaultValue ? ' checked' : ''}${required}>`;
     case 'time':
       return `<input id="${field.id}" name="${name}" type="time" value="${field.defaultValue}"${required}>`;
     case 'select': {
@@ -46,12 +52,18 @@ function control(field: FieldDefinition): string {
       const items = field.options.source === 'static' ? field.options.items : [];
       const checked = (value: string) =>
         Array.isArray(field.defaultValue) ? field.defaultValue.includes(value) : field.defaultValue === value;
-      return items
+      const each = field.kind === 'radio' ? required : '';
+      const inputs = items
         .map(
           (o) =>
-            `<label><input type="${type}" name="${name}" value="${escapeHtml(o.value)}"${checked(o.value) ? ' checked' : ''}> ${escapeHtml(o.label)}</label>`,
+            `<label><input type="${type}" name="${name}" value="${escapeHtml(o.value)}"${checked(o.value) ? ' checked' : ''}${each}> ${escapeHtml(o.label)}</label>`,
         )
-        .join('\n    ');
+        .join('\n      ');
+      const group =
+        field.required && field.kind === 'checkbox'
+          ? ' aria-required="true" data-obligatorio="al-menos-uno"'
+          : '';
+      return `<span id="${field.id}" role="${field.kind === 'radio' ? 'radiogroup' : 'group'}"${group}>\n      ${inputs}\n    </span>`;
     }
     case 'upload': {
       const accept = field.upload.accept === 'image' ? 'image/*' : 'image/*,application/pdf';

@@ -8,9 +8,9 @@ import { BaseParticipantFields } from '../renderer/BaseParticipantFields';
 import { DynamicFields } from '../renderer/DynamicFields';
 import { useEnrollmentForm } from '../renderer/use-enrollment-form';
 
-/** The minimum data and the event's dynamic fields (all required), sent with 'Registrar Inscripción'. */
+/** The minimum data and the event's dynamic fields (each required as its 'Obligatorio' says), sent with 'Registrar Inscripción'. */
 export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEnrolled: () => void }) {
-  const form = useEnrollmentForm(event.fields, true);
+  const form = useEnrollmentForm(event.fields);
   const enroll = useEnroll(event.id);
   const narrow = useMediaQuery('(max-width: 48em)');
 

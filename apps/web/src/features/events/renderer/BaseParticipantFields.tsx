@@ -1,4 +1,11 @@
-import { departments, nationalities, occupations, participantInstitutions } from '@bjp/domain';
+import {
+  CI_DIGITS,
+  departments,
+  FOREIGN_DOCUMENT_LENGTH,
+  nationalities,
+  occupations,
+  participantInstitutions,
+} from '@bjp/domain';
 import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { BaseKey, EnrollmentFormState } from './use-enrollment-form';
@@ -10,6 +17,7 @@ type Props = { form: EnrollmentFormState; disabled?: boolean; columns?: number }
  * the rules of §5 applied on change and on blur.
  */
 export function BaseParticipantFields({ form, disabled = false, columns = 2 }: Props) {
+  const foreign = form.base.nationality === '2';
   const text = (key: BaseKey, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput
       label={label}
@@ -37,15 +45,30 @@ export function BaseParticipantFields({ form, disabled = false, columns = 2 }: P
   );
   return (
     <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm" verticalSpacing="xs">
-      {text('document', 'CI', {
-        // The 7-digit mask: digits only, at most seven.
-        inputMode: 'numeric',
-        maxLength: 7,
-        placeholder: '#######',
+      {text(
+        'document',
+        'CI',
+        foreign
+          ? {
+              // A passport or foreign document: letters, digits and dashes, upper-cased as typed.
+              maxLength: FOREIGN_DOCUMENT_LENGTH.max,
+              placeholder: 'Pasaporte o documento (A123456)',
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+                form.setBaseValue('document', e.currentTarget.value.toUpperCase()),
+            }
+          : {
+              // A CI of 5 to 10 digits; letters are not stripped, so the message can say why.
+              inputMode: 'numeric',
+              maxLength: CI_DIGITS.max,
+              placeholder: 'CI (5 a 10 dígitos)',
+            },
+      )}
+      {text('complement', 'Complemento', {
+        maxLength: 2,
+        placeholder: '1A',
         onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-          form.setBaseValue('document', e.currentTarget.value.replace(/\D/g, '').slice(0, 7)),
+          form.setBaseValue('complement', e.currentTarget.value.toUpperCase()),
       })}
-      {text('complement', 'Complemento', { maxLength: 2 })}
       <Radio.Group
         label="Nacionalidad"
         withAsterisk

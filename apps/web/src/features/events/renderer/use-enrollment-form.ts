@@ -20,9 +20,10 @@ const extraKey = (name: string) => `extra.${name}`;
 /**
  * The state of an enrollment form: the base data, the dynamic values and their files, and the
  * messages. Rules run on change and on blur (the specification's default triggers); pattern rules
- * run on the trigger each declares. `allRequired` makes every dynamic field required (public page).
+ * run on the trigger each declares. A dynamic field is required when its 'Obligatorio' switch is on,
+ * here as on the canvas, in the preview, in the generated code and on the server (fieldValueError).
  */
-export function useEnrollmentForm(fields: FieldDefinition[], allRequired: boolean) {
+export function useEnrollmentForm(fields: FieldDefinition[]) {
   const initialExtra = useMemo(
     () => Object.fromEntries(fields.map((f) => [f.name, initialValue(f)])) as FieldValues,
     [fields],
@@ -32,24 +33,27 @@ export function useEnrollmentForm(fields: FieldDefinition[], allRequired: boolea
   const [files, setFiles] = useState<Record<string, File[]>>({});
   const [errors, setErrors] = useState<FormErrors>({});
 
-  const required = useCallback((field: FieldDefinition) => allRequired || field.required, [allRequired]);
+  const required = useCallback((field: FieldDefinition) => field.required, []);
   const setError = (key: string, message: string | null) => setErrors((all) => ({ ...all, [key]: message }));
+  // The document's rule depends on the nationality; the birth date's on Bolivia's today.
+  const baseError = (key: BaseKey, values: BaseValues) =>
+    participantFieldError(key, values[key], { nationality: values.nationality });
 
   const setBaseValue = (key: BaseKey, value: string) => {
+    const next = { ...base, [key]: value };
     setBase((all) => ({ ...all, [key]: value }));
-    setError(key, participantFieldError(key, value));
+    setError(key, baseError(key, next));
+    // A CI typed before choosing 'Extranjero' (or the reverse) is read again under the new choice.
+    if (key === 'nationality' && next.document) setError('document', baseError('document', next));
   };
-  const blurBase = (key: BaseKey) => setError(key, participantFieldError(key, base[key]));
+  const blurBase = (key: BaseKey) => setError(key, baseError(key, base));
 
   const setExtraValue = (field: FieldDefinition, value: FieldValue) => {
     setExtra((all) => ({ ...all, [field.name]: value }));
-    setError(
-      extraKey(field.name),
-      fieldValueError(field, value, { required: required(field), trigger: 'change' }),
-    );
+    setError(extraKey(field.name), fieldValueError(field, value, { trigger: 'change' }));
   };
   const blurExtra = (field: FieldDefinition) =>
-    setError(extraKey(field.name), fieldValueError(field, extra[field.name], { required: required(field) }));
+    setError(extraKey(field.name), fieldValueError(field, extra[field.name]));
   const setFieldFiles = (field: FieldDefinition, chosen: File[]) => {
     setFiles((all) => ({ ...all, [field.name]: chosen }));
     setExtraValue(
@@ -61,9 +65,8 @@ export function useEnrollmentForm(fields: FieldDefinition[], allRequired: boolea
   /** Every rule at once (submit); true when the form may be sent. */
   const validateAll = (): boolean => {
     const next: FormErrors = {};
-    for (const key of baseKeys) next[key] = participantFieldError(key, base[key]);
-    for (const field of fields)
-      next[extraKey(field.name)] = fieldValueError(field, extra[field.name], { required: required(field) });
+    for (const key of baseKeys) next[key] = baseError(key, base);
+    for (const field of fields) next[extraKey(field.name)] = fieldValueError(field, extra[field.name]);
     setErrors(next);
     return Object.values(next).every((m) => !m);
   };
