@@ -132,8 +132,8 @@ describe('Dockerfile', () => {
   const lines = read('Dockerfile')
     .split('\n')
     .filter((l) => l.trim() && !l.trim().startsWith('#'));
-  const runtimeFrom = lines.findLastIndex((l) => l.startsWith('FROM '));
-  const runtime = lines.slice(runtimeFrom);
+  const stages = lines.map((l, i) => (l.startsWith('FROM ') ? i : -1)).filter((i) => i >= 0);
+  const runtime = lines.slice(stages.at(-1));
 
   it('builds in one stage and runs on node:20-bookworm-slim with production dependencies only', () => {
     expect(lines.filter((l) => l.startsWith('FROM ')).length).toBeGreaterThanOrEqual(2);
@@ -145,7 +145,7 @@ describe('Dockerfile', () => {
   });
 
   it('runs the compiled server with node, not tsx, as a user that is not root', () => {
-    const user = runtime.findLast((l) => l.startsWith('USER '));
+    const user = runtime.filter((l) => l.startsWith('USER ')).at(-1);
     expect(user).toBeDefined();
     expect(user).not.toMatch(/^USER\s+(root|0)(:|\s*$)/);
     expect(runtime.at(-1)).toBe('CMD ["node", "apps/api/dist/main.js"]');
