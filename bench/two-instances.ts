@@ -267,27 +267,31 @@ try {
     }, stopAfterMs);
     const label = 'api2 stopped after 6 s';
     const errorKinds = new Map<string, number>();
-    const run = autocannon({
-      url: proxyUrl,
-      connections,
-      duration: 20,
-      headers: { authorization: `Bearer ${token}` },
-      requests: [
+    const during = await new Promise<autocannon.Result>((resolve, reject) => {
+      const run = autocannon(
         {
-          method: 'GET',
-          onResponse: countStatus(label),
-          setupRequest: (req) => ({
-            ...req,
-            path: dashboardPaths[dashboardCursor++ % dashboardPaths.length],
-          }),
+          url: proxyUrl,
+          connections,
+          duration: 20,
+          headers: { authorization: `Bearer ${token}` },
+          requests: [
+            {
+              method: 'GET',
+              onResponse: countStatus(label),
+              setupRequest: (req) => ({
+                ...req,
+                path: dashboardPaths[dashboardCursor++ % dashboardPaths.length],
+              }),
+            },
+          ],
         },
-      ],
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      run.on('reqError', (error: Error & { code?: string }) => {
+        const kind = error.code ?? error.message;
+        errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+      });
     });
-    run.on('reqError', (error: Error & { code?: string }) => {
-      const kind = error.code ?? error.message;
-      errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
-    });
-    const during = await run;
     clearTimeout(stopping);
     const exitCode = await two.exited;
     const byStatus = Object.fromEntries(statuses.get(label) ?? []);
