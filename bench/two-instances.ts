@@ -316,6 +316,13 @@ try {
       .filter((line) => /upstream=\S+, /.test(line)).length;
     results.retriedByProxy = retried;
     console.log(`  requests nginx sent to a second instance (access log): ${retried}`);
+    // What nginx saw go wrong with the instances (connection refused or reset, 503 while draining).
+    const proxyErrors = readFileSync(path.join(proxy.dir, 'error.log'), 'utf8')
+      .split('\n')
+      .filter((line) => /\[(error|crit|alert|emerg)\]/.test(line));
+    results.proxyErrors = proxyErrors;
+    console.log(`  nginx error log: ${proxyErrors.length} lines`);
+    for (const line of proxyErrors.slice(0, 8)) console.log(`    ${line.replace(/^\S+ \S+ /, '')}`);
   }
   results.statuses = Object.fromEntries([...statuses].map(([k, v]) => [k, Object.fromEntries(v)]));
   console.log('statuses', JSON.stringify(results.statuses));
