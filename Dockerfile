@@ -26,9 +26,8 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/packages/domain/ packages/domain/
+# The bundled server and migration entry points, with the SQL migrations (apps/api/dist/migrations).
 COPY --from=build /app/apps/api/dist/ apps/api/dist/
-# The SQL migrations are files the migrator reads at run time (`npm run migrate`).
-COPY --from=build /app/apps/api/src/db/migrations/ apps/api/src/db/migrations/
 COPY --from=build /app/apps/web/dist/ apps/web/dist/
 # DATA_DIR: only used without DATABASE_URL (embedded PGlite, one machine); mount a volume there.
 RUN mkdir -p /app/data && chown node:node /app/data
