@@ -1,0 +1,23 @@
+#!/bin/sh
+# Runs once, when the postgres container initialises an empty volume (docker-entrypoint-initdb.d).
+# Creates the owner of the tables (bjp_owner, used by the migrate service) and the application's role
+# (bjp_app, used by api1/api2), and the database `bjp` owned by bjp_owner. bjp_app gets, by default
+# privileges, read and write rights on every table the owner's migrations will create — what
+# `npm run db:roles` does (apps/api/src/db/roles.ts), done before the first migration; migration 0014
+# then leaves bjp_app only SELECT and INSERT on audit_log. `npm run db:roles` may be run again later.
+# bjp_app may also create schemas in `bjp`: pg-boss (the jobs, apps/api/src/jobs) creates its own
+# schema `pgboss` on the first start, connected as DATABASE_URL; it owns nothing in `public`.
+set -eu
+psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname postgres \
+  -v owner_password="$BJP_OWNER_PASSWORD" -v app_password="$BJP_APP_PASSWORD" <<'SQL'
+CREATE ROLE bjp_owner LOGIN PASSWORD :'owner_password';
+CREATE ROLE bjp_app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD :'app_password';
+CREATE DATABASE bjp OWNER bjp_owner;
+\connect bjp
+GRANT CONNECT, CREATE ON DATABASE bjp TO bjp_app;
+GRANT USAGE ON SCHEMA public TO bjp_app;
+ALTER DEFAULT PRIVILEGES FOR ROLE bjp_owner IN SCHEMA public
+  GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO bjp_app;
+ALTER DEFAULT PRIVILEGES FOR ROLE bjp_owner IN SCHEMA public
+  GRANT USAGE, SELECT ON SEQUENCES TO bjp_app;
+SQL
