@@ -45,11 +45,9 @@ export function registerHealth(app: AppInstance): void {
       if (result !== 'ok') req.log.warn({ check: name, result, err: error }, 'readiness check failed');
     }
     const ready = results.every(({ result }) => result === 'ok');
-    return reply
-      .code(ready ? 200 : 503)
-      .send({
-        status: ready ? 'ok' : 'unavailable',
-        checks: Object.fromEntries(results.map((r) => [r.name, r.result])),
-      });
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? 'ok' : 'unavailable',
+      checks: Object.fromEntries(results.map((r) => [r.name, r.result])),
+    });
   });
 }

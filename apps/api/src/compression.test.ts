@@ -1,0 +1,57 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
+import { makeUser } from './test/factories.js';
+
+// Issue 14: API answers over 1 KB go out compressed (brotli, else gzip); small ones as they are.
+let ctx: TestContext;
+let token = '';
+let adminId = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  adminId = (await makeUser(ctx.handle.db, { username: 'admin', type: 1, roles: ['Administrador'] })).id;
+  for (let i = 0; i < 30; i++) await makeUser(ctx.handle.db, { type: 1 });
+  token = (await loginAs(ctx.app, 'admin', 1)).token;
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...bearer(token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
+
+describe('compressed API answers', () => {
+  it('sends a large list brotli-compressed to a client that accepts br, the same JSON once decompressed', async () => {
+    const plain = await get('/api/v1/users?page=1');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.byteLength).toBeGreaterThan(1024);
+
+    const res = await get('/api/v1/users?page=1', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength);
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('falls back to gzip', async () => {
+    const res = await get('/api/v1/users?page=1', 'gzip, deflate');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8')).items).toBeDefined();
+  });
+
+  it('leaves an answer under 1 KB as it is', async () => {
+    const res = await get(`/api/v1/users/${adminId}/roles`, 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ roles: ['Administrador'] });
+  });
+});
