@@ -125,14 +125,6 @@ export async function buildApp(
       reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-  // API answers over 1 KB go out brotli or gzip. Only JSON: the web app's files are compressed at
-  // build time (web.ts sends the .br/.gz siblings, which carry content-encoding and are left alone),
-  // and PDF and XLSX are compressed formats already.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
-  });
   registerOps(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -144,6 +136,15 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // Answers over 1 KB go out brotli or gzip. Here, not at the root: the web app's files are
+      // compressed at build time (web.ts sends their .br/.gz siblings), and the plugin would compress
+      // on every request the files without one (index.html). PDF and XLSX are compressed formats
+      // already: mime-db marks them not compressible, so downloads stream untouched.
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
+      });
       api.addHook('onRequest', authenticate);
       await registerModules(api as AppInstance);
     },

@@ -1,18 +1,28 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshStatistics } from './db/summaries.js';
 import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
-import { makeUser } from './test/factories.js';
+import { makeReportSchool } from './test/factories/reports.js';
+import { makeCourseWithStudents, makeDistrict, makeUser } from './test/factories.js';
 
 // Issue 14: API answers over 1 KB go out compressed (brotli, else gzip); small ones as they are.
 let ctx: TestContext;
 let token = '';
 let adminId = 0;
+let ministerio = '';
+let sie = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   adminId = (await makeUser(ctx.handle.db, { username: 'admin', type: 1, roles: ['Administrador'] })).id;
   for (let i = 0; i < 30; i++) await makeUser(ctx.handle.db, { type: 1 });
   token = (await loginAs(ctx.app, 'admin', 1)).token;
+  const db = ctx.handle.db;
+  sie = (await makeReportSchool(db, { districtId: (await makeDistrict(db, { departmentId: 2 })).id })).id;
+  await makeCourseWithStudents(db, { institutionId: sie, count: 5, paid: 2, levelId: 12, gradeId: 1 });
+  await refreshStatistics(db);
+  await makeUser(db, { username: 'ministerio', type: 1 });
+  ministerio = (await loginAs(ctx.app, 'ministerio', 1)).token;
 });
 
 afterAll(async () => {
@@ -53,5 +63,19 @@ describe('compressed API answers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ roles: ['Administrador'] });
+  });
+
+  it('streams PDF and XLSX downloads as they are (compressed formats)', async () => {
+    for (const format of ['pdf', 'xlsx']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/institutions/${sie}/document?format=${format}`,
+        headers: { ...bearer(ministerio), 'accept-encoding': 'br, gzip' },
+      });
+      expect({ format, status: res.statusCode }).toEqual({ format, status: 200 });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe(format === 'pdf' ? '%PDF' : 'PK\x03\x04');
+    }
   });
 });
