@@ -27,30 +27,29 @@ const httpDuration = () =>
       }),
   );
 
-/** The database the pool gauge reads; main.ts sets it (tests may too). */
-let watched: Pick<DatabaseHandle, 'driver' | 'pool' | 'busy'> | undefined;
+/** The PostgreSQL pool the gauge reads; main.ts sets it (tests may too). */
+let watched: Pick<DatabaseHandle, 'pool'> | undefined;
 
-/** Connections of the pg pool (total, idle, waiting) or, on PGlite, queries in progress. */
-export function watchDatabase(handle: Pick<DatabaseHandle, 'driver' | 'pool' | 'busy'>): void {
+/**
+ * Clients of the pg pool by state: total, idle, and requests waiting for one (the sign the pool is too
+ * small). PGlite has one connection and keeps no count of queries in progress, so no series there.
+ */
+export function watchDatabase(handle: Pick<DatabaseHandle, 'pool'>): void {
   watched = handle;
   once(
     'bjp_db_pool_connections',
     () =>
       new Gauge({
         name: 'bjp_db_pool_connections',
-        help: 'PostgreSQL pool clients by state (total, idle, waiting for a client); PGlite: busy queries',
+        help: 'PostgreSQL pool clients by state: total, idle, waiting (requests waiting for a client)',
         labelNames: ['state'],
         collect() {
           this.reset();
-          if (!watched) return;
-          const pool = watched.pool;
-          if (pool) {
-            this.set({ state: 'total' }, pool.totalCount);
-            this.set({ state: 'idle' }, pool.idleCount);
-            this.set({ state: 'waiting' }, pool.waitingCount);
-          } else {
-            this.set({ state: 'busy' }, watched.busy());
-          }
+          const pool = watched?.pool;
+          if (!pool) return;
+          this.set({ state: 'total' }, pool.totalCount);
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'waiting' }, pool.waitingCount);
         },
       }),
   );
