@@ -144,6 +144,9 @@ export async function buildApp(
         threshold: 1024,
         encodings: ['br', 'gzip'],
         customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
+        // Request bodies stay as they were: no client sends them compressed, and a compressed body
+        // would need its own size limit.
+        globalDecompression: false,
       });
       api.addHook('onRequest', authenticate);
       await registerModules(api as AppInstance);
