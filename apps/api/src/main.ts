@@ -61,7 +61,8 @@ async function checkMigrations(config: Config, databaseUrl: string): Promise<voi
 
 /**
  * On PostgreSQL the application connects as DATABASE_URL (bjp_app in production, which cannot
- * change the audit log) and migrations run as MIGRATION_DATABASE_URL, the owner, when it is set.
+ * change the audit log). Outside production, a start migrates as MIGRATION_DATABASE_URL (the owner)
+ * or else DATABASE_URL; in production migrations run before it (`npm run migrate`, see checkMigrations).
  * The embedded database (no DATABASE_URL) migrates on every start, in production too: it has one server.
  */
 async function openApplicationDatabase(config: Config): Promise<DatabaseHandle> {
@@ -72,31 +73,32 @@ async function openApplicationDatabase(config: Config): Promise<DatabaseHandle> 
     await seedIfEmpty(handle, config);
     return handle;
   }
-  if (config.NODE_ENV === 'production') {
-    await checkMigrations(config, config.DATABASE_URL);
-  } else {
-    const ownerUrl = config.MIGRATION_DATABASE_URL;
-    if (ownerUrl && ownerUrl !== config.DATABASE_URL) {
-      const owner = await openDatabase({ url: ownerUrl, poolSize: 2 });
-      try {
-        await runMigrations(owner);
-        await seedIfEmpty(owner, config);
-      } finally {
-        await owner.close();
-      }
+  if (config.NODE_ENV !== 'production') {
+    // Development: migrate (and load the demo into an empty database) as the owner, then connect.
+    const owner = await openDatabase({
+      url: config.MIGRATION_DATABASE_URL || config.DATABASE_URL,
+      poolSize: 2,
+    });
+    try {
+      await runMigrations(owner);
+      await seedIfEmpty(owner, config);
+    } finally {
+      await owner.close();
     }
+    return openDatabase({ url: config.DATABASE_URL });
   }
+  await checkMigrations(config, config.DATABASE_URL);
   const handle = await openDatabase({ url: config.DATABASE_URL });
-  const ownerUrl = config.MIGRATION_DATABASE_URL;
-  if (config.NODE_ENV !== 'production' && (!ownerUrl || ownerUrl === config.DATABASE_URL))
-    await runMigrations(handle);
-  await seedIfEmpty(handle, config);
-  if (config.NODE_ENV === 'production' && (await canRewriteAudit(handle.db))) {
+  try {
+    await seedIfEmpty(handle, config);
+    if (await canRewriteAudit(handle.db))
+      throw new StartupRefusal(
+        'DATABASE_URL connects as a role that can change or empty audit_log: connect as bjp_app ' +
+          '(npm run db:roles) and give the owner in MIGRATION_DATABASE_URL (README, PostgreSQL en producción).',
+      );
+  } catch (error) {
     await handle.close();
-    throw new StartupRefusal(
-      'DATABASE_URL connects as a role that can change or empty audit_log: connect as bjp_app ' +
-        '(npm run db:roles) and give the owner in MIGRATION_DATABASE_URL (README, PostgreSQL en producción).',
-    );
+    throw error;
   }
   return handle;
 }
