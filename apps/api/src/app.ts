@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -17,6 +18,7 @@ import type { Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
 import { registerModules } from './modules/index.js';
+import { type ReadinessCheck, registerOps, requestId } from './ops/index.js';
 
 // Built once per server: @fastify/helmet builds helmet's middleware again on every request (a visible
 // share of the CPU at hundreds of requests per second); the headers are the same. connect-src adds the
@@ -41,6 +43,8 @@ export type AppDeps = {
   tokens: TokenSettings;
   /** Outside systems (SEGIP, …), each an adapter over HTTP; see integrations/index.ts. */
   integrations: Integrations;
+  /** Dependencies /health/ready checks besides the database (Redis…), each named in its answer. */
+  readinessChecks?: ReadinessCheck[];
 };
 
 declare module 'fastify' {
@@ -88,6 +92,9 @@ export async function buildApp(
             : false,
         }),
     trustProxy: deps.config.TRUST_PROXY,
+    // A well-formed incoming X-Request-Id is kept (see ops/request-id.ts); the header is read there.
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(wellFormedValidatorCompiler);
@@ -118,6 +125,7 @@ export async function buildApp(
       reply.header('cache-control', 'no-store');
     done(null, payload);
   });
+  registerOps(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -128,6 +136,18 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // Answers over 1 KB go out brotli or gzip. Here, not at the root: the web app's files are
+      // compressed at build time (web.ts sends their .br/.gz siblings), and the plugin would compress
+      // on every request the files without one (index.html). PDF and XLSX are compressed formats
+      // already: mime-db marks them not compressible, so downloads stream untouched.
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
+        // Request bodies stay as they were: no client sends them compressed, and a compressed body
+        // would need its own size limit.
+        globalDecompression: false,
+      });
       api.addHook('onRequest', authenticate);
       await registerModules(api as AppInstance);
     },

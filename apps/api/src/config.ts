@@ -53,6 +53,11 @@ const configSchema = z.object({
     .describe(
       'Comma-separated https hosts the form builder may load option lists from; added to the CSP connect-src (read at start: a restart applies a change)',
     ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .describe('Bearer token for GET /metrics from outside loopback; unset: /metrics answers only loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_WORKERS: z.coerce
     .number()

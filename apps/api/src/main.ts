@@ -10,6 +10,13 @@ import { users } from './db/schema/index.js';
 import { isSeeded, seedDatabase, seedDemoUsers } from './db/seed/index.js';
 import { startIntegrations } from './integrations/index.js';
 import { systemClock } from './lib/clock.js';
+import {
+  pendingMigrations,
+  refuseOnProblems,
+  StartupRefusal,
+  startupProblems,
+  watchDatabase,
+} from './ops/index.js';
 import { jwtSecret } from './secrets.js';
 import { closeOnSignals } from './shutdown.js';
 import { serveWebApp } from './web.js';
@@ -23,12 +30,11 @@ const DEMO_LOGINS = [
   ['otro', '2 SIE', 'otro perfil (sin menú)'],
 ];
 
-/** Migrates and, on a first development start, loads the demo; as the owner of the tables. */
-async function prepareDatabase(handle: DatabaseHandle, config: Config): Promise<void> {
-  await runMigrations(handle);
+/** On a first development start, loads the demo; as the owner of the tables. */
+async function seedIfEmpty(handle: DatabaseHandle, config: Config): Promise<void> {
   if (await isSeeded(handle)) return;
   if (config.NODE_ENV === 'production')
-    throw new Error('Empty database: load data with `npm run seed` first.');
+    throw new StartupRefusal('Empty database: load data with `npm run seed` first.');
   const started = Date.now();
   console.log('Cargando datos de demostración…');
   await seedDatabase(handle, { scale: 'demo', today: systemClock.today() });
@@ -37,39 +43,70 @@ async function prepareDatabase(handle: DatabaseHandle, config: Config): Promise<
 }
 
 /**
+ * A production server on PostgreSQL does not migrate: migrations run once, before the new version
+ * starts (`npm run migrate`), not in every instance at once. It only counts the pending ones, reading
+ * as the owner when MIGRATION_DATABASE_URL is given (bjp_app has no rights on Drizzle's own table).
+ */
+async function checkMigrations(config: Config, databaseUrl: string): Promise<void> {
+  const reader = await openDatabase({ url: config.MIGRATION_DATABASE_URL || databaseUrl, poolSize: 1 });
+  try {
+    refuseOnProblems(startupProblems(config, { pendingMigrations: await pendingMigrations(reader.db) }));
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+    refuseOnProblems(startupProblems(config, { migrationsUnreadable: (error as Error).message }));
+  } finally {
+    await reader.close();
+  }
+}
+
+/**
  * On PostgreSQL the application connects as DATABASE_URL (bjp_app in production, which cannot
- * change the audit log) and migrations run as MIGRATION_DATABASE_URL, the owner, when it is set.
+ * change the audit log). Outside production, a start migrates as MIGRATION_DATABASE_URL (the owner)
+ * or else DATABASE_URL; in production migrations run before it (`npm run migrate`, see checkMigrations).
+ * The embedded database (no DATABASE_URL) migrates on every start, in production too: it has one server.
  */
 async function openApplicationDatabase(config: Config): Promise<DatabaseHandle> {
   if (!config.DATABASE_URL) {
     mkdirSync(config.DATA_DIR, { recursive: true });
     const handle = await openDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
-    await prepareDatabase(handle, config);
+    await runMigrations(handle);
+    await seedIfEmpty(handle, config);
     return handle;
   }
-  const ownerUrl = config.MIGRATION_DATABASE_URL;
-  if (ownerUrl && ownerUrl !== config.DATABASE_URL) {
-    const owner = await openDatabase({ url: ownerUrl, poolSize: 2 });
+  if (config.NODE_ENV !== 'production') {
+    // Development: migrate (and load the demo into an empty database) as the owner, then connect.
+    const owner = await openDatabase({
+      url: config.MIGRATION_DATABASE_URL || config.DATABASE_URL,
+      poolSize: 2,
+    });
     try {
-      await prepareDatabase(owner, config);
+      await runMigrations(owner);
+      await seedIfEmpty(owner, config);
     } finally {
       await owner.close();
     }
+    return openDatabase({ url: config.DATABASE_URL });
   }
+  await checkMigrations(config, config.DATABASE_URL);
   const handle = await openDatabase({ url: config.DATABASE_URL });
-  if (!ownerUrl || ownerUrl === config.DATABASE_URL) await prepareDatabase(handle, config);
-  if (config.NODE_ENV === 'production' && (await canRewriteAudit(handle.db))) {
+  try {
+    await seedIfEmpty(handle, config);
+    if (await canRewriteAudit(handle.db))
+      throw new StartupRefusal(
+        'DATABASE_URL connects as a role that can change or empty audit_log: connect as bjp_app ' +
+          '(npm run db:roles) and give the owner in MIGRATION_DATABASE_URL (README, PostgreSQL en producción).',
+      );
+  } catch (error) {
     await handle.close();
-    throw new Error(
-      'DATABASE_URL connects as a role that can change or empty audit_log: connect as bjp_app ' +
-        '(npm run db:roles) and give the owner in MIGRATION_DATABASE_URL (README, PostgreSQL en producción).',
-    );
+    throw error;
   }
   return handle;
 }
 
 async function main() {
   const config = loadConfig();
+  // Before anything opens: a refused start leaves no database, simulator or port behind.
+  refuseOnProblems(startupProblems(config));
   const handle = await openApplicationDatabase(config);
   const demoUsers = await handle.db
     .select({ id: users.id })
@@ -77,12 +114,13 @@ async function main() {
     .where(eq(users.isDemo, true))
     .limit(1);
   if (config.NODE_ENV === 'production' && demoUsers.length > 0) {
-    throw new Error(
+    throw new StartupRefusal(
       'Demo users are present: a production start refuses to run with them. Remove them first.',
     );
   }
 
   const outside = await startIntegrations(config);
+  watchDatabase(handle);
   const app = await buildApp(
     {
       db: handle.db,
@@ -121,6 +159,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refusal is an instruction for the operator: its text alone, without a stack.
+  console.error(error instanceof StartupRefusal ? error.message : error);
   process.exit(1);
 });

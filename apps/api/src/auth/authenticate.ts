@@ -5,7 +5,7 @@ import { loadAuthUser } from './access.js';
 import { verifyAccessToken } from './tokens.js';
 
 /** Resolves the caller from the bearer token and the database; public routes may go without one. */
-export async function authenticate(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const header = req.headers.authorization;
   const isPublic = req.routeOptions.config.public === true;
   if (!header?.startsWith('Bearer ')) {
@@ -20,4 +20,7 @@ export async function authenticate(req: FastifyRequest, _reply: FastifyReply): P
     throw new AppError('unauthorized', messages.sessionExpired);
   }
   req.user = user;
+  // Every later line of this request, 'request completed' included (written through reply.log), names the user.
+  req.log = req.log.child({ userId: user.id });
+  reply.log = req.log;
 }

@@ -150,6 +150,10 @@ if (testDriver === 'pg') {
             DATABASE_URL: databaseUrl,
             MIGRATION_DATABASE_URL: '',
             JWT_SECRET: 'x'.repeat(40),
+            // A production start also refuses the bundled simulators (ops/startup.ts); never reached here.
+            SEGIP_URL: 'http://127.0.0.1:9',
+            SERECI_URL: 'http://127.0.0.1:9',
+            SINTESIS_URL: 'http://127.0.0.1:9',
             PORT: '0',
             WEB_DIST: '/nonexistent',
           },

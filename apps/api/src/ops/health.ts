@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { AppInstance } from '../app.js';
+
+/** One dependency the server needs to answer requests (the database, Redis…). */
+export type ReadinessCheck = { name: string; check: () => Promise<void> };
+
+type CheckResult = 'ok' | 'failed' | 'timeout';
+
+/** A check that takes longer than this counts as down: a load balancer must not wait on it. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function run(check: () => Promise<void>): Promise<{ result: CheckResult; error?: unknown }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), CHECK_TIMEOUT_MS);
+  });
+  try {
+    const outcome = await Promise.race([check().then(() => 'ok' as const), timeout]);
+    return { result: outcome };
+  } catch (error) {
+    return { result: 'failed', error };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * /health/live: the process answers (a restart is the cure otherwise); it touches nothing else, so a
+ * database outage does not get every instance restarted. /health/ready: the database and every
+ * registered dependency answer; a 503 takes the instance out of the load balancer until they do.
+ * The answer names each check and its result, never the error's text (it can hold host names).
+ */
+export function registerHealth(app: AppInstance): void {
+  const routeOptions = { logLevel: 'warn' as const, schema: { hide: true } };
+  app.get('/health/live', routeOptions, async () => ({ status: 'ok' }));
+  app.get('/health/ready', routeOptions, async (req, reply) => {
+    const checks: ReadinessCheck[] = [
+      { name: 'database', check: async () => void (await app.deps.db.execute(sql`SELECT 1`)) },
+      ...(app.deps.readinessChecks ?? []),
+    ];
+    const results = await Promise.all(
+      checks.map(async ({ name, check }) => ({ name, ...(await run(check)) })),
+    );
+    for (const { name, result, error } of results) {
+      if (result !== 'ok') req.log.warn({ check: name, result, err: error }, 'readiness check failed');
+    }
+    const ready = results.every(({ result }) => result === 'ok');
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? 'ok' : 'unavailable',
+      checks: Object.fromEntries(results.map((r) => [r.name, r.result])),
+    });
+  });
+}
