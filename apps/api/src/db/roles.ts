@@ -52,6 +52,10 @@ export async function setUpApplicationRole(db: Executor, options: { password?: s
        EXECUTE format('ALTER DEFAULT PRIVILEGES FOR ROLE %I IN SCHEMA public
          GRANT USAGE, SELECT ON SEQUENCES TO ${APP_ROLE}', owner);
      END $$`,
+    // A production start counts pending migrations; the application role may read their journal,
+    // so the server needs no owner credentials (migrations themselves run as the owner).
+    `GRANT USAGE ON SCHEMA drizzle TO ${APP_ROLE}`,
+    `GRANT SELECT ON drizzle.__drizzle_migrations TO ${APP_ROLE}`,
     // The audit log: read and append only (migration 0014 says the same when it runs after this).
     `REVOKE ALL ON audit_log FROM ${APP_ROLE}`,
     `GRANT SELECT, INSERT ON audit_log TO ${APP_ROLE}`,
