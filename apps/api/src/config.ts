@@ -53,6 +53,13 @@ const configSchema = z.object({
     .describe(
       'Comma-separated https hosts the form builder may load option lists from; added to the CSP connect-src (read at start: a restart applies a change)',
     ),
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'Redis shared by the instances behind a balancer (rate limits); unset: counted in each process. Redis down: limits not enforced (logged)',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_WORKERS: z.coerce
     .number()

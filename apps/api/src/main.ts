@@ -11,6 +11,7 @@ import { isSeeded, seedDatabase, seedDemoUsers } from './db/seed/index.js';
 import { startIntegrations } from './integrations/index.js';
 import { systemClock } from './lib/clock.js';
 import { jwtSecret } from './secrets.js';
+import { closeSharedRedis, openSharedRedis } from './shared-store/index.js';
 import { closeOnSignals } from './shutdown.js';
 import { serveWebApp } from './web.js';
 
@@ -83,6 +84,8 @@ async function main() {
   }
 
   const outside = await startIntegrations(config);
+  // Several instances share their rate limits through Redis; one alone counts in memory.
+  const redis = config.REDIS_URL ? await openSharedRedis(config.REDIS_URL) : undefined;
   const app = await buildApp(
     {
       db: handle.db,
@@ -94,11 +97,16 @@ async function main() {
         refreshDays: config.REFRESH_TOKEN_DAYS,
       },
       integrations: outside.integrations,
+      redis,
     },
     { logger: true },
   );
   const hasWeb = await serveWebApp(app, config.WEB_DIST);
-  closeOnSignals({ app, busyQueries: handle.busy, closers: [outside.close, handle.close] });
+  closeOnSignals({
+    app,
+    busyQueries: handle.busy,
+    closers: [outside.close, ...(redis ? [() => closeSharedRedis(redis)] : []), handle.close],
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;

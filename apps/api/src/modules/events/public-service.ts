@@ -167,7 +167,7 @@ export async function enroll(
     throw fieldErrors([{ field: 'birthDate', message: eventMessages.birthDateInFuture }]);
   const { extra, files } = checkDynamicValues(fields, input.extra, uploads);
   const { extra: _raw, ...participant } = input;
-  const id = await withStoredFiles(fileStoreFor(deps.config.DATA_DIR), files, () =>
+  const id = await withStoredFiles(fileStoreFor(deps), files, () =>
     insertEnrollment(deps.db, { eventId, participant, extra, files, ip, today }),
   );
   return { id, eventId };
