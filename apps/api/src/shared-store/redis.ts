@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** A dependency the readiness probe asks about; a check that throws means not ready. */
@@ -45,7 +44,8 @@ export function redisReadinessCheck(redis: Redis): ReadinessCheck {
   return { name: 'redis', check: () => redis.ping() };
 }
 
-type OutageLog = Pick<FastifyBaseLogger, 'error' | 'info'>;
+/** The server's logger, or the console before there is one. */
+export type OutageLog = { error(details: object, message: string): void; info(message: string): void };
 const reporters = new WeakMap<Redis, { log: OutageLog }>();
 
 /**
