@@ -9,8 +9,8 @@ export const RATE_LIMIT_NAMESPACE = 'bjp-rl:';
 /**
  * One connection to the Redis of REDIS_URL, shared by every part of the instance that keeps state
  * all instances must see (today: the rate limits). It fails fast instead of waiting: no offline
- * queue and one retry per command, so a Redis outage costs a request a refused command, not a hang;
- * the connection itself keeps retrying in the background (ioredis' default back-off, up to 2 s).
+ * queue, one retry per command and a command timeout, so a Redis outage costs a request at most a
+ * second, never a hang; the connection keeps retrying in the background (ioredis' back-off, ≤ 2 s).
  * Awaiting the first connection, a Redis that is not there yet is logged and the instance starts
  * anyway: the limits open meanwhile (see rateLimitStorage), the rest of the service does not need it.
  */
@@ -23,6 +23,8 @@ export async function openSharedRedis(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    // A Redis that stops answering without closing the connection must not hold requests either.
+    commandTimeout: 1_000,
     keyPrefix: options.keyPrefix,
   });
   reportOutages(redis, options.log ?? console);
