@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import type { Redis } from 'ioredis';
 import type { AuthUser } from './auth/access.js';
 import { authenticate } from './auth/authenticate.js';
 import type { TokenSettings } from './auth/tokens.js';
@@ -19,6 +20,7 @@ import { errorHandler } from './lib/error-handler.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
 import { registerModules } from './modules/index.js';
 import { type ReadinessCheck, registerOps, requestId } from './ops/index.js';
+import { rateLimitStorage } from './shared-store/index.js';
 
 // Built once per server: @fastify/helmet builds helmet's middleware again on every request (a visible
 // share of the CPU at hundreds of requests per second); the headers are the same. connect-src adds the
@@ -45,6 +47,8 @@ export type AppDeps = {
   integrations: Integrations;
   /** Dependencies /health/ready checks besides the database (Redis…), each named in its answer. */
   readinessChecks?: ReadinessCheck[];
+  /** REDIS_URL's client (shared-store/): the rate limits count there, for every instance. Unset: in memory. */
+  redis?: Redis;
 };
 
 declare module 'fastify' {
@@ -127,7 +131,8 @@ export async function buildApp(
   });
   registerOps(app);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Each route sets its own limit; counted in Redis when the instance has one (shared-store/rate-limit.ts).
+  await app.register(rateLimit, { global: false, ...rateLimitStorage(deps.redis, app.log) });
   await app.register(swagger, {
     openapi: { info: { title: 'Consola BJP — API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

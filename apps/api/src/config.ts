@@ -58,6 +58,13 @@ const configSchema = z.object({
     .min(16)
     .optional()
     .describe('Bearer token for GET /metrics from outside loopback; unset: /metrics answers only loopback'),
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'Redis shared by the instances behind a balancer (rate limits); unset: counted in each process. Redis down: limits not enforced (logged)',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_WORKERS: z.coerce
     .number()

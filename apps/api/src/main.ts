@@ -18,6 +18,7 @@ import {
   watchDatabase,
 } from './ops/index.js';
 import { jwtSecret } from './secrets.js';
+import { closeSharedRedis, openSharedRedis, redisReadinessCheck } from './shared-store/index.js';
 import { closeOnSignals } from './shutdown.js';
 import { serveWebApp } from './web.js';
 
@@ -121,6 +122,8 @@ async function main() {
 
   const outside = await startIntegrations(config);
   watchDatabase(handle);
+  // Several instances share their rate limits through Redis; one alone counts in memory.
+  const redis = config.REDIS_URL ? await openSharedRedis(config.REDIS_URL) : undefined;
   const app = await buildApp(
     {
       db: handle.db,
@@ -132,11 +135,19 @@ async function main() {
         refreshDays: config.REFRESH_TOKEN_DAYS,
       },
       integrations: outside.integrations,
+      redis,
+      // The shared store is part of readiness when configured (issue 14): an instance that cannot
+      // reach it would count its limits alone. The limits themselves fail open (shared-store/).
+      readinessChecks: redis ? [redisReadinessCheck(redis)] : [],
     },
     { logger: true },
   );
   const hasWeb = await serveWebApp(app, config.WEB_DIST);
-  closeOnSignals({ app, busyQueries: handle.busy, closers: [outside.close, handle.close] });
+  closeOnSignals({
+    app,
+    busyQueries: handle.busy,
+    closers: [outside.close, ...(redis ? [() => closeSharedRedis(redis)] : []), handle.close],
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;

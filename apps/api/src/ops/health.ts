@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { AppInstance } from '../app.js';
 
 /** One dependency the server needs to answer requests (the database, Redis…). */
-export type ReadinessCheck = { name: string; check: () => Promise<void> };
+export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
 
 type CheckResult = 'ok' | 'failed' | 'timeout';
 
 /** A check that takes longer than this counts as down: a load balancer must not wait on it. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-async function run(check: () => Promise<void>): Promise<{ result: CheckResult; error?: unknown }> {
+async function run(check: () => Promise<unknown>): Promise<{ result: CheckResult; error?: unknown }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), CHECK_TIMEOUT_MS);

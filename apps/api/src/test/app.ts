@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@bjp/domain';
+import type { Redis } from 'ioredis';
 import type { AppDeps, AppInstance } from '../app.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -25,6 +26,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** A database the test opened itself (e.g. as another role); closed with the server. */
     database?: DatabaseHandle;
+    /** A Redis client for the rate limits (several instances sharing them); the test closes it. */
+    redis?: Redis;
   } = {},
 ): Promise<TestContext> {
   const handle = options.database ?? (await createTestDatabase());
@@ -46,6 +49,7 @@ export async function createTestApp(
       refreshDays: 7,
     },
     integrations: outside.integrations,
+    redis: options.redis,
   };
   const app = await buildApp(deps);
   await app.ready();

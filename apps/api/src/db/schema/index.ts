@@ -3,6 +3,7 @@ export * from './blocking.js';
 export * from './bonus.js';
 export * from './declarations.js';
 export * from './events.js';
+export * from './files.js';
 export * from './holders.js';
 export * from './paid-validation.js';
 export * from './removals.js';

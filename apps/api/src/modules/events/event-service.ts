@@ -100,7 +100,7 @@ export async function createEvent(
 ): Promise<EventRow> {
   const duration = eventDays(fields.startsOn, fields.endsOn);
   if (duration === null) throw new AppError('bad_request', eventMessages.endBeforeStart);
-  const store = fileStoreFor(deps.config.DATA_DIR);
+  const store = fileStoreFor(deps);
   const id = await withStoredFiles(store, files, () =>
     deps.db.transaction(async (tx) => {
       await assertActiveChoices(tx, fields);

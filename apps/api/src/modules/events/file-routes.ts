@@ -38,7 +38,7 @@ export async function fileRoutes(app: AppInstance) {
       if (!row || !(published || req.user?.permissions.has('events.manage'))) {
         throw new AppError('not_found', eventMessages.fileNotFound);
       }
-      const stream = await fileStoreFor(app.deps.config.DATA_DIR).open(row.storageKey);
+      const stream = await fileStoreFor(app.deps).open(row.storageKey);
       if (!stream) throw new AppError('not_found', eventMessages.fileNotFound);
       return reply
         .header('content-type', row.contentType)

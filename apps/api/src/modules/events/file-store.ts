@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import { storedFiles } from '../../db/schema/index.js';
 
 /**
- * Where uploaded files live. The disk store keeps them under DATA_DIR/uploads/events/ with generated
- * names; an object store would implement the same three calls.
+ * Where uploaded files live. On a PostgreSQL server (DATABASE_URL) they are rows of stored_file, so
+ * every instance behind a balancer serves what any of them received; with embedded PGlite (one
+ * instance) they stay on disk under DATA_DIR/uploads/events/ with generated names. An object store
+ * would implement the same three calls.
  */
 export type FileStore = {
   put(key: string, bytes: Buffer): Promise<void>;
@@ -48,14 +54,51 @@ export function diskFileStore(dataDir: string): FileStore {
   };
 }
 
-const stores = new Map<string, FileStore>();
+/**
+ * Files as rows. Uploads are at most MAX_UPLOAD_KB, so one read brings the whole file into memory
+ * and hands it on as a stream, the shape the disk store gives. The put runs outside the caller's
+ * transaction, as a disk write would: withStoredFiles removes the rows again if the work fails.
+ */
+export function databaseFileStore(db: Database): FileStore {
+  return {
+    async put(key, bytes) {
+      // A plain insert: a key already taken fails, as the disk store's 'wx' does.
+      await db.insert(storedFiles).values({ key, bytes, size: bytes.length });
+    },
+    async open(key) {
+      const [row] = await db
+        .select({ bytes: storedFiles.bytes })
+        .from(storedFiles)
+        .where(eq(storedFiles.key, key));
+      return row ? Readable.from([row.bytes]) : null;
+    },
+    async remove(keys) {
+      if (keys.length === 0) return;
+      await db.delete(storedFiles).where(inArray(storedFiles.key, keys));
+    },
+  };
+}
 
-/** One store per data folder (tests give each app its own folder). */
-export function fileStoreFor(dataDir: string): FileStore {
-  let store = stores.get(dataDir);
+const diskStores = new Map<string, FileStore>();
+const databaseStores = new WeakMap<Database, FileStore>();
+
+/**
+ * The store of this application: the database when it runs on a PostgreSQL server (DATABASE_URL
+ * set), else the disk under DATA_DIR, one store per data folder (tests give each app its own).
+ */
+export function fileStoreFor(deps: Pick<AppDeps, 'db' | 'config'>): FileStore {
+  if (deps.config.DATABASE_URL) {
+    let store = databaseStores.get(deps.db);
+    if (!store) {
+      store = databaseFileStore(deps.db);
+      databaseStores.set(deps.db, store);
+    }
+    return store;
+  }
+  let store = diskStores.get(deps.config.DATA_DIR);
   if (!store) {
-    store = diskFileStore(dataDir);
-    stores.set(dataDir, store);
+    store = diskFileStore(deps.config.DATA_DIR);
+    diskStores.set(deps.config.DATA_DIR, store);
   }
   return store;
 }

@@ -169,7 +169,7 @@ export async function enroll(
   if (birthDate) throw fieldErrors([{ field: 'birthDate', message: birthDate }]);
   const { extra, files } = checkDynamicValues(fields, input.extra, uploads);
   const { extra: _raw, ...participant } = input;
-  const id = await withStoredFiles(fileStoreFor(deps.config.DATA_DIR), files, () =>
+  const id = await withStoredFiles(fileStoreFor(deps), files, () =>
     insertEnrollment(deps.db, { eventId, participant, extra, files, ip, today }),
   );
   return { id, eventId };

@@ -1,0 +1,9 @@
+export { rateLimitStorage } from './rate-limit.js';
+export {
+  closeSharedRedis,
+  openSharedRedis,
+  RATE_LIMIT_NAMESPACE,
+  type ReadinessCheck,
+  redisReadinessCheck,
+  reportOutages,
+} from './redis.js';
