@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerDocuments } from './documents/service.js';
 import type { Integrations } from './integrations/index.js';
+import type { JobQueue } from './jobs/index.js';
 import type { Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
@@ -41,6 +42,8 @@ export type AppDeps = {
   tokens: TokenSettings;
   /** Outside systems (SEGIP, …), each an adapter over HTTP; see integrations/index.ts. */
   integrations: Integrations;
+  /** Long work as jobs (src/jobs): pg-boss on PostgreSQL, started by main.ts; unset: in-process. */
+  jobs?: JobQueue;
 };
 
 declare module 'fastify' {

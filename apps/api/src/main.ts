@@ -9,6 +9,7 @@ import { canRewriteAudit } from './db/roles.js';
 import { users } from './db/schema/index.js';
 import { isSeeded, seedDatabase, seedDemoUsers } from './db/seed/index.js';
 import { startIntegrations } from './integrations/index.js';
+import { createJobQueue } from './jobs/index.js';
 import { systemClock } from './lib/clock.js';
 import { jwtSecret } from './secrets.js';
 import { closeOnSignals } from './shutdown.js';
@@ -83,6 +84,8 @@ async function main() {
   }
 
   const outside = await startIntegrations(config);
+  // pg-boss (its own schema) on PostgreSQL, so any instance takes up a job another left; else in-process.
+  const jobs = createJobQueue(handle.db, { url: config.DATABASE_URL });
   const app = await buildApp(
     {
       db: handle.db,
@@ -94,11 +97,13 @@ async function main() {
         refreshDays: config.REFRESH_TOKEN_DAYS,
       },
       integrations: outside.integrations,
+      jobs,
     },
     { logger: true },
   );
+  await jobs.start();
   const hasWeb = await serveWebApp(app, config.WEB_DIST);
-  closeOnSignals({ app, busyQueries: handle.busy, closers: [outside.close, handle.close] });
+  closeOnSignals({ app, busyQueries: handle.busy, closers: [jobs.stop, outside.close, handle.close] });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;

@@ -4,6 +4,7 @@ export * from './bonus.js';
 export * from './declarations.js';
 export * from './events.js';
 export * from './holders.js';
+export * from './jobs.js';
 export * from './paid-validation.js';
 export * from './removals.js';
 export * from './reports.js';
