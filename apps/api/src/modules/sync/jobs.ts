@@ -13,9 +13,9 @@ const syncJobKinds = new Set([PAYMENT_SYNC_JOB]);
 export const syncJobStarted = z.object({
   jobId: z.string().describe('Read its progress at GET /sync/jobs/:id'),
 });
-export const syncJobParams = z.object({
-  id: z.string().uuid({ message: 'Identificador de proceso no válido.' }),
-});
+// Any string here, checked in syncJobState: the permission is checked before the id's form.
+export const syncJobParams = z.object({ id: z.string().describe('The id POST /sync/payments/jobs gave') });
+const jobId = z.string().uuid();
 export const syncJobStatus = z.object({
   id: z.string(),
   kind: z.string().describe("'sync.payments': Sincronizar Datos de Pago de Sintesis"),
@@ -56,6 +56,7 @@ export async function startPaymentSync(jobs: JobQueue, user: AuthUser, ip: strin
 }
 
 export async function syncJobState(jobs: JobQueue, id: string): Promise<SyncJobStatus> {
+  if (!jobId.safeParse(id).success) throw new AppError('bad_request', 'Identificador de proceso no válido.');
   const status = await jobs.status(id);
   if (!status || !syncJobKinds.has(status.kind))
     throw new AppError('not_found', 'No existe el proceso de sincronización indicado.');
