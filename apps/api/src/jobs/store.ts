@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client.js';
 import { jobProgress } from '../db/schema/index.js';
@@ -8,6 +9,7 @@ import type { JobProgress, JobState, JobStatus } from './types.js';
 export type JobRow = typeof jobProgress.$inferSelect;
 
 const unfinished: JobState[] = ['queued', 'running'];
+const worker = `${hostname()}:${process.pid}`;
 
 export function toStatus(row: JobRow): JobStatus {
   return {
@@ -57,7 +59,7 @@ export async function readJob(db: Executor, id: string): Promise<JobRow | null> 
 export async function markRunning(db: Database, id: string): Promise<JobRow | null> {
   const [row] = await db
     .update(jobProgress)
-    .set({ state: 'running', attempts: sql`${jobProgress.attempts} + 1`, updatedAt: new Date() })
+    .set({ state: 'running', attempts: sql`${jobProgress.attempts} + 1`, worker, updatedAt: new Date() })
     .where(and(eq(jobProgress.id, id), inArray(jobProgress.state, unfinished)))
     .returning();
   return row ?? null;

@@ -1,3 +1,4 @@
+-- Long work as jobs (apps/api/src/jobs): state, progress and result of each, shared by every instance.
 CREATE TABLE "job_progress" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -10,6 +11,7 @@ CREATE TABLE "job_progress" (
 	"error" text,
 	"user_id" integer,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"worker" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone

@@ -24,6 +24,8 @@ export const jobProgress = pgTable(
     error: text('error'),
     userId: integer('user_id'),
     attempts: integer('attempts').notNull().default(0),
+    /** host:pid of the process running the latest attempt (which instance to look at, or kill in a test). */
+    worker: text('worker'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
