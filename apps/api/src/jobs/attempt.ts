@@ -18,10 +18,10 @@ export async function runAttempt(
   job: { id: string; data: unknown },
   report: (progress: JobProgress) => Promise<void>,
   final: boolean,
-): Promise<void> {
+): Promise<'done' | 'failed' | 'finished before'> {
   const row = await markRunning(db, job.id);
   // Finished by an earlier attempt (its commit landed, the queue was not told): nothing to do.
-  if (!row) return;
+  if (!row) return 'finished before';
   // The last progress is stored with the result (the in-process runner keeps it only in memory).
   let last: JobProgress | undefined;
   try {
@@ -36,10 +36,11 @@ export async function runAttempt(
       committed: (tx) => committedResult(tx, job.id),
       commit: (tx, result) => commitResult(tx, job.id, result, last),
     });
+    return 'done';
   } catch (error) {
     if (error instanceof AppError) {
       await markFailed(db, job.id, error.message);
-      return;
+      return 'failed';
     }
     if (final) await markFailed(db, job.id, JOB_FAILED_MESSAGE).catch(() => undefined);
     throw error;

@@ -8,7 +8,7 @@ let current: JobQueue | null = null;
 
 new Gauge({
   name: 'bjp_jobs',
-  help: 'Long jobs (Síntesis payment sync, …) by state, as recorded in job_progress',
+  help: 'Long jobs (Síntesis payment sync, …) by state: all of job_progress (pg-boss), or this process’s since it started (in-process)',
   labelNames: ['state'],
   async collect() {
     if (!current) return;

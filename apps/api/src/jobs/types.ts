@@ -42,7 +42,7 @@ export type JobQueue = {
   start(): Promise<void>;
   enqueue(kind: string, data: unknown, options?: EnqueueOptions): Promise<Enqueued>;
   status(id: string): Promise<JobStatus | null>;
-  /** Jobs by state, for the metrics gauge. */
+  /** Jobs by state, for the metrics gauge (in-process: those of this process since it started). */
   counts(): Promise<Record<JobState, number>>;
   stop(): Promise<void>;
 };
