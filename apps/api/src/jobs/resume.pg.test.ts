@@ -77,7 +77,11 @@ describe('a payment sync job across two instances', () => {
     // The other instance refuses a second run while this one is unfinished.
     const second = await callInstance<{ message: string }>(b, 'POST', '/sync/payments/jobs', tokens.b);
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe('Ya hay un proceso de sincronización en curso; espere a que termine.');
+    // The refusal names the run in progress, so the page can follow it.
+    expect(second.body).toMatchObject({
+      message: 'Ya hay un proceso de sincronización en curso; espere a que termine.',
+      details: { jobId },
+    });
 
     // Whichever instance's worker took the job runs it; the other shows its progress.
     const worker = async () =>
