@@ -237,9 +237,10 @@ describe('adjustments after consolidation', () => {
     expect(pinned.ok).toBe(true);
     await page.getByRole('button', { name: 'Sincronizar Datos de Pago de Sintesis' }).click();
     await confirm(page);
+    // The sync runs as a job: the page follows it and shows its outcome in place (not in a toast).
     await page
-      .getByText(/Datos de pago sincronizados/)
-      .first()
+      .getByRole('alert')
+      .filter({ hasText: /Datos de pago sincronizados/ })
       .waitFor({ timeout: 60_000 });
     expect(await paidOf()).toBeGreaterThan(before);
     const reportAfter = await api<{ items: Array<{ rude: string; paid: boolean; bank: string | null }> }>(

@@ -14,8 +14,14 @@ CREATE ROLE bjp_owner LOGIN PASSWORD :'owner_password';
 CREATE ROLE bjp_app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD :'app_password';
 CREATE DATABASE bjp OWNER bjp_owner;
 \connect bjp
-GRANT CONNECT, CREATE ON DATABASE bjp TO bjp_app;
+GRANT CONNECT ON DATABASE bjp TO bjp_app;
 GRANT USAGE ON SCHEMA public TO bjp_app;
+-- The job queue (pg-boss) installs its own tables at start, as the application: its schema is bjp_app's.
+CREATE SCHEMA pgboss AUTHORIZATION bjp_app;
+-- The server counts pending migrations at start: it reads the migrations journal (created by migrate).
+CREATE SCHEMA drizzle AUTHORIZATION bjp_owner;
+GRANT USAGE ON SCHEMA drizzle TO bjp_app;
+ALTER DEFAULT PRIVILEGES FOR ROLE bjp_owner IN SCHEMA drizzle GRANT SELECT ON TABLES TO bjp_app;
 ALTER DEFAULT PRIVILEGES FOR ROLE bjp_owner IN SCHEMA public
   GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO bjp_app;
 ALTER DEFAULT PRIVILEGES FOR ROLE bjp_owner IN SCHEMA public

@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerDocuments } from './documents/service.js';
 import type { Integrations } from './integrations/index.js';
+import type { JobQueue } from './jobs/index.js';
 import type { Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
@@ -49,6 +50,8 @@ export type AppDeps = {
   readinessChecks?: ReadinessCheck[];
   /** REDIS_URL's client (shared-store/): the rate limits count there, for every instance. Unset: in memory. */
   redis?: Redis;
+  /** Long work as jobs (src/jobs): pg-boss on PostgreSQL, started by main.ts; unset: in-process. */
+  jobs?: JobQueue;
 };
 
 declare module 'fastify' {

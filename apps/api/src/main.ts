@@ -9,6 +9,7 @@ import { canRewriteAudit } from './db/roles.js';
 import { users } from './db/schema/index.js';
 import { isSeeded, seedDatabase, seedDemoUsers } from './db/seed/index.js';
 import { startIntegrations } from './integrations/index.js';
+import { createJobQueue } from './jobs/index.js';
 import { systemClock } from './lib/clock.js';
 import {
   pendingMigrations,
@@ -124,6 +125,8 @@ async function main() {
   watchDatabase(handle);
   // Several instances share their rate limits through Redis; one alone counts in memory.
   const redis = config.REDIS_URL ? await openSharedRedis(config.REDIS_URL) : undefined;
+  // pg-boss (its own schema) on PostgreSQL, so any instance takes up a job another left; else in-process.
+  const jobs = createJobQueue(handle.db, { url: config.DATABASE_URL });
   const app = await buildApp(
     {
       db: handle.db,
@@ -139,14 +142,16 @@ async function main() {
       // The shared store is part of readiness when configured (issue 14): an instance that cannot
       // reach it would count its limits alone. The limits themselves fail open (shared-store/).
       readinessChecks: redis ? [redisReadinessCheck(redis)] : [],
+      jobs,
     },
     { logger: true },
   );
+  await jobs.start();
   const hasWeb = await serveWebApp(app, config.WEB_DIST);
   closeOnSignals({
     app,
     busyQueries: handle.busy,
-    closers: [outside.close, ...(redis ? [() => closeSharedRedis(redis)] : []), handle.close],
+    closers: [jobs.stop, outside.close, ...(redis ? [() => closeSharedRedis(redis)] : []), handle.close],
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });

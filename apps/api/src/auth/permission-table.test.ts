@@ -66,6 +66,8 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/sync/step-two': ['admin'],
   'GET /api/v1/sync/kardex/:rude': ['admin'],
   'POST /api/v1/sync/payments': ['admin'],
+  'POST /api/v1/sync/payments/jobs': ['admin'],
+  'GET /api/v1/sync/jobs/:id': ['admin'],
   'GET /api/v1/sync/calendar': nationalReaders,
   'GET /api/v1/adjustments/institutions/:sie': ['admin', 'director'],
   'GET /api/v1/adjustments/institutions/:sie/students/:rude': ['admin', 'director'],

@@ -56,6 +56,13 @@ export async function setUpApplicationRole(db: Executor, options: { password?: s
     // so the server needs no owner credentials (migrations themselves run as the owner).
     `GRANT USAGE ON SCHEMA drizzle TO ${APP_ROLE}`,
     `GRANT SELECT ON drizzle.__drizzle_migrations TO ${APP_ROLE}`,
+    // The job queue (pg-boss, src/jobs) installs and manages its own tables at start, as the
+    // application: its schema belongs to bjp_app, which gets no CREATE on the database itself.
+    `CREATE SCHEMA IF NOT EXISTS pgboss AUTHORIZATION ${APP_ROLE}`,
+    `GRANT USAGE, CREATE ON SCHEMA pgboss TO ${APP_ROLE}`,
+    `GRANT ALL ON ALL TABLES IN SCHEMA pgboss TO ${APP_ROLE}`,
+    `GRANT ALL ON ALL SEQUENCES IN SCHEMA pgboss TO ${APP_ROLE}`,
+    `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA pgboss TO ${APP_ROLE}`,
     // The audit log: read and append only (migration 0014 says the same when it runs after this).
     `REVOKE ALL ON audit_log FROM ${APP_ROLE}`,
     `GRANT SELECT, INSERT ON audit_log TO ${APP_ROLE}`,

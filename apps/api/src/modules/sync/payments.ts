@@ -7,6 +7,7 @@ import { paymentSyncRuns } from '../../db/schema/index.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
 import type { SintesisBeneficiary, SintesisPayment } from '../../integrations/sintesis/protocol.js';
+import type { JobRun } from '../../jobs/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { sintesisMessage } from './openness.js';
@@ -14,7 +15,19 @@ import { sintesisMessage } from './openness.js';
 /** Beneficiaries per payment query to Síntesis. */
 export const PAYMENT_PAGE = 10_000;
 
-export type PaymentSyncOptions = { pageSize?: number; ip?: string };
+/**
+ * job: run as a job (src/jobs): progress is reported page by page, the lock is waited for rather
+ * than refused (an attempt retried while an earlier one still commits), and the result commits with
+ * the payments, so an attempt that finds it committed returns it and writes nothing.
+ */
+/** Shown while a payment sync job runs (to move to syncMessages in @bjp/domain). */
+export const PROGRESS_MESSAGE = 'Consultando pagos en Síntesis: {done} de {total} beneficiarios.';
+
+export type PaymentSyncOptions = {
+  pageSize?: number;
+  ip?: string;
+  job?: Pick<JobRun<unknown>, 'report' | 'committed' | 'commit'>;
+};
 
 type Rows<T> = { rows: T[] };
 
@@ -41,6 +54,18 @@ async function beneficiaryPage(
     rude: r.rude,
     carnetTitular: r.carnetTitular,
   }));
+}
+
+async function beneficiaryCount(tx: Transaction): Promise<number> {
+  const result = (await tx.execute(sql`
+    SELECT count(*)::int AS n
+    FROM inscriptions n
+    JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
+    WHERE n.year = (SELECT year FROM programme_settings WHERE id = 1) AND n.removed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)`)) as unknown as Rows<{
+    n: number;
+  }>;
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** Writes Síntesis' payments, touching only rows that differ: a second run changes nothing. */
@@ -78,17 +103,32 @@ async function upsertPayments(tx: Transaction, pagos: SintesisPayment[], now: Da
  */
 export async function syncPayments(
   deps: AppDeps,
-  actor: AuthUser,
+  actor: Pick<AuthUser, 'id'>,
   options: PaymentSyncOptions = {},
 ): Promise<PaymentSyncResult> {
   const pageSize = options.pageSize ?? PAYMENT_PAGE;
   const started = deps.clock.now();
   const clockStart = performance.now();
+  const job = options.job;
   return deps.db.transaction(async (tx) => {
-    const lock = (await tx.execute(
-      sql`SELECT pg_try_advisory_xact_lock(hashtext('bjp.sync.payments')) AS ok`,
-    )) as unknown as Rows<{ ok: boolean }>;
-    if (!lock.rows[0]?.ok) throw new AppError('conflict', syncMessages.busy);
+    if (job) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('bjp.sync.payments'))`);
+      const earlier = await job.committed(tx);
+      if (earlier) return earlier as PaymentSyncResult;
+    } else {
+      const lock = (await tx.execute(
+        sql`SELECT pg_try_advisory_xact_lock(hashtext('bjp.sync.payments')) AS ok`,
+      )) as unknown as Rows<{ ok: boolean }>;
+      if (!lock.rows[0]?.ok) throw new AppError('conflict', syncMessages.busy);
+    }
+    const total = job ? await beneficiaryCount(tx) : 0;
+    const report = (done: number) =>
+      job?.report({
+        done,
+        total: Math.max(total, done),
+        message: fillMessage(PROGRESS_MESSAGE, { done, total: Math.max(total, done) }),
+      });
+    await report(0);
     const totals = { beneficiaries: 0, received: 0, inserted: 0, updated: 0 };
     let writing: Promise<void> = Promise.resolve();
     let keys = await beneficiaryPage(tx, 0, pageSize);
@@ -105,9 +145,11 @@ export async function syncPayments(
             : [];
         const pagos = await asking;
         totals.received += pagos.length;
-        writing = upsertPayments(tx, pagos, started).then((w) => {
+        const asked = totals.beneficiaries;
+        writing = upsertPayments(tx, pagos, started).then(async (w) => {
           totals.inserted += w.inserted;
           totals.updated += w.updated;
+          await report(asked);
         });
         keys = next;
       }
@@ -131,12 +173,14 @@ export async function syncPayments(
       after: totals,
       ip: options.ip ?? null,
     });
-    return {
+    const result: PaymentSyncResult = {
       message: fillMessage(syncMessages.paymentsSynced, { received: totals.received, changed }),
       runId: run!.id,
       ...totals,
       unchanged: totals.received - changed,
       seconds: Math.round((performance.now() - clockStart) / 100) / 10,
     };
+    await job?.commit(tx, result);
+    return result;
   });
 }

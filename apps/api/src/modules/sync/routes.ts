@@ -14,6 +14,14 @@ import {
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
 import { syncCalendar as calendar } from './calendar.js';
+import {
+  startPaymentSync,
+  syncJobParams,
+  syncJobStarted,
+  syncJobState,
+  syncJobStatus,
+  syncJobs,
+} from './jobs.js';
 import { studentKardex } from './kardex.js';
 import { history, stepOneList, stepTwoList } from './lists.js';
 import { syncStatus as status } from './openness.js';
@@ -23,6 +31,7 @@ import { consolidateChanges, sendChanges, takeCopy } from './steps.js';
 /** Synchronisation with Síntesis ('Sincronización Sintesis', part 2 §2.11) and its calendar. */
 export async function syncRoutes(app: AppInstance) {
   const tags = ['sync'];
+  const jobs = syncJobs(app);
   const step = { schema: { tags, response: { 200: syncStepResult } }, preHandler: guard('sync.run') };
 
   app.get(
@@ -75,6 +84,21 @@ export async function syncRoutes(app: AppInstance) {
     '/sync/payments',
     { schema: { tags, response: { 200: paymentSyncResult } }, preHandler: guard('sync.run') },
     async (req) => syncPayments(app.deps, req.user!, { ip: req.ip }),
+  );
+
+  // The same, as a job (src/jobs): answers at once with the job's id; the page follows its progress.
+  app.post(
+    '/sync/payments/jobs',
+    { schema: { tags, response: { 202: syncJobStarted } }, preHandler: guard('sync.run') },
+    async (req, reply) => reply.code(202).send(await startPaymentSync(jobs, req.user!, req.ip)),
+  );
+  app.get(
+    '/sync/jobs/:id',
+    {
+      schema: { tags, params: syncJobParams, response: { 200: syncJobStatus } },
+      preHandler: guard('sync.run'),
+    },
+    async (req) => syncJobState(jobs, req.params.id),
   );
 
   app.get(

@@ -1,12 +1,13 @@
-import { adjustmentMessages, syncMessages } from '@bjp/domain';
+import { adjustmentMessages } from '@bjp/domain';
 import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/notify';
 import { RudeFinder } from '../sereci/RudeFinder';
-import { downloadProgress, useReenable, useSyncPayments } from './api';
+import { PaymentSyncButton } from '../sync/PaymentSync';
+import { downloadProgress, useReenable } from './api';
 
 /**
  * The three actions of 'Procesar Ajustes Solicitados': re-enable one student's adjustment, download
@@ -14,7 +15,6 @@ import { downloadProgress, useReenable, useSyncPayments } from './api';
  */
 export function ProcessActions() {
   const reenable = useReenable();
-  const sync = useSyncPayments();
   const [busy, setBusy] = useState<string | null>(null);
 
   const enable = async (rude: string) => {
@@ -39,17 +39,6 @@ export function ProcessActions() {
     } finally {
       setBusy(null);
     }
-  };
-
-  const pull = async () => {
-    if (!(await confirmAction({ message: adjustmentMessages.confirmSync }))) return;
-    setBusy(syncMessages.processing);
-    sync.mutate(undefined, {
-      onSuccess: (r) => notifySuccess(r.message, syncMessages.successTitle),
-      onError: (error) =>
-        showErrorDialog(errorMessage(error, syncMessages.errorTitle), syncMessages.errorTitle),
-      onSettled: () => setBusy(null),
-    });
   };
 
   return (
@@ -81,10 +70,8 @@ export function ProcessActions() {
             >
               Reporte de avance de entrega
             </Button>
-            <Button leftSection={<IconRefresh size={16} />} onClick={pull} disabled={busy !== null}>
-              Sincronizar Datos de Pago de Sintesis
-            </Button>
           </Group>
+          <PaymentSyncButton confirmMessage={adjustmentMessages.confirmSync} disabled={busy !== null} />
         </Stack>
       </Paper>
       <Modal

@@ -1,4 +1,12 @@
-import type { Kardex, StepOnePage, StepTwoPage, SyncCalendar, SyncStatus, SyncStepResult } from '@bjp/domain';
+import type {
+  Kardex,
+  PaymentSyncResult,
+  StepOnePage,
+  StepTwoPage,
+  SyncCalendar,
+  SyncStatus,
+  SyncStepResult,
+} from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -44,5 +52,32 @@ export function useSyncCalendar() {
   return useQuery({
     queryKey: ['sync', 'calendar'],
     queryFn: ({ signal }) => api.get<SyncCalendar>('/sync/calendar', { signal }),
+  });
+}
+
+/** A synchronisation job as GET /sync/jobs/:id tells it (apps/api/src/modules/sync/jobs.ts). */
+export type SyncJobStatus = {
+  id: string;
+  kind: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  progress: { done: number; total: number; message: string };
+  result?: PaymentSyncResult;
+  error?: string;
+};
+
+export const jobFinished = (state: SyncJobStatus['state']) => state === 'done' || state === 'failed';
+
+/** 'Sincronizar Datos de Pago de Sintesis' as a job: the answer is the job's id (202). */
+export function useStartPaymentSync() {
+  return useMutation({ mutationFn: () => api.post<{ jobId: string }>('/sync/payments/jobs') });
+}
+
+/** A job's state, asked again every second until it is done or failed (from any instance). */
+export function useSyncJob(id: string | null) {
+  return useQuery({
+    queryKey: ['sync-job', id],
+    queryFn: ({ signal }) => api.get<SyncJobStatus>(`/sync/jobs/${id}`, { signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
   });
 }

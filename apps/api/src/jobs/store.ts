@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../db/client.js';
+import { jobProgress } from '../db/schema/index.js';
+import type { JobProgress, JobState, JobStatus } from './types.js';
+
+/** The job_progress table, shared by both runners: the one place a job's state and progress live. */
+export type JobRow = typeof jobProgress.$inferSelect;
+
+const unfinished: JobState[] = ['queued', 'running'];
+const worker = `${hostname()}:${process.pid}`;
+
+export function toStatus(row: JobRow): JobStatus {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    progress: { done: row.done, total: row.total, message: row.message },
+    ...(row.result !== null ? { result: row.result } : {}),
+    ...(row.error !== null ? { error: row.error } : {}),
+  };
+}
+
+/** A new queued row, or null when the singleton key already has an unfinished job (unique index). */
+export async function insertJob(
+  db: Database,
+  kind: string,
+  singletonKey: string | null,
+  userId: number | null,
+): Promise<string | null> {
+  const id = randomUUID();
+  const rows = await db
+    .insert(jobProgress)
+    .values({ id, kind, singletonKey, userId })
+    .onConflictDoNothing()
+    .returning({ id: jobProgress.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function unfinishedJob(db: Database, singletonKey: string): Promise<JobRow | null> {
+  const [row] = await db
+    .select()
+    .from(jobProgress)
+    .where(and(eq(jobProgress.singletonKey, singletonKey), inArray(jobProgress.state, unfinished)));
+  return row ?? null;
+}
+
+export async function unfinishedJobs(db: Database): Promise<JobRow[]> {
+  return db.select().from(jobProgress).where(inArray(jobProgress.state, unfinished));
+}
+
+export async function readJob(db: Executor, id: string): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobProgress).where(eq(jobProgress.id, id));
+  return row ?? null;
+}
+
+/** An attempt begins: 'running' unless an earlier attempt already finished it (then null). */
+export async function markRunning(db: Database, id: string): Promise<JobRow | null> {
+  const [row] = await db
+    .update(jobProgress)
+    .set({ state: 'running', attempts: sql`${jobProgress.attempts} + 1`, worker, updatedAt: new Date() })
+    .where(and(eq(jobProgress.id, id), inArray(jobProgress.state, unfinished)))
+    .returning();
+  return row ?? null;
+}
+
+export async function writeProgress(db: Database, id: string, progress: JobProgress): Promise<void> {
+  await db
+    .update(jobProgress)
+    .set({ ...progress, updatedAt: new Date() })
+    .where(and(eq(jobProgress.id, id), eq(jobProgress.state, 'running')));
+}
+
+/** The result, written in the transaction of the work itself. */
+export async function commitResult(
+  tx: Transaction,
+  id: string,
+  result: unknown,
+  progress?: JobProgress,
+): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(jobProgress)
+    .set({ state: 'done', result, ...progress, error: null, updatedAt: now, finishedAt: now })
+    .where(eq(jobProgress.id, id));
+}
+
+/** The result an earlier attempt committed, if any (read under the work's own lock). */
+export async function committedResult(tx: Transaction, id: string): Promise<unknown | null> {
+  const [row] = await tx
+    .select({ result: jobProgress.result })
+    .from(jobProgress)
+    .where(and(eq(jobProgress.id, id), eq(jobProgress.state, 'done')));
+  return row ? row.result : null;
+}
+
+export async function markFailed(db: Database, id: string, error: string): Promise<void> {
+  const now = new Date();
+  await db
+    .update(jobProgress)
+    .set({ state: 'failed', error, updatedAt: now, finishedAt: now })
+    .where(and(eq(jobProgress.id, id), inArray(jobProgress.state, unfinished)));
+}
+
+export async function countByState(db: Database): Promise<Record<JobState, number>> {
+  const rows = await db
+    .select({ state: jobProgress.state, n: sql<number>`count(*)::int` })
+    .from(jobProgress)
+    .groupBy(jobProgress.state);
+  const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+  for (const row of rows) counts[row.state] = Number(row.n);
+  return counts;
+}

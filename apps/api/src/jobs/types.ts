@@ -1,0 +1,48 @@
+import type { Transaction } from '../db/client.js';
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+export type JobProgress = { done: number; total: number; message: string };
+
+/** What any instance can tell about a job, from the shared table (and pg-boss' own state). */
+export type JobStatus = {
+  id: string;
+  kind: string;
+  state: JobState;
+  progress: JobProgress;
+  result?: unknown;
+  error?: string;
+};
+
+/**
+ * One attempt at a job, as its handler sees it. The handler does its work in one transaction and,
+ * inside it, first asks `committed(tx)` (an earlier attempt may have committed the same work and
+ * crashed before telling the queue) and last calls `commit(tx, result)`: the result commits
+ * with the work, so a retry never does it twice.
+ */
+export type JobRun<Data> = {
+  id: string;
+  data: Data;
+  userId: number | null;
+  report(progress: JobProgress): Promise<void>;
+  committed(tx: Transaction): Promise<unknown | null>;
+  commit(tx: Transaction, result: unknown): Promise<void>;
+};
+
+/** A handler throws AppError for a failure to show (not retried); anything else is retried. */
+export type JobHandler<Data = unknown> = (run: JobRun<Data>) => Promise<unknown>;
+
+export type EnqueueOptions = { singletonKey?: string; userId?: number };
+/** `created: false`: a job with the same singleton key is still queued or running; its id. */
+export type Enqueued = { id: string; created: boolean };
+
+export type JobQueue = {
+  /** Which runner carries the jobs: 'pg-boss' (PostgreSQL) or 'in-process' (PGlite, tests). */
+  readonly runner: 'pg-boss' | 'in-process';
+  register<Data>(kind: string, handler: JobHandler<Data>): void;
+  start(): Promise<void>;
+  enqueue(kind: string, data: unknown, options?: EnqueueOptions): Promise<Enqueued>;
+  status(id: string): Promise<JobStatus | null>;
+  /** Jobs by state, for the metrics gauge (in-process: those of this process since it started). */
+  counts(): Promise<Record<JobState, number>>;
+  stop(): Promise<void>;
+};

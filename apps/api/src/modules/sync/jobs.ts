@@ -1,0 +1,65 @@
+import { paymentSyncResult, syncMessages } from '@bjp/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import { inProcessQueue, type JobQueue } from '../../jobs/index.js';
+import { AppError } from '../../lib/errors.js';
+import { syncPayments } from './payments.js';
+
+/** The payment sync as a job; its singleton key keeps it to one run at a time across instances. */
+export const PAYMENT_SYNC_JOB = 'sync.payments';
+const syncJobKinds = new Set([PAYMENT_SYNC_JOB]);
+
+export const syncJobStarted = z.object({
+  jobId: z.string().describe('Read its progress at GET /sync/jobs/:id'),
+});
+// Any string here, checked in syncJobState: the permission is checked before the id's form.
+export const syncJobParams = z.object({ id: z.string().describe('The id POST /sync/payments/jobs gave') });
+const jobId = z.string().uuid();
+export const syncJobStatus = z.object({
+  id: z.string(),
+  kind: z.string().describe("'sync.payments': Sincronizar Datos de Pago de Sintesis"),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.object({ done: z.number(), total: z.number(), message: z.string() }),
+  result: paymentSyncResult.optional().describe('When done'),
+  error: z.string().optional().describe('When failed: the message to show'),
+});
+
+export type SyncJobStatus = z.infer<typeof syncJobStatus>;
+
+type PaymentJobData = { ip?: string };
+
+/**
+ * The queue the sync area uses: the server's (main.ts starts pg-boss on PostgreSQL) or, for an app
+ * built without one (tests), an in-process queue of its own, stopped when the app closes.
+ */
+export function syncJobs(app: AppInstance): JobQueue {
+  const jobs = app.deps.jobs ?? inProcessQueue(app.deps.db);
+  const pageSize = Number(process.env.SYNC_PAYMENT_PAGE_SIZE) || undefined;
+  jobs.register<PaymentJobData>(PAYMENT_SYNC_JOB, (run) =>
+    syncPayments(app.deps, { id: run.userId ?? 0 }, { ip: run.data.ip, pageSize, job: run }),
+  );
+  if (!app.deps.jobs) {
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
+  return jobs;
+}
+
+export async function startPaymentSync(jobs: JobQueue, user: AuthUser, ip: string) {
+  const job = await jobs.enqueue(PAYMENT_SYNC_JOB, { ip } satisfies PaymentJobData, {
+    singletonKey: PAYMENT_SYNC_JOB,
+    userId: user.id,
+  });
+  if (!job.created) throw new AppError('conflict', syncMessages.busy, { jobId: job.id });
+  return { jobId: job.id };
+}
+
+export async function syncJobState(jobs: JobQueue, id: string): Promise<SyncJobStatus> {
+  if (!jobId.safeParse(id).success) throw new AppError('bad_request', 'Identificador de proceso no válido.');
+  const status = await jobs.status(id);
+  if (!status || !syncJobKinds.has(status.kind))
+    throw new AppError('not_found', 'No existe el proceso de sincronización indicado.');
+  // Every sync job's result is a PaymentSyncResult for now (the response schema checks it).
+  return status as SyncJobStatus;
+}
