@@ -12,6 +12,7 @@
  * after logging in through the form on the same browser profile, with Lighthouse told not to clear
  * storage (the HTTP cache is cleared after the login, so each page loads all its code). With --runs N each page is measured N times and the median run (by performance) is kept,
  * as Lighthouse's own docs advise for simulated throttling.
+ * LH_WEB_DIST serves another build (e.g. one made with --outDir while browser tests use apps/web/dist).
  * Writes bench/results/lighthouse.json.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -28,7 +29,7 @@ const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) 
 const reportsDir = args.includes('--reports') ? args[args.indexOf('--reports') + 1] : undefined;
 const port = Number(process.env.LH_PORT ?? 3951);
 const dataDir = process.env.LH_DATA_DIR ?? '/tmp/bjp-lighthouse';
-const webDist = path.join(root, 'apps/web/dist');
+const webDist = process.env.LH_WEB_DIST ?? path.join(root, 'apps/web/dist');
 const password = 'Demo2025!';
 
 type Target = { name: string; path: string; user?: { username: string; type: 1 | 2 } };
