@@ -10,7 +10,7 @@
  * LH_DATA_DIR, default /tmp/bjp-lighthouse, for the next run), and drives Debian's Chromium.
  * The session lives in localStorage (token and 'User'), so the pages behind the login are measured
  * after logging in through the form on the same browser profile, with Lighthouse told not to clear
- * storage (the HTTP cache is cleared after the login, so each page loads all its code). With --runs N each page is measured N times and the median run (by performance) is kept,
+ * storage (the HTTP cache is emptied before each run, so each page loads all its code). With --runs N each page is measured N times and the median run (by performance) is kept,
  * as Lighthouse's own docs advise for simulated throttling.
  * LH_WEB_DIST serves another build (e.g. one made with --outDir while browser tests use apps/web/dist).
  * Writes bench/results/lighthouse.json.
@@ -100,9 +100,6 @@ async function loginOnChrome(debugPort: number, base: string, user: NonNullable<
     await page.getByRole('option', { name: user.type === 1 ? /Ministerio/ : /SIE/ }).click();
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
-    // The login filled the HTTP cache; the page is measured as a first visit, storage aside.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
     await page.close();
   } finally {
     // Disconnects playwright only: the browser belongs to chrome-launcher.
@@ -110,7 +107,21 @@ async function loginOnChrome(debugPort: number, base: string, user: NonNullable<
   }
 }
 
+/** Empties the HTTP cache (the login and earlier runs filled it): each run is a first visit, storage aside. */
+async function clearHttpCache(debugPort: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 async function measure(debugPort: number, base: string, target: Target): Promise<Score> {
+  await clearHttpCache(debugPort);
   const result = await lighthouse(
     `${base}${target.path}`,
     {
@@ -158,6 +169,16 @@ async function measure(debugPort: number, base: string, target: Target): Promise
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated once. */
+async function measureWithRetry(debugPort: number, base: string, target: Target): Promise<Score> {
+  try {
+    return await measure(debugPort, base, target);
+  } catch (error) {
+    console.log(`${target.path}: ${(error as Error).message}; se repite la medición`);
+    return measure(debugPort, base, target);
+  }
+}
+
 function median(scores: Score[]): Score {
   const sorted = [...scores].sort((a, b) => a.performance - b.performance);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -188,7 +209,7 @@ try {
   for (const target of targets) {
     if (target.user) await loginOnChrome(chrome.port, server.base, target.user);
     const each: Score[] = [];
-    for (let i = 0; i < runs; i++) each.push(await measure(chrome.port, server.base, target));
+    for (let i = 0; i < runs; i++) each.push(await measureWithRetry(chrome.port, server.base, target));
     const kept = median(each);
     console.log(
       `${target.path}: rendimiento ${each.map((s) => s.performance).join(', ')}; accesibilidad ${kept.accessibility}`,
