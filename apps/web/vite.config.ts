@@ -17,6 +17,12 @@ export default defineConfig({
     // The charts chunk (recharts) is loaded only by the dashboard; it is large by nature.
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // Rollup's default split gives a screen dozens of 1-2 KB chunks (one per shared Mantine
+      // component or icon); on a phone each costs a round trip, and the director's 'Tutores' waited
+      // on 80 of them before its first paint (Lighthouse, issue 14). Rollup merges a small chunk into
+      // one loaded with it only when that changes no code a page runs (a page may download a little
+      // unused pure code); the login entry keeps its size (scripts/web-weight.ts).
+      output: { experimentalMinChunkSize: 20_000 },
       // @bjp/domain is pure (schemas, constants, rules) but does not declare `sideEffects: false`;
       // saying so here lets Rollup drop the zod schemas the web never runs (~25 KB gzip).
       // The same for the scroll-lock helpers Mantine's index re-exports (RemoveScroll): they declare

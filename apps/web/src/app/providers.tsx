@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
@@ -30,7 +30,7 @@ type Props = { queryClient: QueryClient; children: ReactNode };
 export function AppProviders({ queryClient, children }: Props) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         {/* The modals provider lives in AppLayout: only the logged-in screens open dialogs. */}
         <LazyNotifications />
         {children}

@@ -30,7 +30,7 @@ export function ChartCard({ title, loading, error, empty, height = 260, children
   return (
     <Paper withBorder radius="md" p="md" h="100%">
       <Stack gap="sm" h="100%">
-        <Title order={4} fz="md">
+        <Title order={3} fz="md">
           {title}
         </Title>
         {centered ? <Center h={height}>{body}</Center> : body}

@@ -1,26 +1,10 @@
-import '@mantine/charts/styles.css';
-import { formatBOB, formatCount } from '@bjp/domain';
-import { Grid, SimpleGrid, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Center, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../ui/PageHeader';
-import { SpanishDates } from '../../ui/SpanishDates';
 import { type PaymentRange, useDepartmentPaidStats, useInstitutionCompletion, useSystemStats } from './api';
-import { ChartCard } from './ChartCard';
-import { DepartmentBarChart } from './DepartmentBarChart';
-import { NationalSummaryCard } from './NationalSummaryCard';
-import { PaidPie } from './PaidPie';
-import { PaymentRangePicker } from './PaymentRangePicker';
-import { SystemsChart } from './SystemsChart';
-import {
-  departmentBars,
-  moneySplit,
-  nationalSummary,
-  schoolSplit,
-  schoolsSplit,
-  studentSplit,
-} from './summary';
 
-const bob = (value: number) => formatBOB(value);
+// The header is drawn at once; the charts' chunk and the statistics are fetched side by side.
+const DashboardPanels = lazy(() => import('./DashboardPanels').then((m) => ({ default: m.DashboardPanels })));
 
 export function DashboardPage() {
   const [range, setRange] = useState<PaymentRange>({});
@@ -28,78 +12,24 @@ export function DashboardPage() {
   const systems = useSystemStats();
   const schools = useInstitutionCompletion();
 
-  const rows = paid.data?.rows ?? [];
-  const amount = paid.data?.amountPerStudent ?? 0;
-  const summary = nationalSummary(rows, amount);
-  const schoolRows = schools.data?.rows ?? [];
-  const paidState = { loading: paid.isPending, error: paid.isError, empty: rows.length === 0 };
-  const schoolState = { loading: schools.isPending, error: schools.isError, empty: schoolRows.length === 0 };
-
   return (
-    <SpanishDates>
-      <Stack>
-        <PageHeader
-          title="Dashboard"
-          breadcrumbs={['Dashboard']}
-          description="Avance nacional del pago del bono"
-        />
-        <Grid>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <ChartCard title="Monto (BOB)" {...paidState} height={200}>
-                <PaidPie
-                  split={{ paid: summary.paidMoney, unpaid: summary.totalMoney - summary.paidMoney }}
-                  format={bob}
-                  testId="pie-money"
-                />
-              </ChartCard>
-              <ChartCard title="Estudiantes (EST.)" {...paidState} height={200}>
-                <PaidPie
-                  split={{ paid: summary.paidStudents, unpaid: summary.pendingStudents }}
-                  format={formatCount}
-                  testId="pie-students"
-                />
-              </ChartCard>
-              <ChartCard title="Unidades Educativas (UE)" {...schoolState} height={200}>
-                <PaidPie split={schoolsSplit(schoolRows)} format={formatCount} testId="pie-schools" />
-              </ChartCard>
-            </SimpleGrid>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-            <PaymentRangePicker value={range} onChange={setRange} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-            {/* Only real figures are shown: browser tests compare them with the API. */}
-            {paid.data ? (
-              <NationalSummaryCard summary={summary} />
-            ) : (
-              <ChartCard title="Resumen Nacional" loading={paid.isPending} error={paid.isError}>
-                {null}
-              </ChartCard>
-            )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <ChartCard title="Monto por departamento (BOB)" {...paidState}>
-              <DepartmentBarChart data={departmentBars(rows, moneySplit(amount))} format={bob} />
-            </ChartCard>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <ChartCard title="Estudiantes por departamento" {...paidState}>
-              <DepartmentBarChart data={departmentBars(rows, studentSplit)} format={formatCount} />
-            </ChartCard>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <ChartCard title="Unidades Educativas por departamento" {...schoolState}>
-              <DepartmentBarChart data={departmentBars(schoolRows, schoolSplit)} format={formatCount} />
-            </ChartCard>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <ChartCard title="Estudiantes por sistema" loading={systems.isPending} error={systems.isError}>
-              {systems.data && <SystemsChart stats={systems.data} />}
-            </ChartCard>
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </SpanishDates>
+    <Stack>
+      <PageHeader
+        title="Dashboard"
+        breadcrumbs={['Dashboard']}
+        description="Avance nacional del pago del bono"
+      />
+      <Suspense
+        fallback={
+          // As tall as the screen: the footer stays below it, so the panels' arrival moves nothing
+          // in view (Lighthouse's layout shift).
+          <Center mih="100vh">
+            <Loader size="sm" aria-label="Cargando gráficos" />
+          </Center>
+        }
+      >
+        <DashboardPanels range={range} setRange={setRange} paid={paid} systems={systems} schools={schools} />
+      </Suspense>
+    </Stack>
   );
 }

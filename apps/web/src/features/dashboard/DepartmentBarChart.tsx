@@ -18,6 +18,8 @@ export function DepartmentBarChart({ data, format }: Props) {
       ]}
       valueFormatter={format}
       withLegend
+      // Drawn once: the entry animation re-renders every frame (see PaidPie).
+      barProps={{ isAnimationActive: false }}
       legendProps={{ verticalAlign: 'bottom' }}
       yAxisProps={{ width: 80, tickFormatter: (v: number) => compact.format(v) }}
     />

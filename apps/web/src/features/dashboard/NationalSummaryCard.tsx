@@ -1,5 +1,6 @@
 import { formatBOB, formatCount } from '@bjp/domain';
 import { Divider, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { paidColor, paidTextColor, unpaidColor, unpaidTextColor } from '../../app/theme';
 import type { NationalSummary } from './summary';
 
 function Row({
@@ -31,7 +32,7 @@ export function NationalSummaryCard({ summary }: { summary: NationalSummary }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs">
-        <Title order={4} fz="md">
+        <Title order={3} fz="md">
           Resumen Nacional
         </Title>
         <Row label="Total estudiantes" value={formatCount(s.totalStudents)} testId="summary-total-students" />
@@ -39,38 +40,46 @@ export function NationalSummaryCard({ summary }: { summary: NationalSummary }) {
           label="Estudiantes pagados"
           value={formatCount(s.paidStudents)}
           testId="summary-paid-students"
-          color="green.8"
+          color={paidTextColor}
         />
         <Row
           label="Estudiantes pendientes"
           value={formatCount(s.pendingStudents)}
           testId="summary-pending-students"
-          color="red.7"
+          color={unpaidTextColor}
         />
         <Divider />
         <Row
           label="Monto pagado"
           value={formatBOB(s.paidMoney)}
           testId="summary-paid-money"
-          color="green.8"
+          color={paidTextColor}
         />
         <Row label="Monto total" value={formatBOB(s.totalMoney)} testId="summary-total-money" />
         <Divider />
-        <Progress.Root size="lg" aria-label="Avance de pago">
-          <Progress.Section value={Number(s.paidPercentage)} color="green.8" />
-          <Progress.Section value={Number(s.pendingPercentage)} color="red.7" />
+        <Progress.Root size="lg">
+          <Progress.Section
+            value={Number(s.paidPercentage)}
+            color={paidColor}
+            aria-label="Avance de pago: pagado"
+          />
+          <Progress.Section
+            value={Number(s.pendingPercentage)}
+            color={unpaidColor}
+            aria-label="Avance de pago: pendiente"
+          />
         </Progress.Root>
         <Row
           label="Pagado"
           value={`${s.paidPercentage} %`}
           testId="summary-paid-percentage"
-          color="green.8"
+          color={paidTextColor}
         />
         <Row
           label="Pendiente"
           value={`${s.pendingPercentage} %`}
           testId="summary-pending-percentage"
-          color="red.7"
+          color={unpaidTextColor}
         />
       </Stack>
     </Paper>

@@ -3,8 +3,20 @@ import { DatePicker, type DatesRangeValue } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { PaymentRange } from './api';
+import classes from './PaymentRangePicker.module.css';
 
 type Props = { value: PaymentRange; onChange: (range: PaymentRange) => void };
+
+const calendarLabels = {
+  previousDecade: 'Década anterior',
+  nextDecade: 'Década siguiente',
+  previousYear: 'Año anterior',
+  nextYear: 'Año siguiente',
+  previousMonth: 'Mes anterior',
+  nextMonth: 'Mes siguiente',
+  yearLevelControl: 'Elegir década',
+  monthLevelControl: 'Elegir año',
+};
 
 const show = (day?: string) => (day ? dayjs(day).format('DD/MM/YYYY') : '…');
 
@@ -24,10 +36,18 @@ export function PaymentRangePicker({ value, onChange }: Props) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs" align="center">
-        <Title order={4} fz="md" style={{ alignSelf: 'flex-start' }}>
+        <Title order={3} fz="md" style={{ alignSelf: 'flex-start' }}>
           Fechas de pago
         </Title>
-        <DatePicker type="range" value={draft} onChange={select} allowSingleDateInRange locale="es" />
+        <DatePicker
+          type="range"
+          value={draft}
+          onChange={select}
+          allowSingleDateInRange
+          locale="es"
+          ariaLabels={calendarLabels}
+          classNames={{ day: classes.day }}
+        />
         <Group justify="space-between" w="100%">
           <Text size="sm" c="dimmed" data-testid="payment-range">
             {filtered ? `Del ${show(value.from)} al ${show(value.to)}` : 'Todas las fechas'}

@@ -19,6 +19,8 @@ export function SystemsChart({ stats }: { stats: SystemStats }) {
       series={[{ name: label, color: 'blue.6' }]}
       valueFormatter={formatCount}
       withBarValueLabel
+      // Drawn once: the entry animation re-renders every frame (see PaidPie).
+      barProps={{ isAnimationActive: false }}
       yAxisProps={{ width: 80 }}
     />
   );

@@ -1,7 +1,7 @@
 import type { InstitutionCard } from '@bjp/domain';
 import { formatCount } from '@bjp/domain';
 import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
 import { DeclarationVersionsButton } from '../declarations/DeclarationVersionsButton';
@@ -11,7 +11,11 @@ import { ConsolidateButton } from './ConsolidateButton';
 import { DeclarationButton } from './DeclarationButton';
 import { StudentTable } from './StudentTable';
 import { TitularValidationList } from './TitularValidationList';
-import { TitularModal } from './titular-modal/TitularModal';
+
+// The titular dialog (calendar, forms) is fetched after the list is drawn, not before (issue 14).
+const TitularModal = lazy(() =>
+  import('./titular-modal/TitularModal').then((m) => ({ default: m.TitularModal })),
+);
 
 type Props = { card: InstitutionCard; selection: CourseSelection | null };
 
@@ -106,7 +110,9 @@ export function StudentsPanel({ card, selection }: Props) {
           </Tabs.Panel>
         </Tabs>
       </Stack>
-      <TitularModal sie={sie} codeType={card.codeType} inscriptionId={open} onClose={() => setOpen(null)} />
+      <Suspense fallback={null}>
+        <TitularModal sie={sie} codeType={card.codeType} inscriptionId={open} onClose={() => setOpen(null)} />
+      </Suspense>
     </Paper>
   );
 }

@@ -1,0 +1,103 @@
+import '@mantine/charts/styles.css';
+import { formatBOB, formatCount } from '@bjp/domain';
+import { Grid, SimpleGrid } from '@mantine/core';
+import { SpanishDates } from '../../ui/SpanishDates';
+import type { PaymentRange, useDepartmentPaidStats, useInstitutionCompletion, useSystemStats } from './api';
+import { ChartCard } from './ChartCard';
+import { DepartmentBarChart } from './DepartmentBarChart';
+import { NationalSummaryCard } from './NationalSummaryCard';
+import { PaidPie } from './PaidPie';
+import { PaymentRangePicker } from './PaymentRangePicker';
+import { SystemsChart } from './SystemsChart';
+import {
+  departmentBars,
+  moneySplit,
+  nationalSummary,
+  schoolSplit,
+  schoolsSplit,
+  studentSplit,
+} from './summary';
+
+const bob = (value: number) => formatBOB(value);
+
+type Props = {
+  range: PaymentRange;
+  setRange: (range: PaymentRange) => void;
+  paid: ReturnType<typeof useDepartmentPaidStats>;
+  systems: ReturnType<typeof useSystemStats>;
+  schools: ReturnType<typeof useInstitutionCompletion>;
+};
+
+/**
+ * The dashboard's charts, summary and calendar: the charts library (recharts, ~100 KB gzip) and the
+ * calendar come in this chunk, fetched while the page's header is already drawn (issue 14).
+ */
+export function DashboardPanels({ range, setRange, paid, systems, schools }: Props) {
+  const rows = paid.data?.rows ?? [];
+  const amount = paid.data?.amountPerStudent ?? 0;
+  const summary = nationalSummary(rows, amount);
+  const schoolRows = schools.data?.rows ?? [];
+  const paidState = { loading: paid.isPending, error: paid.isError, empty: rows.length === 0 };
+  const schoolState = { loading: schools.isPending, error: schools.isError, empty: schoolRows.length === 0 };
+
+  return (
+    <SpanishDates>
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <ChartCard title="Monto (BOB)" {...paidState} height={200}>
+              <PaidPie
+                split={{ paid: summary.paidMoney, unpaid: summary.totalMoney - summary.paidMoney }}
+                format={bob}
+                testId="pie-money"
+              />
+            </ChartCard>
+            <ChartCard title="Estudiantes (EST.)" {...paidState} height={200}>
+              <PaidPie
+                split={{ paid: summary.paidStudents, unpaid: summary.pendingStudents }}
+                format={formatCount}
+                testId="pie-students"
+              />
+            </ChartCard>
+            <ChartCard title="Unidades Educativas (UE)" {...schoolState} height={200}>
+              <PaidPie split={schoolsSplit(schoolRows)} format={formatCount} testId="pie-schools" />
+            </ChartCard>
+          </SimpleGrid>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+          <PaymentRangePicker value={range} onChange={setRange} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+          {/* Only real figures are shown: browser tests compare them with the API. */}
+          {paid.data ? (
+            <NationalSummaryCard summary={summary} />
+          ) : (
+            <ChartCard title="Resumen Nacional" loading={paid.isPending} error={paid.isError}>
+              {null}
+            </ChartCard>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <ChartCard title="Monto por departamento (BOB)" {...paidState}>
+            <DepartmentBarChart data={departmentBars(rows, moneySplit(amount))} format={bob} />
+          </ChartCard>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <ChartCard title="Estudiantes por departamento" {...paidState}>
+            <DepartmentBarChart data={departmentBars(rows, studentSplit)} format={formatCount} />
+          </ChartCard>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <ChartCard title="Unidades Educativas por departamento" {...schoolState}>
+            <DepartmentBarChart data={departmentBars(schoolRows, schoolSplit)} format={formatCount} />
+          </ChartCard>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <ChartCard title="Estudiantes por sistema" loading={systems.isPending} error={systems.isError}>
+            {systems.data && <SystemsChart stats={systems.data} />}
+          </ChartCard>
+        </Grid.Col>
+      </Grid>
+    </SpanishDates>
+  );
+}

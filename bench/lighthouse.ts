@@ -1,0 +1,233 @@
+/**
+ * Issue 14: Lighthouse (mobile defaults: Moto G Power screen, simulated slow 4G and 4x CPU slowdown)
+ * on the login, the administrator's dashboard and the director's 'Tutores' page. Goal: performance
+ * ≥ 95 and accessibility ≥ 95 on each.
+ *
+ *   npx tsx bench/lighthouse.ts [--runs 3] [--keep-data]
+ *
+ * Builds the web app when apps/web/dist is missing, starts the real server (main.ts on PGlite with
+ * the demo data; the first start loads it in about two minutes, so the database stays in
+ * LH_DATA_DIR, default /tmp/bjp-lighthouse, for the next run), and drives Debian's Chromium.
+ * The session lives in localStorage (token and 'User'), so the pages behind the login are measured
+ * after logging in through the form on the same browser profile, with Lighthouse told not to clear
+ * storage (the HTTP cache is emptied before each run, so each page loads all its code). With --runs N each page is measured N times and the median run (by performance) is kept,
+ * as Lighthouse's own docs advise for simulated throttling.
+ * LH_WEB_DIST serves another build (e.g. one made with --outDir while browser tests use apps/web/dist).
+ * Writes bench/results/lighthouse.json.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { root, waitUntilServing } from './support.js';
+
+const args = process.argv.slice(2);
+const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
+/** --reports <folder>: also writes each page's full Lighthouse report (JSON), to read the audits. */
+const reportsDir = args.includes('--reports') ? args[args.indexOf('--reports') + 1] : undefined;
+const port = Number(process.env.LH_PORT ?? 3951);
+const dataDir = process.env.LH_DATA_DIR ?? '/tmp/bjp-lighthouse';
+const webDist = process.env.LH_WEB_DIST ?? path.join(root, 'apps/web/dist');
+const password = 'Demo2025!';
+
+type Target = { name: string; path: string; user?: { username: string; type: 1 | 2 } };
+const targets: Target[] = [
+  { name: 'login', path: '/auth/login' },
+  { name: 'dashboard (admin)', path: '/', user: { username: 'admin', type: 1 } },
+  { name: 'tutores (director)', path: '/tutors/principal', user: { username: 'director', type: 2 } },
+];
+
+type Score = {
+  name: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** Bytes of JavaScript on the wire (compressed as served). */
+  scriptBytes: number;
+  totalBytes: number;
+  /** Audits of either category that did not pass, for the next fix. */
+  failing: string[];
+};
+
+function buildIfMissing() {
+  if (existsSync(path.join(webDist, 'index.html'))) return;
+  console.log('Compilando apps/web…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('la compilación de apps/web falló');
+}
+
+async function startDemoServer(): Promise<{ base: string; stop(): void }> {
+  mkdirSync(dataDir, { recursive: true });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'development',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilServing(child, base, 240);
+  return { base, stop: () => child.kill('SIGTERM') };
+}
+
+/** Logs in through the form, on the Chrome Lighthouse drives, so the token lands in its localStorage. */
+async function loginOnChrome(debugPort: number, base: string, user: NonNullable<Target['user']>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+  try {
+    const context = browser.contexts()[0]!;
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${base}/auth/login`);
+    // A previous user's session would send the login page straight to that user's home.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByLabel('Usuario').fill(user.username);
+    await page.getByLabel('Contraseña').fill(password);
+    await page.getByLabel('Tipo').click();
+    await page.getByRole('option', { name: user.type === 1 ? /Ministerio/ : /SIE/ }).click();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+    await page.close();
+  } finally {
+    // Disconnects playwright only: the browser belongs to chrome-launcher.
+    await browser.close();
+  }
+}
+
+/** Empties the HTTP cache (the login and earlier runs filled it): each run is a first visit, storage aside. */
+async function clearHttpCache(debugPort: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measure(debugPort: number, base: string, target: Target): Promise<Score> {
+  await clearHttpCache(debugPort);
+  const result = await lighthouse(
+    `${base}${target.path}`,
+    {
+      port: debugPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+    },
+    // Lighthouse's default config is the mobile one (formFactor mobile, simulated throttling).
+    undefined,
+  );
+  if (!result) throw new Error(`Lighthouse no devolvió resultado para ${target.path}`);
+  const lhr = result.lhr;
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    writeFileSync(
+      path.join(reportsDir, `${target.path.replace(/\W+/g, '_') || 'root'}.json`),
+      result.report as string,
+    );
+  }
+  if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+  const items = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
+  const bytesOf = (type: string) => items?.find((i) => i.resourceType === type)?.transferSize ?? 0;
+  const failing = Object.values(lhr.categories)
+    .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]!))
+    .filter((a) => a.score !== null && a.score < 0.9)
+    .map((a) => `${a.id} (${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+  return {
+    name: target.name,
+    path: target.path,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    speedIndexMs: numeric('speed-index'),
+    scriptBytes: bytesOf('script'),
+    totalBytes: bytesOf('total'),
+    failing,
+  };
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated once. */
+async function measureWithRetry(debugPort: number, base: string, target: Target): Promise<Score> {
+  try {
+    return await measure(debugPort, base, target);
+  } catch (error) {
+    console.log(`${target.path}: ${(error as Error).message}; se repite la medición`);
+    return measure(debugPort, base, target);
+  }
+}
+
+function median(scores: Score[]): Score {
+  const sorted = [...scores].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function printTable(scores: Score[]) {
+  console.log(
+    `\n${'página'.padEnd(22)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(5)} ${'CLS'.padStart(6)} ${'JS kB'.padStart(6)} ${'total kB'.padStart(8)}`,
+  );
+  for (const s of scores) {
+    console.log(
+      `${s.name.padEnd(22)} ${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(4)} ${String(s.fcpMs).padStart(6)} ${String(s.lcpMs).padStart(6)} ${String(s.tbtMs).padStart(5)} ${s.cls.toFixed(3).padStart(6)} ${(s.scriptBytes / 1000).toFixed(1).padStart(6)} ${(s.totalBytes / 1000).toFixed(1).padStart(8)}`,
+    );
+  }
+  for (const s of scores) {
+    if (s.failing.length > 0) console.log(`\n${s.name}: auditorías bajo 0.9:\n  ${s.failing.join('\n  ')}`);
+  }
+}
+
+buildIfMissing();
+const server = await startDemoServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const scores: Score[] = [];
+try {
+  for (const target of targets) {
+    if (target.user) await loginOnChrome(chrome.port, server.base, target.user);
+    const each: Score[] = [];
+    for (let i = 0; i < runs; i++) each.push(await measureWithRetry(chrome.port, server.base, target));
+    const kept = median(each);
+    console.log(
+      `${target.path}: rendimiento ${each.map((s) => s.performance).join(', ')}; accesibilidad ${kept.accessibility}`,
+    );
+    scores.push(kept);
+  }
+} finally {
+  chrome.kill();
+  server.stop();
+}
+printTable(scores);
+const goal = 95;
+const ok = scores.every((s) => s.performance >= goal && s.accessibility >= goal);
+const resultsDir = path.join(root, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(
+  path.join(resultsDir, 'lighthouse.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), lighthouse: '12', formFactor: 'mobile', runs, goal, ok, scores }, null, 2)}\n`,
+);
+console.log(`\nObjetivo ≥ ${goal} en rendimiento y accesibilidad → ${ok ? 'OK' : 'NO ALCANZADO'}`);
+process.exitCode = ok ? 0 : 1;
