@@ -265,8 +265,8 @@ describe('birth-registry validation, blocking and synchronisation', () => {
       await expect.poll(() => button.isEnabled()).toBe(true);
       await button.click();
       await confirm(admin);
-      await admin.getByText(new RegExp(done)).waitFor();
-      await admin.getByRole('button', { name: 'Aceptar' }).click();
+      // The step runs as a job: its card follows the progress, then shows the outcome in the page.
+      await admin.getByTestId(`result-${step}`).getByText(new RegExp(done)).waitFor();
       await admin.getByTestId(`reason-${step}`).getByText('Realizado').waitFor();
     }
     await admin.getByTestId('step-one').getByRole('row').nth(1).waitFor();

@@ -212,6 +212,9 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/v1/sync/kardex/:rude': national(rude),
   // A synchronisation job (national work): its id names no place's object.
   'GET /api/v1/sync/jobs/:id': national(() => ({ id: { foreign: '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11' } })),
+  'GET /api/v1/sync/steps/jobs/:id': national(() => ({
+    id: { foreign: '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11' },
+  })),
   'POST /api/v1/events/:id/send': national(() => ({ id: { foreign: w.event } })),
   'POST /api/v1/events/:id/conclude': national(() => ({ id: { foreign: w.event } })),
   'GET /api/v1/enrollment-forms/:id': national(() => ({ id: { foreign: w.form } })),

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../auth/access.js';
 import { inProcessQueue, type JobQueue } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { syncPayments } from './payments.js';
+import { registerStepJobs } from './step-jobs.js';
 
 /** The payment sync as a job; its singleton key keeps it to one run at a time across instances. */
 export const PAYMENT_SYNC_JOB = 'sync.payments';
@@ -39,6 +40,7 @@ export function syncJobs(app: AppInstance): JobQueue {
   jobs.register<PaymentJobData>(PAYMENT_SYNC_JOB, (run) =>
     syncPayments(app.deps, { id: run.userId ?? 0 }, { ip: run.data.ip, pageSize, job: run }),
   );
+  registerStepJobs(app, jobs);
   if (!app.deps.jobs) {
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());

@@ -26,6 +26,7 @@ import { studentKardex } from './kardex.js';
 import { history, stepOneList, stepTwoList } from './lists.js';
 import { syncStatus as status } from './openness.js';
 import { syncPayments } from './payments.js';
+import { startStep, stepJobParams, stepJobState, stepJobStatus, syncStepNames } from './step-jobs.js';
 import { consolidateChanges, sendChanges, takeCopy } from './steps.js';
 
 /** Synchronisation with Síntesis ('Sincronización Sintesis', part 2 §2.11) and its calendar. */
@@ -47,6 +48,22 @@ export async function syncRoutes(app: AppInstance) {
   );
   app.post('/sync/steps/copy', step, async (req) =>
     takeCopy({ deps: app.deps, user: req.user!, ip: req.ip }),
+  );
+  // The same steps as jobs (step-jobs.ts), which the page uses: 202 with the job's id, 409 while
+  // the step runs; the synchronous routes above stay for the API tests that drive the day directly.
+  for (const name of syncStepNames)
+    app.post(
+      `/sync/steps/${name}/jobs`,
+      { schema: { tags, response: { 202: syncJobStarted } }, preHandler: guard('sync.run') },
+      async (req, reply) => reply.code(202).send(await startStep(app, jobs, name, req.user!, req.ip)),
+    );
+  app.get(
+    '/sync/steps/jobs/:id',
+    {
+      schema: { tags, params: stepJobParams, response: { 200: stepJobStatus } },
+      preHandler: guard('sync.run'),
+    },
+    async (req) => stepJobState(jobs, req.params.id),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import type { Transaction } from '../../db/client.js';
 import { students, syncBatches, syncBatchItems } from '../../db/schema/index.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
 import type { SintesisChange } from '../../integrations/sintesis/protocol.js';
+import type { JobRun } from '../../jobs/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { type BatchRow, batchName, batchOfDay, lockSync } from './batch.js';
@@ -15,7 +16,42 @@ import { sintesisMessage } from './openness.js';
 /** Pages of changes sent to and read back from Síntesis. */
 export const SINTESIS_PAGE = 5_000;
 
-type Step = { deps: AppDeps; user: AuthUser; ip: string };
+/** Shown while a step runs as a job (to move to syncMessages in @bjp/domain). */
+export const stepProgressMessages = {
+  consolidate: 'Reuniendo modificaciones: {done} de {total} fuentes de cambios.',
+  send: 'Enviando cambios a Síntesis: {done} de {total} registros.',
+  copy: 'Recibiendo la copia sincronizada: {done} de {total} registros.',
+} as const;
+
+/**
+ * job: run as a job (src/jobs, step-jobs.ts): progress is reported batch by batch, and the result
+ * commits with the step's work, so an attempt that finds it committed returns it and writes nothing.
+ */
+type Step = {
+  deps: AppDeps;
+  user: Pick<AuthUser, 'id'>;
+  ip: string | null;
+  job?: Pick<JobRun<unknown>, 'report' | 'committed' | 'commit'>;
+};
+
+/** Under the steps' lock: the result an earlier attempt of this job committed, if any. */
+async function earlierAttempt(tx: Transaction, job: Step['job']): Promise<SyncStepResult | null> {
+  return job ? ((await job.committed(tx)) as SyncStepResult | null) : null;
+}
+
+const reporter =
+  (job: Step['job'], template: string, total: number) =>
+  async (done: number): Promise<void> => {
+    const all = Math.max(total, done);
+    await job?.report({ done, total: all, message: fillMessage(template, { done, total: all }) });
+  };
+
+/** The step's answer; as a job, committed with its work (the last write of the transaction). */
+async function finish(tx: Transaction, job: Step['job'], day: string, message: string) {
+  const answer = await result(tx, day, message);
+  await job?.commit(tx, answer);
+  return answer;
+}
 
 const upstream = (error: unknown) =>
   error instanceof SintesisError ? new AppError('upstream_failure', sintesisMessage(error)) : error;
@@ -38,10 +74,12 @@ async function result(tx: Transaction, day: string, message: string): Promise<Sy
  * not receive, or since today began) up to now. A failure rolls everything back, so it can be
  * re-run; once done, changes are closed for the day (409).
  */
-export async function consolidateChanges({ deps, user, ip }: Step): Promise<SyncStepResult> {
+export async function consolidateChanges({ deps, user, ip, job }: Step): Promise<SyncStepResult> {
   const day = deps.clock.today();
   return deps.db.transaction(async (tx) => {
     await lockSync(tx);
+    const earlier = await earlierAttempt(tx, job);
+    if (earlier) return earlier;
     if (await todaysBatchForUpdate(tx, day)) throw new AppError('conflict', syncMessages.changesClosed);
     const [lastSent] = await tx
       .select({ to: syncBatches.periodTo })
@@ -71,7 +109,12 @@ export async function consolidateChanges({ deps, user, ip }: Step): Promise<Sync
       })
       .returning({ id: syncBatches.id });
     const ctx = { batchId: batch!.id, from: new Date(from), to: now };
-    for (const gatherer of changeGatherers) await tx.execute(gatherer.insert(ctx));
+    const report = reporter(job, stepProgressMessages.consolidate, changeGatherers.length);
+    await report(0);
+    for (const [i, gatherer] of changeGatherers.entries()) {
+      await tx.execute(gatherer.insert(ctx));
+      await report(i + 1);
+    }
     const [counted] = await tx
       .select({ n: count() })
       .from(syncBatchItems)
@@ -86,7 +129,7 @@ export async function consolidateChanges({ deps, user, ip }: Step): Promise<Sync
       after: { day, items: n },
       ip,
     });
-    return result(tx, day, fillMessage(syncMessages.consolidated, { count: n }));
+    return finish(tx, job, day, fillMessage(syncMessages.consolidated, { count: n }));
   });
 }
 
@@ -95,10 +138,12 @@ export async function consolidateChanges({ deps, user, ip }: Step): Promise<Sync
  * receiving the cut. Pages are idempotent on Síntesis' side, so after a failure (rolled back here)
  * the step is simply run again.
  */
-export async function sendChanges({ deps, user, ip }: Step): Promise<SyncStepResult> {
+export async function sendChanges({ deps, user, ip, job }: Step): Promise<SyncStepResult> {
   const day = deps.clock.today();
   return deps.db.transaction(async (tx) => {
     await lockSync(tx);
+    const earlier = await earlierAttempt(tx, job);
+    if (earlier) return earlier;
     const batch = await todaysBatchForUpdate(tx, day);
     if (!batch?.isSend) throw new AppError('conflict', syncMessages.changesNotConsolidated);
     if (batch.isSendChange) throw new AppError('conflict', syncMessages.changeSyncDone);
@@ -111,6 +156,8 @@ export async function sendChanges({ deps, user, ip }: Step): Promise<SyncStepRes
       let pages = 0;
       let total = 0;
       let closing: { cut: string; total: number } | null = null;
+      const report = reporter(job, stepProgressMessages.send, batch.itemCount);
+      await report(0);
       for (;;) {
         const changes = await changePage(tx, batch.id, after);
         if (changes.length === 0) break;
@@ -122,6 +169,7 @@ export async function sendChanges({ deps, user, ip }: Step): Promise<SyncStepRes
         }
         total += changes.length;
         after = changes[changes.length - 1]!.id;
+        await report(total);
       }
       closing ??= await sintesis.closeBatch(name, total, pages);
       total = closing.total;
@@ -138,7 +186,8 @@ export async function sendChanges({ deps, user, ip }: Step): Promise<SyncStepRes
         after: { cut: closing.cut, total },
         ip,
       });
-      return result(tx, day, fillMessage(syncMessages.sent, { count: total, cut: closing.cut }));
+      await report(total);
+      return finish(tx, job, day, fillMessage(syncMessages.sent, { count: total, cut: closing.cut }));
     } catch (error) {
       throw upstream(error);
     }
@@ -187,10 +236,12 @@ async function changePage(tx: Transaction, batchId: number, after: number): Prom
  * Step 3 'Ejecuta Copia Sincronizada': reads Síntesis' synchronised copy of today's batch page by
  * page and stores it (sync_copy_items), in one transaction with the record's stamp.
  */
-export async function takeCopy({ deps, user, ip }: Step): Promise<SyncStepResult> {
+export async function takeCopy({ deps, user, ip, job }: Step): Promise<SyncStepResult> {
   const day = deps.clock.today();
   return deps.db.transaction(async (tx) => {
     await lockSync(tx);
+    const earlier = await earlierAttempt(tx, job);
+    if (earlier) return earlier;
     const batch = await todaysBatchForUpdate(tx, day);
     if (!batch?.isSendChange)
       throw new AppError(
@@ -205,6 +256,8 @@ export async function takeCopy({ deps, user, ip }: Step): Promise<SyncStepResult
         throw new AppError('conflict', syncMessages.copyClosed);
       let after = 0;
       let copied = 0;
+      const report = reporter(job, stepProgressMessages.copy, batch.itemCount);
+      await report(0);
       for (;;) {
         const page = await sintesis.readCopy(name, after, SINTESIS_PAGE);
         if (page.items.length > 0) {
@@ -216,6 +269,7 @@ export async function takeCopy({ deps, user, ip }: Step): Promise<SyncStepResult
             ON CONFLICT (item_id) DO NOTHING`);
           copied += page.items.length;
         }
+        await report(copied);
         if (page.next === null) break;
         after = page.next;
       }
@@ -232,7 +286,7 @@ export async function takeCopy({ deps, user, ip }: Step): Promise<SyncStepResult
         after: { copied },
         ip,
       });
-      return result(tx, day, fillMessage(syncMessages.copied, { count: copied }));
+      return finish(tx, job, day, fillMessage(syncMessages.copied, { count: copied }));
     } catch (error) {
       throw upstream(error);
     }

@@ -1,12 +1,12 @@
 import { type SyncStatus, syncMessages, syncStepLabels } from '@bjp/domain';
-import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCloudUpload, IconCopy, IconDatabase } from '@tabler/icons-react';
-import { useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { errorMessage, isApiError } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
-import { type SyncStep, useRunStep, useSyncStatus } from './api';
+import { jobFinished, type SyncStep, useStartStep, useStepJob, useSyncStatus } from './api';
 import { HistoryTable } from './HistoryTable';
 import { KardexModal } from './KardexModal';
 import { StepLists } from './StepLists';
@@ -41,33 +41,79 @@ const steps: Array<{
   },
 ];
 
-function showSuccess(message: string) {
-  const id = modals.open({
-    title: syncMessages.successTitle,
-    centered: true,
-    children: (
-      <Stack>
-        <Text size="sm">{message || syncMessages.success}</Text>
-        <Group justify="flex-end">
-          <Button onClick={() => modals.close(id)}>Aceptar</Button>
-        </Group>
+const jobOf = (details: unknown): string | null =>
+  typeof details === 'object' && details !== null && 'jobId' in details && typeof details.jobId === 'string'
+    ? details.jobId
+    : null;
+
+/** A step's job in its card: the progress bar while it runs, then its outcome (stays in the page). */
+function StepJob({ step, jobId, onFinished }: { step: SyncStep; jobId: string; onFinished: () => void }) {
+  const job = useStepJob(jobId);
+  const status = job.data;
+  const finished = status ? jobFinished(status.state) : false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per finished job.
+  useEffect(() => {
+    if (finished) onFinished();
+  }, [finished]);
+  if (!status || !finished) {
+    const { done = 0, total = 0, message = '' } = status?.progress ?? {};
+    return (
+      <Stack gap={4} aria-live="polite">
+        <Progress
+          value={total > 0 ? (100 * done) / total : 0}
+          animated
+          striped
+          aria-label={`Avance de ${syncStepLabels[step]}`}
+        />
+        <Text size="sm" c="dimmed">
+          {message || `${syncMessages.processing}…`}
+        </Text>
       </Stack>
-    ),
-  });
+    );
+  }
+  return status.state === 'done' ? (
+    <Alert color="green" title={syncMessages.successTitle} data-testid={`result-${step}`}>
+      {status.result?.message || syncMessages.success}
+    </Alert>
+  ) : (
+    <Alert color="red" title={syncMessages.errorTitle} data-testid={`result-${step}`}>
+      {status.error}
+    </Alert>
+  );
 }
 
-/** /sync-module/admin 'Sincronización Sintesis': the three steps in order, their lists and the kardex. */
+/**
+ * /sync-module/admin 'Sincronización Sintesis': the three steps in order, their lists and the kardex.
+ * Each step runs as a job: its card follows the job's progress and then shows its outcome. If the
+ * step is already running (another tab or server), the refusal names that job and the card follows it.
+ */
 export function SyncPage() {
+  const client = useQueryClient();
   const status = useSyncStatus();
-  const run = useRunStep();
+  const begin = useStartStep();
+  const [jobs, setJobs] = useState<Partial<Record<SyncStep, string>>>({});
+  const [running, setRunning] = useState<Partial<Record<SyncStep, boolean>>>({});
   const [kardexRude, setKardexRude] = useState<string | null>(null);
+  const follow = (step: SyncStep, jobId: string) => {
+    setJobs((j) => ({ ...j, [step]: jobId }));
+    setRunning((r) => ({ ...r, [step]: true }));
+  };
   const start = async (step: SyncStep, confirm: string) => {
     if (!(await confirmAction({ message: confirm }))) return;
-    run.mutate(step, {
-      onSuccess: (result) => showSuccess(result.message),
-      onError: (error) => showErrorDialog(errorMessage(error), syncMessages.errorTitle),
+    begin.mutate(step, {
+      onSuccess: (r) => follow(step, r.jobId),
+      onError: (error) => {
+        const other = isApiError(error) && error.status === 409 ? jobOf(error.details) : null;
+        if (other) follow(step, other);
+        else showErrorDialog(errorMessage(error), syncMessages.errorTitle);
+      },
     });
   };
+  const finishedStep = (step: SyncStep) => {
+    setRunning((r) => ({ ...r, [step]: false }));
+    void client.invalidateQueries({ queryKey: ['sync'] });
+  };
+  const busy = begin.isPending || Object.values(running).some(Boolean);
   const s = status.data;
   return (
     <Stack>
@@ -88,12 +134,20 @@ export function SyncPage() {
                   </ThemeIcon>
                   <Text fw={600}>Paso {index + 1}</Text>
                 </Group>
-                <Button disabled={!s?.steps[step] || run.isPending} onClick={() => start(step, confirm)}>
+                <Button disabled={!s?.steps[step] || busy} onClick={() => start(step, confirm)}>
                   {syncStepLabels[step]}
                 </Button>
                 <Text size="xs" c="dimmed" data-testid={`reason-${step}`}>
                   {finished ? 'Realizado' : (s?.checks[check].reason ?? (s?.steps[step] ? 'Habilitado' : ''))}
                 </Text>
+                {jobs[step] && (
+                  <StepJob
+                    key={jobs[step]}
+                    step={step}
+                    jobId={jobs[step]}
+                    onFinished={() => finishedStep(step)}
+                  />
+                )}
               </Stack>
             </Paper>
           );
@@ -106,18 +160,6 @@ export function SyncPage() {
         <HistoryTable />
       </Paper>
       <KardexModal rude={kardexRude} onClose={() => setKardexRude(null)} />
-      <Modal
-        opened={run.isPending}
-        onClose={() => undefined}
-        withCloseButton={false}
-        centered
-        title={syncMessages.processing}
-      >
-        <Group>
-          <Loader size="sm" />
-          <Text size="sm">{syncMessages.processing}…</Text>
-        </Group>
-      </Modal>
     </Stack>
   );
 }

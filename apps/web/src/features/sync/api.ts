@@ -7,7 +7,7 @@ import type {
   SyncStatus,
   SyncStepResult,
 } from '@bjp/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
 export type SyncStep = 'consolidate' | 'send' | 'copy';
@@ -19,11 +19,23 @@ export function useSyncStatus() {
   });
 }
 
-export function useRunStep() {
-  const client = useQueryClient();
+/** A step as a job (apps/api/src/modules/sync/step-jobs.ts): the answer is the job's id (202). */
+export function useStartStep() {
   return useMutation({
-    mutationFn: (step: SyncStep) => api.post<SyncStepResult>(`/sync/steps/${step}`),
-    onSettled: () => client.invalidateQueries({ queryKey: ['sync'] }),
+    mutationFn: (step: SyncStep) => api.post<{ jobId: string }>(`/sync/steps/${step}/jobs`),
+  });
+}
+
+/** A step's job as GET /sync/steps/jobs/:id tells it; its result is the step's answer. */
+export type StepJobStatus = Omit<SyncJobStatus, 'result'> & { result?: SyncStepResult };
+
+/** A step's job, asked again every second until it is done or failed (from any instance). */
+export function useStepJob(id: string | null) {
+  return useQuery({
+    queryKey: ['sync-job', 'step', id],
+    queryFn: ({ signal }) => api.get<StepJobStatus>(`/sync/steps/jobs/${id}`, { signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
   });
 }
 
