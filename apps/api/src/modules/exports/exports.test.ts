@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobProgress } from '../../db/schema/index.js';
@@ -8,6 +9,7 @@ import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
 import { jobKind, singletonKey } from './jobs.js';
 
 let ctx: TestContext;
+const onServer = process.env.TEST_DB_DRIVER === 'pg';
 const tokens: Record<string, string> = {};
 const users: Record<string, number> = {};
 
@@ -51,7 +53,8 @@ async function sheets(bytes: Buffer) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // On PostgreSQL the app is told its DATABASE_URL, as a server is: stored files become rows.
+  ctx = await createTestApp(onServer ? { env: { DATABASE_URL: process.env.TEST_DATABASE_URL! } } : {});
   const db = ctx.handle.db;
   const district = await makeDistrict(db, { departmentId: 6 });
   const school = await makeSchool(db, { districtId: district.id, consolidated: true });
@@ -89,6 +92,11 @@ describe('exports as jobs', () => {
     const direct = await call('admin', 'GET', '/adjustments/progress');
     expect(direct.statusCode).toBe(200);
     expect(await sheets(file.rawPayload)).toEqual(await sheets(direct.rawPayload));
+    // Where the bytes are: a stored_file row any instance reads (PostgreSQL), the data folder (PGlite).
+    const rows = (await ctx.handle.db.execute(
+      sql`SELECT size FROM stored_file WHERE key LIKE 'exports/%'`,
+    )) as unknown as { rows: Array<{ size: number }> };
+    expect(rows.rows.map((r) => Number(r.size))).toEqual(onServer ? [status.file!.size] : []);
   });
 
   it('prepares the national report (spreadsheet and PDF) and a department reconciliation', async () => {
