@@ -67,7 +67,7 @@ export function singletonKey(spec: ExportSpec): string {
 
 export function parseKey(key: string | null): ExportSpec | null {
   const parts = key?.split('|');
-  if (!parts || parts.length !== 7 || parts[0] !== 'export') return null;
+  if (parts?.length !== 7 || parts[0] !== 'export') return null;
   const [, kind, format, state, place, userId, day] = parts as [string, ...string[]];
   if (!(exportKinds as readonly string[]).includes(kind!)) return null;
   if (format !== 'pdf' && format !== 'xlsx') return null;
