@@ -172,8 +172,13 @@ describe('adjustments after consolidation', () => {
     );
     expect(found.blocker).toBeNull();
 
+    // The spreadsheet is prepared as a job (202 from POST /exports/progress), then downloads by itself.
     const download = page.waitForEvent('download');
+    const prepared = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/exports/progress') && r.status() === 202,
+    );
     await page.getByRole('button', { name: 'Reporte de avance de entrega' }).click();
+    await prepared;
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^estadísticas_\d{14}\.xlsx$/);
     const saved = path.join(screenshotsDir, 'progress.xlsx');

@@ -16,6 +16,8 @@ afterAll(() => browser?.close());
 
 /** Clicks the report's PDF button, waits for the file and checks its first page is drawn. */
 async function downloadPdf(name: string, button: string | RegExp = 'Descargar PDF') {
+  // National and department reports are prepared as jobs (POST /exports/…, 'Preparando…'), the
+  // others download directly; either way the file arrives by itself.
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),
     page.getByRole('button', { name: button }).click(),
@@ -43,7 +45,11 @@ describe('reports', () => {
     expect(totalRow).toContain(formatCount(report.summary.paidStudents));
     expect(report.matrix.totalGeneral.total.total).toBe(report.summary.totalStudents);
     await screenshot(page, 'reports-national');
+    const prepared = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/exports/reports/national') && r.status() === 202,
+    );
     await downloadPdf('reports-national-pdf');
+    await prepared;
   });
 
   it('departmental and district reports by code, each with its PDF', async () => {

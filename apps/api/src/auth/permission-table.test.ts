@@ -73,6 +73,13 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/sync/payments/jobs': ['admin'],
   'GET /api/v1/sync/jobs/:id': ['admin'],
   'GET /api/v1/sync/calendar': nationalReaders,
+  'POST /api/v1/exports/progress': ['admin'],
+  'POST /api/v1/exports/reports/national': nationalReaders,
+  'POST /api/v1/exports/reports/departments/:departmentId': ['admin', 'ministerio', 'depto'],
+  'POST /api/v1/exports/reconciliation/national': nationalReaders,
+  'POST /api/v1/exports/reconciliation/departments/:departmentId': ['admin', 'ministerio', 'depto'],
+  'GET /api/v1/exports/:jobId': everyone,
+  'GET /api/v1/exports/:jobId/file': everyone,
   'GET /api/v1/adjustments/institutions/:sie': ['admin', 'director'],
   'GET /api/v1/adjustments/institutions/:sie/students/:rude': ['admin', 'director'],
   'GET /api/v1/adjustments/institutions/:sie/inscriptions/:inscriptionId/titulars': ['admin', 'director'],
@@ -377,6 +384,10 @@ function sampleRequest(method: string, url: string) {
     },
     'PUT /api/v1/adjustments/institutions/:sie/inscriptions/:inscriptionId/titular': { guardianId: null },
     'POST /api/v1/adjustments/reenable': { rude: 'SIN RUDE' },
+    'POST /api/v1/exports/reports/national': { format: 'pdf' },
+    'POST /api/v1/exports/reports/departments/:departmentId': { format: 'pdf' },
+    'POST /api/v1/exports/reconciliation/national': { format: 'pdf' },
+    'POST /api/v1/exports/reconciliation/departments/:departmentId': { format: 'pdf' },
   };
   const queries: Record<string, string> = { 'GET /api/v1/holders/relationships': '?codeType=1' };
   for (const key of Object.keys(allowed)) if (key.endsWith('/document')) queries[key] = '?format=pdf';

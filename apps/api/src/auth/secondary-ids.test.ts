@@ -215,6 +215,14 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/v1/sync/steps/jobs/:id': national(() => ({
     id: { foreign: '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11' },
   })),
+  // A prepared download (issue 14): another user's job outside the caller's scope answers 404, as an
+  // unknown one does (exports.test.ts checks a real job of another department).
+  'GET /api/v1/exports/:jobId': {
+    ids: () => ({ jobId: { foreign: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' } }),
+  },
+  'GET /api/v1/exports/:jobId/file': {
+    ids: () => ({ jobId: { foreign: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' } }),
+  },
   'POST /api/v1/events/:id/send': national(() => ({ id: { foreign: w.event } })),
   'POST /api/v1/events/:id/conclude': national(() => ({ id: { foreign: w.event } })),
   'GET /api/v1/enrollment-forms/:id': national(() => ({ id: { foreign: w.form } })),

@@ -6,6 +6,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { declarationRoutes } from './declarations/routes.js';
 import { enablingRoutes } from './enabling/routes.js';
 import { eventsRoutes } from './events/routes.js';
+import { exportsRoutes } from './exports/index.js';
 import { holdersRoutes } from './holders/routes.js';
 import { paidValidationRoutes } from './paid-validation/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
@@ -42,4 +43,5 @@ export async function registerModules(api: AppInstance) {
   await api.register(syncRoutes);
   await api.register(adjustmentsRoutes);
   await api.register(removalsRoutes);
+  await api.register(exportsRoutes);
 }

@@ -1,13 +1,14 @@
 import { adjustmentMessages } from '@bjp/domain';
-import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/notify';
+import { ExportProgress } from '../exports/ExportProgress';
+import { useExportJob } from '../exports/useExportJob';
 import { RudeFinder } from '../sereci/RudeFinder';
 import { PaymentSyncButton } from '../sync/PaymentSync';
-import { downloadProgress, useReenable } from './api';
+import { useReenable } from './api';
 
 /**
  * The three actions of 'Procesar Ajustes Solicitados': re-enable one student's adjustment, download
@@ -15,7 +16,8 @@ import { downloadProgress, useReenable } from './api';
  */
 export function ProcessActions() {
   const reenable = useReenable();
-  const [busy, setBusy] = useState<string | null>(null);
+  // The spreadsheet covers the whole country: prepared as a job, downloaded when ready.
+  const progress = useExportJob();
 
   const enable = async (rude: string) => {
     if (!(await confirmAction({ message: `${adjustmentMessages.confirmReenable} (RUDE ${rude})` }))) return;
@@ -27,17 +29,14 @@ export function ProcessActions() {
   };
 
   const report = async () => {
-    setBusy(adjustmentMessages.progressTitle);
     try {
-      const name = await downloadProgress();
+      const name = await progress.run('/exports/progress', undefined, 'estadísticas.xlsx');
       notifySuccess(`${name}`, 'Exitoso!');
     } catch (error) {
       showErrorDialog(
         errorMessage(error, adjustmentMessages.progressFailed),
         adjustmentMessages.genericError,
       );
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -66,26 +65,18 @@ export function ProcessActions() {
               variant="light"
               color="green"
               onClick={report}
-              disabled={busy !== null}
+              disabled={progress.preparing !== null}
             >
               Reporte de avance de entrega
             </Button>
           </Group>
-          <PaymentSyncButton confirmMessage={adjustmentMessages.confirmSync} disabled={busy !== null} />
+          <PaymentSyncButton
+            confirmMessage={adjustmentMessages.confirmSync}
+            disabled={progress.preparing !== null}
+          />
         </Stack>
       </Paper>
-      <Modal
-        opened={busy !== null}
-        onClose={() => undefined}
-        withCloseButton={false}
-        centered
-        title={busy ?? ''}
-      >
-        <Group>
-          <Loader size="sm" />
-          <Text size="sm">{busy}…</Text>
-        </Group>
-      </Modal>
+      <ExportProgress preparing={progress.preparing} />
     </SimpleGrid>
   );
 }

@@ -5,6 +5,8 @@ import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
 import type { QueryParams } from '../../app/http';
 import { notifyError, notifySuccess, notifyWarning } from '../../ui/notify';
+import { ExportProgress } from '../exports/ExportProgress';
+import { useExportJob } from '../exports/useExportJob';
 import { downloadDocument, type Progress as ProgressState } from './download';
 
 type Format = 'pdf' | 'xlsx';
@@ -18,6 +20,11 @@ type Props = {
   withFormat?: boolean;
   pdfLabel?: string;
   disabled?: boolean;
+  /**
+   * For national and department-wide documents: the POST that prepares it as a job (body: the
+   * query and the format); the buttons then show 'Preparando…' and download when it is ready.
+   */
+  exportPath?: string;
 };
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
@@ -30,12 +37,26 @@ export function DownloadButtons({
   withFormat = true,
   pdfLabel = 'Descargar PDF',
   disabled,
+  exportPath,
 }: Props) {
+  const job = useExportJob();
   const [running, setRunning] = useState<Format | null>(null);
   const [progress, setProgress] = useState<ProgressState>({ received: 0, total: null });
   const controller = useRef<AbortController | null>(null);
 
+  const prepare = async (format: Format) => {
+    try {
+      await job.run(exportPath!, { ...query, format }, `reporte.${format}`);
+      notifySuccess(reportMessages.success, reportMessages.successTitle);
+    } catch (error) {
+      if (isApiError(error) && error.status === 404 && error.message === reportMessages.noData)
+        notifyWarning(reportMessages.noData, reportMessages.noDataTitle);
+      else notifyError(errorMessage(error, reportMessages.failure), 'Error!');
+    }
+  };
+
   const start = async (format: Format) => {
+    if (exportPath) return prepare(format);
     const abort = new AbortController();
     controller.current = abort;
     setProgress({ received: 0, total: null });
@@ -68,7 +89,7 @@ export function DownloadButtons({
             color="red.7"
             variant="light"
             onClick={() => start('pdf')}
-            disabled={disabled || running !== null}
+            disabled={disabled || running !== null || job.preparing !== null}
           >
             {pdfLabel}
           </Button>
@@ -79,12 +100,13 @@ export function DownloadButtons({
             color="green.8"
             variant="light"
             onClick={() => start('xlsx')}
-            disabled={disabled || running !== null}
+            disabled={disabled || running !== null || job.preparing !== null}
           >
             Descargar Excel
           </Button>
         )}
       </Group>
+      <ExportProgress preparing={job.preparing} />
       <Modal
         opened={running !== null}
         onClose={() => controller.current?.abort()}

@@ -30,7 +30,16 @@ export function PlaceReportView({ report, heading }: { report: PlaceReport; head
               </Badge>
             </Group>
           </Stack>
-          <DownloadButtons path={`${placeReportPath(report.place.level, report.place.id)}/document`} />
+          <DownloadButtons
+            path={`${placeReportPath(report.place.level, report.place.id)}/document`}
+            // National and department reports cover many schools: prepared as a job. A district's
+            // stays a direct download (one district's summary rows, a second or two).
+            exportPath={
+              report.place.level === 'district'
+                ? undefined
+                : `/exports${placeReportPath(report.place.level, report.place.id)}`
+            }
+          />
         </Group>
       </Paper>
       <PaymentCards summary={report.summary} />

@@ -226,6 +226,14 @@ export function ReconciliationView({ report, target, state, onState, page, onPag
           <DownloadButtons
             path={`${reconciliationPath(target)}/document`}
             query={{ state: state ?? undefined }}
+            // National and department-wide: prepared as a job; a district or a school stays direct.
+            exportPath={
+              target.level === 'national'
+                ? '/exports/reconciliation/national'
+                : target.level === 'department'
+                  ? `/exports/reconciliation/departments/${target.id}`
+                  : undefined
+            }
           />
         </Group>
       </Paper>

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobProgress } from '../../db/schema/index.js';
+import { refreshStatistics } from '../../db/summaries.js';
+import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
+import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
+import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
+import { jobKind, singletonKey } from './jobs.js';
+
+let ctx: TestContext;
+const onServer = process.env.TEST_DB_DRIVER === 'pg';
+const tokens: Record<string, string> = {};
+const users: Record<string, number> = {};
+
+type Status = {
+  id: string;
+  kind: string;
+  state: string;
+  progress: { done: number; total: number; message: string };
+  file?: { filename: string; size: number };
+  error?: string;
+};
+
+const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(tokens[who]!), payload } as never);
+
+const enqueue = async (who: string, url: string, payload?: object) => {
+  const res = await call(who, 'POST', url, payload);
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json<{ jobId: string }>().jobId;
+};
+
+const finished = async (who: string, id: string) => {
+  const read = async () => {
+    const res = await call(who, 'GET', `/exports/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Status>();
+  };
+  await expect.poll(async () => (await read()).state, { timeout: 30_000 }).toMatch(/done|failed/);
+  return read();
+};
+
+/** Every sheet's cell values: the content of a workbook, whatever its zip bytes. */
+async function sheets(bytes: Buffer) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  return book.worksheets.map((sheet) => {
+    const rows: unknown[] = [];
+    sheet.eachRow((row) => rows.push(row.values));
+    return { name: sheet.name, rows };
+  });
+}
+
+beforeAll(async () => {
+  // On PostgreSQL the app is told its DATABASE_URL, as a server is: stored files become rows.
+  ctx = await createTestApp(onServer ? { env: { DATABASE_URL: process.env.TEST_DATABASE_URL! } } : {});
+  const db = ctx.handle.db;
+  const district = await makeDistrict(db, { departmentId: 6 });
+  const school = await makeSchool(db, { districtId: district.id, consolidated: true });
+  await makeStudentsWithTitulars(db, { institutionId: school.id, students: [{}, {}, {}] });
+  await refreshStatistics(db);
+  const people: Array<[string, { type: 1 | 2; roles?: string[]; profile?: number; departmentId?: number }]> =
+    [
+      ['admin', { type: 1, roles: ['Administrador'] }],
+      ['ministerio', { type: 1 }],
+      ['depto6', { type: 2, profile: 7, departmentId: 6 }],
+      ['depto6b', { type: 2, profile: 7, departmentId: 6 }],
+      ['depto2', { type: 2, profile: 7, departmentId: 2 }],
+    ];
+  for (const [username, attrs] of people) {
+    users[username] = (await makeUser(db, { username, ...attrs })).id;
+    tokens[username] = (await loginAs(ctx.app, username, attrs.type)).token;
+  }
+});
+afterAll(() => ctx.close());
+
+describe('exports as jobs', () => {
+  it("prepares the 'Reporte de avance de entrega' with the synchronous download's content", async () => {
+    const id = await enqueue('admin', '/exports/progress');
+    const status = await finished('admin', id);
+    expect(status).toMatchObject({ kind: 'progress', state: 'done', progress: { done: 3, total: 3 } });
+    expect(status.file?.filename).toMatch(/^estadísticas_\d{14}\.xlsx$/);
+    const file = await call('admin', 'GET', `/exports/${id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(file.headers['content-disposition']).toContain("filename*=UTF-8''estad%C3%ADsticas_");
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect(file.rawPayload.length).toBe(status.file?.size);
+    const direct = await call('admin', 'GET', '/adjustments/progress');
+    expect(direct.statusCode).toBe(200);
+    expect(await sheets(file.rawPayload)).toEqual(await sheets(direct.rawPayload));
+    // Where the bytes are: a stored_file row any instance reads (PostgreSQL), the data folder (PGlite).
+    const rows = (await ctx.handle.db.execute(
+      sql`SELECT size FROM stored_file WHERE key LIKE 'exports/%'`,
+    )) as unknown as { rows: Array<{ size: number }> };
+    expect(rows.rows.map((r) => Number(r.size))).toEqual(onServer ? [status.file!.size] : []);
+  });
+
+  it('prepares the national report (spreadsheet and PDF) and a department reconciliation', async () => {
+    const xlsxId = await enqueue('ministerio', '/exports/reports/national', { format: 'xlsx' });
+    expect((await finished('ministerio', xlsxId)).state).toBe('done');
+    const xlsx = await call('ministerio', 'GET', `/exports/${xlsxId}/file`);
+    expect(xlsx.headers['content-disposition']).toMatch(/reporte_nacional_\d{14}\.xlsx/);
+    const direct = await call('ministerio', 'GET', '/reports/national/document?format=xlsx');
+    expect(await sheets(xlsx.rawPayload)).toEqual(await sheets(direct.rawPayload));
+
+    const pdfId = await enqueue('ministerio', '/exports/reports/national', { format: 'pdf' });
+    expect((await finished('ministerio', pdfId)).state).toBe('done');
+    const pdf = await call('ministerio', 'GET', `/exports/${pdfId}/file`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const recId = await enqueue('depto6', '/exports/reconciliation/departments/6', { format: 'xlsx' });
+    expect((await finished('depto6', recId)).state).toBe('done');
+    const rec = await call('depto6', 'GET', `/exports/${recId}/file`);
+    expect(rec.headers['content-disposition']).toMatch(/conciliacion_banco_ddjj_departamento_6_\d{14}\.xlsx/);
+    const recDirect = await call(
+      'depto6',
+      'GET',
+      '/reports/reconciliation/departments/6/document?format=xlsx',
+    );
+    expect(await sheets(rec.rawPayload)).toEqual(await sheets(recDirect.rawPayload));
+    // Staff of the same department may read it; another department's may not.
+    expect((await call('depto6b', 'GET', `/exports/${recId}/file`)).statusCode).toBe(200);
+    for (const url of [`/exports/${recId}`, `/exports/${recId}/file`]) {
+      const other = await call('depto2', 'GET', url);
+      expect(other.statusCode).toBe(404);
+      expect(other.json().message).toBe('No existe la descarga indicada.');
+    }
+  });
+
+  it('answers 404 to a user without the scope or the permission', async () => {
+    const id = await enqueue('admin', '/exports/progress');
+    await finished('admin', id);
+    for (const who of ['ministerio', 'depto6']) {
+      expect((await call(who, 'GET', `/exports/${id}`)).statusCode).toBe(404);
+      expect((await call(who, 'GET', `/exports/${id}/file`)).statusCode).toBe(404);
+    }
+    // A department user cannot ask for the national report at all.
+    const national = await call('depto6', 'POST', '/exports/reports/national', { format: 'pdf' });
+    expect(national.statusCode).toBe(403);
+  });
+
+  it('gives the same job to a second click while the first is unfinished', async () => {
+    // The first job as an unfinished row (on PGlite a real one may finish before the second click).
+    const spec = {
+      kind: 'report' as const,
+      format: 'pdf' as const,
+      place: { level: 'department' as const, id: 6 },
+      userId: users.depto6!,
+      day: ctx.app.deps.clock.today(),
+    };
+    const running = '3c2a7f0e-8d1b-4e5a-9c6f-1b2d3e4f5a60';
+    await ctx.handle.db.insert(jobProgress).values({
+      id: running,
+      kind: jobKind('report'),
+      singletonKey: singletonKey(spec),
+      userId: users.depto6!,
+      state: 'running',
+    });
+    expect(await enqueue('depto6', '/exports/reports/departments/6', { format: 'pdf' })).toBe(running);
+    expect(await enqueue('depto6', '/exports/reports/departments/6', { format: 'pdf' })).toBe(running);
+    const status = await call('depto6', 'GET', `/exports/${running}`);
+    expect(status.json()).toMatchObject({ state: 'running', kind: 'report' });
+    const early = await call('depto6', 'GET', `/exports/${running}/file`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('El archivo todavía se está preparando.');
+  });
+
+  it('answers an unknown or malformed id with a Spanish 4xx', async () => {
+    const malformed = await call('admin', 'GET', '/exports/no-es-un-id');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Identificador de descarga no válido.');
+    const unknown = await call('admin', 'GET', '/exports/7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11/file');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No existe la descarga indicada.');
+    const badFormat = await call('ministerio', 'POST', '/exports/reports/national', { format: 'doc' });
+    expect(badFormat.statusCode).toBe(400);
+    expect(badFormat.json().message).toBe('Formato no válido.');
+  });
+});
