@@ -15,7 +15,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerDocuments } from './documents/service.js';
 import type { Integrations } from './integrations/index.js';
-import type { JobQueue } from './jobs/index.js';
+import { inProcessQueue, type JobQueue } from './jobs/index.js';
 import type { Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
@@ -56,7 +56,8 @@ export type AppDeps = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
+    /** The server's dependencies; `jobs` always set (see buildApp). */
+    deps: AppDeps & { jobs: JobQueue };
     /** Every route registered, for the permission table test and the API map. */
     routeList: Array<{ method: string; url: string; public: boolean }>;
   }
@@ -107,7 +108,14 @@ export async function buildApp(
   app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.decorate('deps', deps);
+  // One job queue per server: main.ts gives pg-boss (PostgreSQL); an app built without one (tests,
+  // tools) gets an in-process queue, started once every area has registered its kinds.
+  const jobs = deps.jobs ?? inProcessQueue(deps.db);
+  if (!deps.jobs) {
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
+  app.decorate('deps', { ...deps, jobs });
   registerDocuments(app, deps.config);
   app.decorateRequest('user', null);
   const routeList: AppInstance['routeList'] = [];

@@ -2,7 +2,7 @@ import { type Permission, type reconciliationStates, reportMessages } from '@bjp
 import type { AppInstance } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import { fileTimestamp } from '../../documents/reports/format.js';
-import { inProcessQueue, type JobQueue, type JobRun } from '../../jobs/index.js';
+import type { JobQueue, JobRun } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
 import { progressData, progressFileName } from '../adjustments/progress.js';
@@ -175,14 +175,10 @@ async function runExport(app: AppInstance, run: JobRun<unknown>) {
   if (already) await store.remove([key]);
 }
 
-/** The queue of the server (pg-boss on PostgreSQL) or one of this app's own (tests, PGlite). */
+/** The server's queue with the export kinds registered. */
 export function exportJobs(app: AppInstance): JobQueue {
-  const jobs = app.deps.jobs ?? inProcessQueue(app.deps.db);
+  const jobs = app.deps.jobs;
   for (const kind of exportKinds) jobs.register(jobKind(kind), (run) => runExport(app, run));
-  if (!app.deps.jobs) {
-    app.addHook('onReady', () => jobs.start());
-    app.addHook('onClose', () => jobs.stop());
-  }
   return jobs;
 }
 

@@ -2,7 +2,7 @@ import { paymentSyncResult, syncMessages } from '@bjp/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
-import { inProcessQueue, type JobQueue } from '../../jobs/index.js';
+import type { JobQueue } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { syncPayments } from './payments.js';
 import { registerStepJobs } from './step-jobs.js';
@@ -30,21 +30,14 @@ export type SyncJobStatus = z.infer<typeof syncJobStatus>;
 
 type PaymentJobData = { ip?: string };
 
-/**
- * The queue the sync area uses: the server's (main.ts starts pg-boss on PostgreSQL) or, for an app
- * built without one (tests), an in-process queue of its own, stopped when the app closes.
- */
+/** The server's queue with the sync area's kinds registered: the payment sync and the three steps. */
 export function syncJobs(app: AppInstance): JobQueue {
-  const jobs = app.deps.jobs ?? inProcessQueue(app.deps.db);
+  const jobs = app.deps.jobs;
   const pageSize = Number(process.env.SYNC_PAYMENT_PAGE_SIZE) || undefined;
   jobs.register<PaymentJobData>(PAYMENT_SYNC_JOB, (run) =>
     syncPayments(app.deps, { id: run.userId ?? 0 }, { ip: run.data.ip, pageSize, job: run }),
   );
   registerStepJobs(app, jobs);
-  if (!app.deps.jobs) {
-    app.addHook('onReady', () => jobs.start());
-    app.addHook('onClose', () => jobs.stop());
-  }
   return jobs;
 }
 
