@@ -1,57 +1,48 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
-import { seedDatabase, seedDemoUsers } from '../db/seed/index.js';
 import { paymentFor } from '../integrations/sintesis/payments.js';
-import { type RunningSintesisSimulator, startSintesisSimulator } from '../integrations/sintesis/simulator.js';
+import type { RunningSintesisSimulator } from '../integrations/sintesis/simulator.js';
 import type { SyncJobStatus } from '../modules/sync/jobs.js';
-import { createTestDatabase } from '../test/database.js';
 import { controlSimulator } from '../test/factories/sync.js';
-import { callInstance, type Instance, loginToInstance, startInstance } from '../test/instances.js';
+import {
+  type Cluster,
+  callInstance,
+  type Instance,
+  loginToInstance,
+  startCluster,
+} from '../test/instances.js';
 
 /**
  * Issue 14: two real servers on one PostgreSQL database. A payment sync started on one runs once;
  * its progress is read from the other; the server running it is killed mid-way (SIGKILL) and the
  * job finishes on the survivor with nothing done twice: each payment once, one run recorded.
  */
+let cluster: Cluster;
 let handle: DatabaseHandle;
 let sintesis: RunningSintesisSimulator;
-const instances: Instance[] = [];
+let instances: Instance[] = [];
 
 type Rows<T> = { rows: T[] };
 const one = async <T>(query: ReturnType<typeof sql>) =>
   ((await handle.db.execute(query)) as unknown as Rows<T>).rows[0]!;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  // Prepared before any server starts: a server loads the demo only into an empty database.
-  await seedDatabase(handle, { scale: 'tiny', today: '2025-11-20' });
-  await seedDemoUsers(handle, { today: '2025-11-20' });
-  await handle.db.execute(sql`DELETE FROM payments`);
-  sintesis = await startSintesisSimulator();
+  cluster = await startCluster({
+    prepare: (db) => db.db.execute(sql`DELETE FROM payments`).then(() => undefined),
+    env: {
+      SYNC_PAYMENT_PAGE_SIZE: '25',
+      // A job whose server died is given to another after 10 s; the run itself takes about 5 s.
+      JOB_EXPIRE_SECONDS: '10',
+      JOB_RETRY_LIMIT: '3',
+    },
+  });
+  ({ handle, sintesis, instances } = cluster);
   // Every payment of the campaign exists; each page of the sync waits 400 ms for Síntesis.
   await controlSimulator(sintesis.url, { today: '2025-12-31', mode: 'slow', delayMs: 400 });
-  const url = (handle.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-  const env = {
-    DATABASE_URL: url,
-    SINTESIS_URL: sintesis.url,
-    SYNC_PAYMENT_PAGE_SIZE: '25',
-    // A job whose server died is given to another after 10 s; the run itself takes about 5 s.
-    JOB_EXPIRE_SECONDS: '10',
-    JOB_RETRY_LIMIT: '3',
-    JOB_RETRY_DELAY_SECONDS: '0',
-    JOB_MAINTENANCE_SECONDS: '1',
-    JOB_POLLING_SECONDS: '0.5',
-  };
-  instances.push(await startInstance('a', env));
-  instances.push(await startInstance('b', env));
 }, 180_000);
 
-afterAll(async () => {
-  for (const instance of instances) await instance.stop().catch(() => undefined);
-  await sintesis?.close();
-  await handle?.close();
-});
+afterAll(() => cluster?.close());
 
 describe('a payment sync job across two instances', () => {
   it('runs once, shows its progress anywhere and survives the death of the instance running it', async () => {

@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoginResponse } from '@bjp/domain';
+import type { DatabaseHandle } from '../db/client.js';
+import { seedDatabase, seedDemoUsers } from '../db/seed/index.js';
+import { type RunningSintesisSimulator, startSintesisSimulator } from '../integrations/sintesis/simulator.js';
+import { createTestDatabase } from './database.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const mainScript = path.join(repoRoot, 'apps/api/src/main.ts');
@@ -136,4 +140,47 @@ export async function loginToInstance(
   });
   if (res.status !== 200) throw new Error(`login ${username} on ${instance.name}: ${res.status}`);
   return res.body.token;
+}
+
+/** Two servers on one fresh PostgreSQL database with the tiny demo, and the Síntesis simulator they use. */
+export type Cluster = {
+  handle: DatabaseHandle;
+  sintesis: RunningSintesisSimulator;
+  instances: [Instance, Instance];
+  close(): Promise<void>;
+};
+
+/**
+ * The setup of the multi-instance tests: the database is seeded before any server starts (a server
+ * loads the demo only into an empty database), `prepare` may change it, then two servers start with
+ * pg-boss polling fast and retrying at once, plus `env` (e.g. a shorter job lease).
+ */
+export async function startCluster(
+  options: { env?: Record<string, string>; prepare?: (handle: DatabaseHandle) => Promise<void> } = {},
+): Promise<Cluster> {
+  const handle = await createTestDatabase();
+  await seedDatabase(handle, { scale: 'tiny', today: '2025-11-20' });
+  await seedDemoUsers(handle, { today: '2025-11-20' });
+  await options.prepare?.(handle);
+  const sintesis = await startSintesisSimulator();
+  const url = (handle.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+  const env = {
+    DATABASE_URL: url,
+    SINTESIS_URL: sintesis.url,
+    JOB_RETRY_DELAY_SECONDS: '0',
+    JOB_MAINTENANCE_SECONDS: '1',
+    JOB_POLLING_SECONDS: '0.5',
+    ...options.env,
+  };
+  const instances: [Instance, Instance] = [await startInstance('a', env), await startInstance('b', env)];
+  return {
+    handle,
+    sintesis,
+    instances,
+    async close() {
+      for (const instance of instances) await instance.stop().catch(() => undefined);
+      await sintesis.close();
+      await handle.close();
+    },
+  };
 }

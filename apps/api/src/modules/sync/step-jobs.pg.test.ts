@@ -2,13 +2,13 @@ import type { SyncStatus } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
-import { seedDatabase, seedDemoUsers } from '../../db/seed/index.js';
 import {
-  type RunningSintesisSimulator,
-  startSintesisSimulator,
-} from '../../integrations/sintesis/simulator.js';
-import { createTestDatabase } from '../../test/database.js';
-import { callInstance, type Instance, loginToInstance, startInstance } from '../../test/instances.js';
+  type Cluster,
+  callInstance,
+  type Instance,
+  loginToInstance,
+  startCluster,
+} from '../../test/instances.js';
 import type { StepJobStatus } from './step-jobs.js';
 
 /**
@@ -17,38 +17,20 @@ import type { StepJobStatus } from './step-jobs.js';
  * refused with its id; the job runs once, any server reads its outcome, and the day's three steps
  * go through as jobs with each write done once.
  */
+let cluster: Cluster;
 let handle: DatabaseHandle;
-let sintesis: RunningSintesisSimulator;
-const instances: Instance[] = [];
+let instances: Instance[] = [];
 
 type Rows<T> = { rows: T[] };
 const one = async <T>(query: ReturnType<typeof sql>) =>
   ((await handle.db.execute(query)) as unknown as Rows<T>).rows[0]!;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDatabase(handle, { scale: 'tiny', today: '2025-11-20' });
-  await seedDemoUsers(handle, { today: '2025-11-20' });
-  sintesis = await startSintesisSimulator();
-  const url = (handle.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-  const env = {
-    DATABASE_URL: url,
-    SINTESIS_URL: sintesis.url,
-    JOB_EXPIRE_SECONDS: '30',
-    JOB_RETRY_LIMIT: '2',
-    JOB_RETRY_DELAY_SECONDS: '0',
-    JOB_MAINTENANCE_SECONDS: '1',
-    JOB_POLLING_SECONDS: '0.5',
-  };
-  instances.push(await startInstance('a', env));
-  instances.push(await startInstance('b', env));
+  cluster = await startCluster({ env: { JOB_EXPIRE_SECONDS: '30', JOB_RETRY_LIMIT: '2' } });
+  ({ handle, instances } = cluster);
 }, 180_000);
 
-afterAll(async () => {
-  for (const instance of instances) await instance.stop().catch(() => undefined);
-  await sintesis?.close();
-  await handle?.close();
-});
+afterAll(() => cluster?.close());
 
 describe('the synchronisation steps as jobs across two instances', () => {
   it('runs each step once whichever server is asked, and any server shows its outcome', async () => {
