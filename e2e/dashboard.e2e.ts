@@ -25,8 +25,29 @@ describe('dashboard', () => {
     expect(await page.getByTestId('summary-paid-percentage').innerText()).toContain(
       percentagePair(paid, total).paid,
     );
-    // Charts are drawn (recharts renders SVG surfaces).
+    // Charts are drawn (recharts renders SVG surfaces), each when it comes near the screen: the
+    // placeholders still waiting are brought into view one by one before the charts are counted.
+    const pending = page.locator('[data-chart-pending]');
+    await expect
+      .poll(
+        async () => {
+          if ((await pending.count()) > 0) {
+            // The one in view may be drawn meanwhile: then the next is scrolled to on the next try.
+            await pending
+              .first()
+              .scrollIntoViewIfNeeded({ timeout: 2_000 })
+              .catch(() => undefined);
+          }
+          return pending.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
     expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(7);
+    // The students' pie shows the API's figures in its legend.
+    await page.getByText(`● Pagado: ${formatCount(paid)}`, { exact: true }).waitFor();
+    await page.getByText(`● No pagado: ${formatCount(total - paid)}`, { exact: true }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'dashboard');
     await page.context().close();
   });

@@ -1,5 +1,6 @@
 import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { WhenNear } from './WhenNear';
 
 type Props = {
   title: string;
@@ -10,7 +11,10 @@ type Props = {
   children: ReactNode;
 };
 
-/** A titled panel for one chart, with honest loading, error and empty states. */
+/**
+ * A titled panel for one chart, with honest loading, error and empty states; the chart itself is
+ * drawn when the panel comes near the screen (`height` is its size until then).
+ */
 export function ChartCard({ title, loading, error, empty, height = 260, children }: Props) {
   let body = children;
   if (loading) body = <Loader size="sm" aria-label={`Cargando ${title}`} />;
@@ -33,7 +37,7 @@ export function ChartCard({ title, loading, error, empty, height = 260, children
         <Title order={3} fz="md">
           {title}
         </Title>
-        {centered ? <Center h={height}>{body}</Center> : body}
+        {centered ? <Center h={height}>{body}</Center> : <WhenNear height={height}>{body}</WhenNear>}
       </Stack>
     </Paper>
   );
