@@ -61,8 +61,8 @@ describe('login and menus', () => {
       await login(page, profile.username, profile.type);
       await page.waitForURL((url) => url.pathname === profile.home);
       const nav = page.getByRole('navigation');
-      for (const label of profile.sees)
-        await expect(nav.getByText(label, { exact: false }).first().isVisible()).resolves.toBe(true);
+      // The menu is drawn once the lazy layout has loaded: wait for each entry before the absences count.
+      for (const label of profile.sees) await nav.getByText(label, { exact: false }).first().waitFor();
       for (const label of profile.notSees)
         await expect(nav.getByText(label, { exact: true }).count()).resolves.toBe(0);
       await screenshot(page, `menu-${profile.username}`);
