@@ -373,7 +373,10 @@ describe('frozen declarations (issue 12)', () => {
     await expect.poll(() => step.isEnabled()).toBe(true);
     await step.click();
     await admin.getByRole('button', { name: 'Continuar' }).click();
-    await admin.getByTestId('result-consolidate').getByText(/Modificaciones consolidadas/).waitFor();
+    await admin
+      .getByTestId('result-consolidate')
+      .getByText(/Modificaciones consolidadas/)
+      .waitFor();
     await admin.getByRole('textbox', { name: 'Filtrar por RUDE' }).fill(target.rude);
     const stepOne = admin.getByTestId('step-one');
     await expect
