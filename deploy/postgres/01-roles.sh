@@ -14,7 +14,8 @@ CREATE ROLE bjp_owner LOGIN PASSWORD :'owner_password';
 CREATE ROLE bjp_app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD :'app_password';
 CREATE DATABASE bjp OWNER bjp_owner;
 \connect bjp
-GRANT CONNECT ON DATABASE bjp TO bjp_app;
+-- CREATE: pg-boss runs CREATE SCHEMA IF NOT EXISTS pgboss at start, checked against this right.
+GRANT CONNECT, CREATE ON DATABASE bjp TO bjp_app;
 GRANT USAGE ON SCHEMA public TO bjp_app;
 -- The job queue (pg-boss) installs its own tables at start, as the application: its schema is bjp_app's.
 CREATE SCHEMA pgboss AUTHORIZATION bjp_app;

@@ -39,7 +39,9 @@ export async function setUpApplicationRole(db: Executor, options: { password?: s
   }
 
   for (const statement of [
-    `DO $$ BEGIN EXECUTE format('GRANT CONNECT ON DATABASE %I TO ${APP_ROLE}', current_database()); END $$`,
+    // CREATE on the database: pg-boss (src/jobs) runs `CREATE SCHEMA IF NOT EXISTS pgboss` at start,
+    // which PostgreSQL checks against this right even when the schema exists.
+    `DO $$ BEGIN EXECUTE format('GRANT CONNECT, CREATE ON DATABASE %I TO ${APP_ROLE}', current_database()); END $$`,
     `GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`,
     `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`,
     `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`,
@@ -57,7 +59,7 @@ export async function setUpApplicationRole(db: Executor, options: { password?: s
     `GRANT USAGE ON SCHEMA drizzle TO ${APP_ROLE}`,
     `GRANT SELECT ON drizzle.__drizzle_migrations TO ${APP_ROLE}`,
     // The job queue (pg-boss, src/jobs) installs and manages its own tables at start, as the
-    // application: its schema belongs to bjp_app, which gets no CREATE on the database itself.
+    // application: its schema belongs to bjp_app.
     `CREATE SCHEMA IF NOT EXISTS pgboss AUTHORIZATION ${APP_ROLE}`,
     `GRANT USAGE, CREATE ON SCHEMA pgboss TO ${APP_ROLE}`,
     `GRANT ALL ON ALL TABLES IN SCHEMA pgboss TO ${APP_ROLE}`,
