@@ -1,4 +1,10 @@
-import type { EnablingKind, EnablingPage, EnablingRequest, EnablingResult } from '@bjp/domain';
+import type {
+  EnablingKind,
+  EnablingPage,
+  EnablingPreview,
+  EnablingRequest,
+  EnablingResult,
+} from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -25,6 +31,10 @@ export function useEnable(kind: EnablingKind) {
     },
   });
 }
+
+/** What the enabling would reopen; refuses (404/409) as the enabling would, without changing anything. */
+export const fetchEnablingPreview = (kind: EnablingKind, sie: number) =>
+  api.get<EnablingPreview>(`/enabling/${kind}/schools/${sie}`);
 
 /** The enablings of one kind already made, newest first, 10 a page. */
 export function useEnablings(kind: EnablingKind, page: number) {
