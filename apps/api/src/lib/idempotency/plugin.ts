@@ -100,7 +100,15 @@ export function registerIdempotency(api: FastifyInstance) {
     if (state?.state !== 'owned') return payload;
     state.state = 'done';
     const { db, clock } = req.server.deps;
-    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+    // No body (204) replays as none; a stream (a download) cannot be stored, so its key is released.
+    const text =
+      payload === null || payload === undefined
+        ? ''
+        : typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString()
+            : null;
     try {
       if (reply.statusCode < 400 && text !== null) {
         const contentType = reply.getHeader('content-type');
