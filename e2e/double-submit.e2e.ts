@@ -48,4 +48,36 @@ describe('double submission', () => {
     expect(saved).toHaveLength(1);
     await page.context().close();
   });
+
+  it("'Registrar' is busy (disabled, loading) while the request is in flight", async () => {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await newPage(browser, viewport);
+      await login(page, 'admin', 1);
+      await page.goto(`${baseUrl()}/events/register`);
+      await page.getByTestId('palette-input').click();
+      await page
+        .getByLabel('Nombre del formulario')
+        .fill(`En curso ${viewport.width} ${Date.now().toString(36)}`);
+      // The answer is held until the screenshot is taken.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/v1/enrollment-forms', async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      });
+      const button = page.getByRole('button', { name: 'Registrar' });
+      await button.click();
+      await expect.poll(() => button.getAttribute('data-loading')).toBe('true');
+      expect(await button.isDisabled()).toBe(true);
+      await page.screenshot({ path: `/tmp/idem-builder-busy-${viewport.width}.png` });
+      release();
+      await page.waitForURL('**/events/enrollments');
+      await page.context().close();
+    }
+  });
 });
