@@ -7,6 +7,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 const paths: Record<EnablingKind, string> = {
   paid_validation: '/enabling/paid-validation',
@@ -21,8 +22,12 @@ export const enablingKeys = {
 /** POST /enabling/paid-validation or /enabling/holders. Afterwards that school's screens reload. */
 export function useEnable(kind: EnablingKind) {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: (body: EnablingRequest) => api.post<EnablingResult>(paths[kind], body),
+    mutationFn: (body: EnablingRequest) =>
+      submission.send(body, (idempotencyKey) =>
+        api.post<EnablingResult>(paths[kind], body, { idempotencyKey }),
+      ),
     onSuccess: (result) => {
       client.invalidateQueries({ queryKey: enablingKeys.all });
       client.invalidateQueries({
