@@ -157,7 +157,9 @@ export const placeRow = z.object({
   state: z.boolean(),
 });
 export type PlaceRow = z.infer<typeof placeRow>;
-export const placePage = pageOf(placeRow.extend({ events: z.number().int().describe('Eventos que lo usan') }));
+export const placePage = pageOf(
+  placeRow.extend({ events: z.number().int().describe('Eventos que lo usan') }),
+);
 export type PlacePage = z.infer<typeof placePage>;
 
 const option = z.object({ id: z.number().int(), name: z.string() });

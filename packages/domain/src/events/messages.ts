@@ -63,7 +63,8 @@ export const eventMessages = {
   cancelFailed: 'Solo un evento creado o activo puede desactivarse.',
   cancelSuccess: 'Evento desactivado.',
   updateSuccess: 'Evento actualizado.',
-  kindNotEventStage: 'El tipo de evento debe ser una etapa de eventos, no el periodo de registro de titulares.',
+  kindNotEventStage:
+    'El tipo de evento debe ser una etapa de eventos, no el periodo de registro de titulares.',
   periodNotFound: 'El periodo no existe.',
   // Institution enrollment page (part 1 §8).
   invalidProfile: 'Perfil no valido!',

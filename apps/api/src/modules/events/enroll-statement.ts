@@ -132,8 +132,7 @@ async function refusalReason(db: Executor, row: EnrollmentRow): Promise<AppError
     })
     .from(events)
     .where(eq(events.id, row.eventId));
-  if (!event || !isPublishedState(event.state))
-    return new AppError('not_found', eventMessages.eventNotFound);
+  if (!event || !isPublishedState(event.state)) return new AppError('not_found', eventMessages.eventNotFound);
   if (!event.open) return new AppError('conflict', eventMessages.enrollmentNotOpen);
   return event.free > 0 ? null : new AppError('conflict', eventMessages.enrollmentFull);
 }

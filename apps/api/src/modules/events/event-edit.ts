@@ -1,10 +1,4 @@
-import {
-  type EventRow,
-  type EventUpdateFields,
-  eventDays,
-  eventMessages,
-  eventStates,
-} from '@bjp/domain';
+import { type EventRow, type EventUpdateFields, eventDays, eventMessages, eventStates } from '@bjp/domain';
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
@@ -66,7 +60,9 @@ async function addFileVersions(tx: Executor, eventId: number, actor: AuthUser, f
     await tx
       .update(eventFiles)
       .set({ current: false })
-      .where(and(eq(eventFiles.eventId, eventId), eq(eventFiles.kind, f.field), eq(eventFiles.current, true)));
+      .where(
+        and(eq(eventFiles.eventId, eventId), eq(eventFiles.kind, f.field), eq(eventFiles.current, true)),
+      );
     await tx.insert(eventFiles).values({
       eventId,
       kind: f.field,
@@ -151,7 +147,10 @@ export async function updateEvent(
         entity: 'event',
         entityId: id,
         before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-        after: { ...Object.fromEntries(changed.map((k) => [k, next[k]])), ...(added.length ? { files: added } : {}) },
+        after: {
+          ...Object.fromEntries(changed.map((k) => [k, next[k]])),
+          ...(added.length ? { files: added } : {}),
+        },
         ip,
       });
     }),

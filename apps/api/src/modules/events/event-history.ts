@@ -1,9 +1,4 @@
-import {
-  type EventDetail,
-  type EventFileKind,
-  type EventHistory,
-  eventMessages,
-} from '@bjp/domain';
+import { type EventDetail, type EventFileKind, type EventHistory, eventMessages } from '@bjp/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { auditLog, eventFiles, events, places, users } from '../../db/schema/index.js';

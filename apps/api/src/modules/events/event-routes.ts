@@ -3,14 +3,14 @@ import {
   eventCreateFields,
   eventDetail,
   eventFileKinds,
-  eventHistory,
   eventFormOptions,
+  eventHistory,
   eventListQuery,
   eventPage,
   eventRow,
   eventStateChange,
-  idParam,
   eventUpdateFields,
+  idParam,
   placeCreate,
   placeListQuery,
   placePage,
@@ -24,8 +24,8 @@ import * as catalog from './catalog-service.js';
 import { updateEvent } from './event-edit.js';
 import { getEventDetail, getEventHistory } from './event-history.js';
 import * as eventsService from './event-service.js';
-import * as placeService from './place-service.js';
 import { readMultipart } from './multipart.js';
+import * as placeService from './place-service.js';
 import { type CheckedFile, checkUpload, isFieldError } from './uploads.js';
 import { type FieldError, fieldErrors, parseOrThrow } from './validation.js';
 

@@ -2,8 +2,8 @@ import { eventFileKinds, eventMessages, idParam, isPublishedState, PUBLIC_READ_R
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
-import { eventFiles, events } from '../../db/schema/index.js';
 import { guard } from '../../auth/guard.js';
+import { eventFiles, events } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from './file-store.js';
 

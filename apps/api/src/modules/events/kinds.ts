@@ -10,4 +10,3 @@ export const isEventStage = sql<boolean>`not exists (select 1 from ${programmeSe
 
 /** 'Etapa institucional — Olimpiadas 2025': the stage alone repeats across periods. */
 export const kindLabel = sql<string>`"periods"."phase" || ' — ' || "periods"."name"`;
-

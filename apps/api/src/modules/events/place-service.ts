@@ -35,7 +35,8 @@ export async function listPlaces(deps: AppDeps, query: PlaceListQuery): Promise<
     deps.db
       .select({
         ...placeColumns,
-        events: sql<number>`(select count(*) from events e where e.place_id = ${places.id})::int`,
+        // Qualified by hand: in a one-table select Drizzle writes the column unqualified (it would bind to e).
+        events: sql<number>`(select count(*) from events e where e.place_id = "places"."id")::int`,
       })
       .from(places)
       .where(where)
