@@ -302,7 +302,8 @@ function sampleRequest(method: string, url: string) {
     .replace(':departmentId', '2')
     .replace(':districtId', String(districtId))
     .replace(':level', 'district')
-    .replace(':version', '1');
+    .replace(':version', '1')
+    .replace(':kind', 'regulation');
   const bodies: Record<string, unknown> = {
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
     'PUT /api/v1/users/:id/roles': { roles: [] },
