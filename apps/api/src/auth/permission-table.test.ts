@@ -168,8 +168,17 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/events': ['admin'],
   'POST /api/v1/events/:id/send': ['admin'],
   'POST /api/v1/events/:id/conclude': ['admin'],
+  'GET /api/v1/events/:id': ['admin'],
+  'PUT /api/v1/events/:id': ['admin'],
+  'GET /api/v1/events/:id/history': ['admin'],
+  'POST /api/v1/events/:id/cancel': ['admin'],
+  'GET /api/v1/events/:id/files/:kind/versions/:version': ['admin'],
   'GET /api/v1/events/options': ['admin'],
   'POST /api/v1/places': ['admin'],
+  'GET /api/v1/events/places': ['admin'],
+  'PUT /api/v1/events/places/:id': ['admin'],
+  'POST /api/v1/events/places/:id/deactivate': ['admin'],
+  'POST /api/v1/events/places/:id/activate': ['admin'],
   'GET /api/v1/enrollment-forms': ['admin'],
   'GET /api/v1/enrollment-forms/:id': ['admin'],
   'POST /api/v1/enrollment-forms': ['admin'],
@@ -295,7 +304,7 @@ function sampleRequest(method: string, url: string) {
     .replace(':districtId', String(districtId))
     .replace(':level', 'district')
     .replace(':version', '1')
-    .replace(':kind', 'holders');
+    .replace(':kind', url.includes('/enabling/') ? 'holders' : 'regulation');
   const bodies: Record<string, unknown> = {
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
     'PUT /api/v1/users/:id/roles': { roles: [] },
@@ -330,6 +339,7 @@ function sampleRequest(method: string, url: string) {
     },
     'PUT /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/titular': { guardianId: null },
     'POST /api/v1/places': { description: 'Aula', capacity: 10, reference: '2025-11-01' },
+    'PUT /api/v1/events/places/:id': { description: 'Aula', capacity: 10, reference: '2025-11-01' },
     'POST /api/v1/enrollment-forms': {
       name: 'Formulario',
       definition: {

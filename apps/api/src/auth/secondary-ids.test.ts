@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardians, persons } from '../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../test/app.js';
-import { makeEvent, makeForm, makePeriod } from '../test/factories/events.js';
+import { makeEvent, makeForm, makePeriod, makePlace } from '../test/factories/events.js';
 import { knownIdentity, makeHolderCourse, makePerson, makeTitular } from '../test/factories/holders.js';
 import { makeStaffTitular } from '../test/factories/paid-validation.js';
 import { makeDistrict, makeSchool, makeUser } from '../test/factories.js';
@@ -23,7 +23,8 @@ const placeParams = new Set(['sie', 'departmentId', 'districtId']);
 const notIds: Record<string, string> = {
   level: "'department' or 'district': the caller's own level, never an id",
   kind: "a file's role in an event (banner, rules), with the event's :id beside it",
-  version: "a stored declaration's version number within the path's school (:sie), not an id of its own",
+  version:
+    "a version number within the path's school (:sie, a stored declaration) or event (:id, a file), not an id of its own",
 };
 
 /** Routes reachable without a login that name an object: public by design, so no place applies. */
@@ -70,6 +71,7 @@ const w = {
   stage: 0,
   event: 0,
   form: 0,
+  place: 0,
 };
 
 const adult = {
@@ -225,6 +227,23 @@ const fixtures: Record<string, Fixture> = {
   },
   'POST /api/v1/events/:id/send': national(() => ({ id: { foreign: w.event } })),
   'POST /api/v1/events/:id/conclude': national(() => ({ id: { foreign: w.event } })),
+  'GET /api/v1/events/:id': national(() => ({ id: { foreign: w.event } })),
+  'PUT /api/v1/events/:id': national(() => ({ id: { foreign: w.event } })),
+  'GET /api/v1/events/:id/history': national(() => ({ id: { foreign: w.event } })),
+  'POST /api/v1/events/:id/cancel': national(() => ({ id: { foreign: w.event } })),
+  'GET /api/v1/events/:id/files/:kind/versions/:version': {
+    ...national(() => ({ id: { foreign: w.event } })),
+    shared: {
+      kind: { value: () => 'regulation', why: 'a file role' },
+      version: { value: () => 1, why: 'a version number' },
+    },
+  },
+  'PUT /api/v1/events/places/:id': national(
+    () => ({ id: { foreign: w.place } }),
+    () => ({ description: 'Aula', capacity: 10, reference: '2025-11-01' }),
+  ),
+  'POST /api/v1/events/places/:id/deactivate': national(() => ({ id: { foreign: w.place } })),
+  'POST /api/v1/events/places/:id/activate': national(() => ({ id: { foreign: w.place } })),
   'GET /api/v1/enrollment-forms/:id': national(() => ({ id: { foreign: w.form } })),
   'PATCH /api/v1/enrollment-forms/:id/active': national(
     () => ({ id: { foreign: w.form } }),
@@ -341,6 +360,7 @@ beforeAll(async () => {
   w.stage = (await makePeriod(db)).id;
   w.form = (await makeForm(db)).id;
   w.event = (await makeEvent(db)).id;
+  w.place = (await makePlace(db)).id;
 
   await makeUser(db, { username: 'director', type: 2, profile: 9, institutionIds: [w.open, w.consolidated] });
   await makeUser(db, { username: 'distrito', type: 2, profile: 10, districtId: districtA.id });

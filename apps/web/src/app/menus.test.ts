@@ -45,6 +45,7 @@ describe('menuFor', () => {
         '/config/users',
         '/config/enabled',
         '/events/list',
+        '/events/places',
         '/events/enrollments',
         '/events/register',
         '/tutors/admin',
@@ -90,6 +91,13 @@ describe('menuFor', () => {
     expect(titles(menu)).not.toContain('Administrar');
   });
 
+  it('links the institution enrollment page for every profile its route and API guard allow', () => {
+    for (const profile of [profiles.department, profiles.district, profiles.director]) {
+      expect(paths(menuFor(user(2, profile, [], '2025-11-29'), today))).toContain('/events/institution');
+    }
+    expect(paths(menuFor(user(1, null, ['Administrador']), today))).not.toContain('/events/institution');
+  });
+
   it('adds the events area for a ministry user with the Comunicación role', () => {
     const menu = menuFor(user(1, null, ['Comunicación']), today);
     expect(paths(menu)).toEqual(expect.arrayContaining(['/events/list', '/events/register']));
@@ -104,6 +112,7 @@ describe('menuFor', () => {
       '/modification-remove/depto',
       '/reports/user-depto',
       '/reports/reconciliation',
+      '/events/institution',
     ]);
   });
 
@@ -115,6 +124,7 @@ describe('menuFor', () => {
       '/tutors/district',
       '/reports/user-district',
       '/reports/reconciliation',
+      '/events/institution',
     ]);
   });
 
@@ -129,6 +139,7 @@ describe('menuFor', () => {
       '/paid-report/principal-report',
       '/reports/ue-principal',
       '/reports/reconciliation',
+      '/events/institution',
     ]);
   });
 
@@ -136,12 +147,12 @@ describe('menuFor', () => {
     const director = user(2, profiles.director, [], '2025-11-29');
     expect(menuFor(director, '2025-11-30')).toEqual([]);
     expect(menuFor(director, new Date(2025, 11, 1))).toEqual([]);
-    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(5);
+    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(6);
   });
 
   it('uses 29 Nov 2025 when the server sends no deadline, and a later one when it does', () => {
     expect(menuFor(user(2, profiles.director, []), '2025-11-30')).toEqual([]);
-    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(5);
+    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(6);
   });
 
   it('gives any other type 2 profile an empty menu', () => {

@@ -65,6 +65,7 @@ const adminMenu: MenuItem[] = [
   ]),
   sub('Eventos', 'events', [
     link('Lista eventos', '/events/list'),
+    link('Ambientes', '/events/places'),
     link('Formularios de Inscripcion', '/events/enrollments'),
     link('Registro de formularios', '/events/register'),
   ]),
@@ -115,6 +116,7 @@ const departmentMenu: MenuItem[] = [
   link('Baja Beneficiario', '/modification-remove/depto', 'removal'),
   link('Reporte Departamental', '/reports/user-depto', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
+  link('Inscripción Institución', '/events/institution', 'events'),
 ];
 
 const directorMenu: MenuItem[] = [
@@ -126,6 +128,7 @@ const directorMenu: MenuItem[] = [
   link('Validación Pagados', '/paid-report/principal-report', 'paid'),
   link('Reporte UE/CEE', '/reports/ue-principal', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
+  link('Inscripción Institución', '/events/institution', 'events'),
 ];
 
 const districtMenu: MenuItem[] = [
@@ -135,6 +138,7 @@ const districtMenu: MenuItem[] = [
   link('Registro Titulares', '/tutors/district', 'holders'),
   link('Reporte Distrital', '/reports/user-district', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
+  link('Inscripción Institución', '/events/institution', 'events'),
 ];
 
 /** yyyy-mm-dd of a date in local time, or the string as given. */

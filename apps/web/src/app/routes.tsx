@@ -54,6 +54,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/events/list/EventsPage').then((m) => m.EventsPage),
   },
   {
+    path: '/events/places',
+    title: 'Ambientes',
+    area: 'Eventos',
+    page: () => import('../features/events/places/PlacesPage').then((m) => m.PlacesPage),
+  },
+  {
     path: '/events/enrollments',
     title: 'Formularios de Inscripcion',
     area: 'Formularios de Inscripción',

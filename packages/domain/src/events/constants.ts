@@ -1,5 +1,8 @@
-/** Event states (part 1 §3, §4): 1 created, 2 active (sent to communication), 3 concluded. */
-export const eventStates = { created: 1, active: 2, concluded: 3 } as const;
+/**
+ * Event states (part 1 §3, §4): 1 created, 2 active (sent to communication), 3 concluded; issue 15
+ * adds 4 cancelled ('Desactivar'): hidden from the public page, refuses enrollments, final.
+ */
+export const eventStates = { created: 1, active: 2, concluded: 3, cancelled: 4 } as const;
 export type EventState = (typeof eventStates)[keyof typeof eventStates];
 
 /** Tabs of 'Lista eventos'. */
@@ -7,12 +10,23 @@ export const eventTabs = [
   { id: 'created', label: 'Creados', state: eventStates.created },
   { id: 'active', label: 'Activos', state: eventStates.active },
   { id: 'concluded', label: 'Concluidos', state: eventStates.concluded },
+  { id: 'cancelled', label: 'Desactivados', state: eventStates.cancelled },
   { id: 'all', label: 'Todos', state: null },
 ] as const;
 export type EventTab = (typeof eventTabs)[number]['id'];
 
 export const eventStateLabel = (state: number): string =>
-  state === eventStates.created ? 'Creado' : state === eventStates.active ? 'Activo' : 'Concluido';
+  state === eventStates.created
+    ? 'Creado'
+    : state === eventStates.active
+      ? 'Activo'
+      : state === eventStates.cancelled
+        ? 'Desactivado'
+        : 'Concluido';
+
+/** The public may see an event (its page, its files) once sent, until it is cancelled. */
+export const isPublishedState = (state: number): boolean =>
+  state === eventStates.active || state === eventStates.concluded;
 
 /** Uploads: banner, poster and regulation up to 1024 KB (part 1 §9); the same for enrollment files. */
 export const MAX_UPLOAD_KB = 1024;

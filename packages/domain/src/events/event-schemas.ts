@@ -57,8 +57,12 @@ export const eventCreateFields = z
   });
 export type EventCreateFields = z.infer<typeof eventCreateFields>;
 
+/** 'Editar': every field again, with the rules of creation; the files are optional (a new one replaces). */
+export const eventUpdateFields = eventCreateFields;
+export type EventUpdateFields = EventCreateFields;
+
 export const eventListQuery = z.object({
-  tab: z.enum(['created', 'active', 'concluded', 'all']).default('created'),
+  tab: z.enum(['created', 'active', 'concluded', 'cancelled', 'all']).default('created'),
   page: pageParam,
   search: z.string().trim().max(100).optional(),
 });
@@ -71,7 +75,7 @@ export const eventRow = z.object({
   minimum: z.number().int(),
   maximum: z.number().int(),
   withLimitControl: z.boolean(),
-  state: z.number().int().describe('1 creado, 2 activo, 3 concluido'),
+  state: z.number().int().describe('1 creado, 2 activo, 3 concluido, 4 desactivado'),
   inbox: z.number().int().describe('0: aún no enviado a comunicación'),
   enrolled: z.number().int().describe('Inscritos'),
   startsOn: z.string(),
@@ -84,6 +88,39 @@ export const eventRow = z.object({
 });
 export type EventRow = z.infer<typeof eventRow>;
 export const eventPage = pageOf(eventRow);
+
+export const eventFileInfo = z.object({
+  kind: z.enum(['banner', 'poster', 'regulation']),
+  version: z.number().int(),
+  originalName: z.string(),
+});
+
+/** One event as the edit form needs it: the row plus the chosen ids, the detail and the current files. */
+export const eventDetail = eventRow.extend({
+  detail: z.string(),
+  placeId: z.number().int(),
+  kindEventId: z.number().int(),
+  enrollmentFormId: z.number().int(),
+  placeActive: z.boolean(),
+  currentFiles: z.array(eventFileInfo),
+});
+export type EventDetail = z.infer<typeof eventDetail>;
+
+/** 'Historial': who changed what and when, and every version of the files (each downloadable). */
+export const eventHistory = z.object({
+  changes: z.array(
+    z.object({
+      at: z.string(),
+      action: z.string().describe('event.create, event.update, event.send, event.conclude, event.cancel'),
+      userName: z.string().nullable(),
+      fields: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+    }),
+  ),
+  files: z.array(
+    eventFileInfo.extend({ current: z.boolean(), createdAt: z.string(), userName: z.string().nullable() }),
+  ),
+});
+export type EventHistory = z.infer<typeof eventHistory>;
 
 export const eventStateChange = z.object({
   id: z.number().int(),
@@ -102,6 +139,15 @@ export const placeCreate = z.object({
   reference: isoDay.describe('Referencia (fecha)'),
 });
 export type PlaceCreate = z.infer<typeof placeCreate>;
+export const placeUpdate = placeCreate;
+export type PlaceUpdate = PlaceCreate;
+
+export const placeListQuery = z.object({
+  page: pageParam,
+  search: z.string().trim().max(100).optional(),
+  state: z.enum(['active', 'inactive', 'all']).default('all'),
+});
+export type PlaceListQuery = z.infer<typeof placeListQuery>;
 
 export const placeRow = z.object({
   id: z.number().int(),
@@ -111,10 +157,18 @@ export const placeRow = z.object({
   state: z.boolean(),
 });
 export type PlaceRow = z.infer<typeof placeRow>;
+export const placePage = pageOf(
+  placeRow.extend({ events: z.number().int().describe('Eventos que lo usan') }),
+);
+export type PlacePage = z.infer<typeof placePage>;
 
 const option = z.object({ id: z.number().int(), name: z.string() });
 
-/** What the event form offers: only active places, kinds of event and enrollment forms (part 1 §5). */
+/**
+ * What the event form offers: only active places, kinds of event and enrollment forms (part 1 §5).
+ * A kind is a stage of an event period, named with its period ('Etapa institucional — Olimpiadas
+ * 2025'); the holder registration period is not a kind of event.
+ */
 export const eventFormOptions = z.object({
   places: z.array(option.extend({ capacity: z.number().int() })),
   kinds: z.array(option),

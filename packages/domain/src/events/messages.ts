@@ -55,6 +55,16 @@ export const eventMessages = {
   invalidComplement: 'El complemento tiene dos letras o números (por ejemplo 1A).',
   // Places and periods.
   placeNotFound: 'El ambiente no existe.',
+  placeDuplicate: (name: string) => `Ya existe el ambiente «${name}» con esa referencia.`,
+  // Editing and cancelling events (issue 15).
+  maximumBelowEnrolled: (n: number) => `El máximo no puede ser menor que los ${n} inscritos.`,
+  concludedNotEditable: 'El evento está concluido: ya no puede editarse.',
+  cancelledNotEditable: 'El evento está desactivado: ya no puede editarse.',
+  cancelFailed: 'Solo un evento creado o activo puede desactivarse.',
+  cancelSuccess: 'Evento desactivado.',
+  updateSuccess: 'Evento actualizado.',
+  kindNotEventStage:
+    'El tipo de evento debe ser una etapa de eventos, no el periodo de registro de titulares.',
   periodNotFound: 'El periodo no existe.',
   // Institution enrollment page (part 1 §8).
   invalidProfile: 'Perfil no valido!',

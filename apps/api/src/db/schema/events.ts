@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -21,17 +22,35 @@ import { periods } from './settings.js';
 import { inscriptions, institutions } from './structure.js';
 import { users } from './users.js';
 
-/** Places ('ambientes') where events happen; only active ones are offered. */
-export const places = pgTable('places', {
-  id: serial('id').primaryKey(),
-  description: text('description').notNull(),
-  capacity: integer('capacity').notNull(),
-  // The original entered the reference as a date; kept as the day the place was registered for.
-  reference: date('reference', { mode: 'string' }).notNull(),
-  state: boolean('state').notNull().default(true),
-  createdBy: integer('created_by').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A place's name as compared for duplicates: trimmed, spaces collapsed, accents and case folded.
+ * translate() rather than the unaccent extension, which PGlite and a plain server may lack.
+ */
+export const normalizedPlaceName = (column: AnyPgColumn | SQL) =>
+  sql`lower(translate(regexp_replace(btrim(${column}), '[[:space:]]+', ' ', 'g'), 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑáàäâéèëêíìïîóòöôúùüûñ', 'AAAAEEEEIIIIOOOOUUUUNaaaaeeeeiiiioooouuuun'))`;
+
+/**
+ * Places ('ambientes') where events happen; only active ones are offered. Two ACTIVE places may not
+ * share a normalized name and reference (the unique index decides between concurrent creates).
+ */
+export const places = pgTable(
+  'places',
+  {
+    id: serial('id').primaryKey(),
+    description: text('description').notNull(),
+    capacity: integer('capacity').notNull(),
+    // The original entered the reference as a date; kept as the day the place was registered for.
+    reference: date('reference', { mode: 'string' }).notNull(),
+    state: boolean('state').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('places_active_name_reference')
+      .on(normalizedPlaceName(t.description), t.reference)
+      .where(sql`${t.state}`),
+  ],
+);
 
 /** Enrollment forms made with the builder; `definition` is validated by packages/domain formDefinition. */
 export const enrollmentForms = pgTable('enrollment_forms', {
@@ -45,7 +64,8 @@ export const enrollmentForms = pgTable('enrollment_forms', {
 });
 
 /**
- * Events. state 1 created → 2 active (sent to communication, inbox 1) → 3 concluded. The enrolled
+ * Events. state 1 created → 2 active (sent to communication, inbox 1) → 3 concluded; 1 or 2 → 4
+ * cancelled ('Desactivar': hidden from the public, no enrollments, no way back). The enrolled
  * count is read from event_enrollments; the maximum is held by event_seats.
  */
 export const events = pgTable(
@@ -81,7 +101,7 @@ export const events = pgTable(
   },
   (t) => [
     index('events_state_idx').on(t.state, t.id),
-    check('events_state_valid', sql`${t.state} in (1, 2, 3)`),
+    check('events_state_valid', sql`${t.state} in (1, 2, 3, 4)`),
     check('events_dates_ordered', sql`${t.endsOn} >= ${t.startsOn}`),
     check('events_limits_valid', sql`${t.minimum} >= 0 and ${t.maximum} >= ${t.minimum}`),
   ],
@@ -108,7 +128,11 @@ export const eventSeats = pgTable(
   ],
 );
 
-/** The banner, poster and regulation of an event: stored under DATA_DIR/uploads/events/ with generated names. */
+/**
+ * The banner, poster and regulation of an event: stored under DATA_DIR/uploads/events/ with generated
+ * names. An edit that sends a new file adds version n+1 and moves `current` to it; earlier versions
+ * stay (and stay downloadable from the event's history). One current version per kind.
+ */
 export const eventFiles = pgTable(
   'event_files',
   {
@@ -116,6 +140,9 @@ export const eventFiles = pgTable(
       .notNull()
       .references(() => events.id),
     kind: text('kind').notNull(),
+    version: integer('version').notNull().default(1),
+    current: boolean('current').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id),
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -123,7 +150,8 @@ export const eventFiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.eventId, t.kind] }),
+    primaryKey({ columns: [t.eventId, t.kind, t.version] }),
+    uniqueIndex('event_files_current').on(t.eventId, t.kind).where(sql`${t.current}`),
     check('event_files_kind', sql`${t.kind} in ('banner', 'poster', 'regulation')`),
   ],
 );

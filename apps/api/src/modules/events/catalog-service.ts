@@ -1,11 +1,13 @@
-import type { EventFormOptions, PlaceCreate, PlaceRow } from '@bjp/domain';
-import { asc, eq } from 'drizzle-orm';
+import type { EventFormOptions } from '@bjp/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
-import type { AuthUser } from '../../auth/access.js';
 import { enrollmentForms, periods, places } from '../../db/schema/index.js';
-import { writeAudit } from '../../lib/audit.js';
+import { isEventStage, kindLabel } from './kinds.js';
 
-/** What the event form offers: only active places, kinds of event (periods and stages) and forms. */
+/**
+ * What the event form offers: only active places, kinds of event (stages of event periods, named
+ * with their period; never the holder registration period) and forms.
+ */
 export async function eventFormOptions(deps: AppDeps): Promise<EventFormOptions> {
   const [placeRows, kindRows, formRows] = await Promise.all([
     deps.db
@@ -14,10 +16,10 @@ export async function eventFormOptions(deps: AppDeps): Promise<EventFormOptions>
       .where(eq(places.state, true))
       .orderBy(asc(places.description)),
     deps.db
-      .select({ id: periods.id, name: periods.phase })
+      .select({ id: periods.id, name: kindLabel })
       .from(periods)
-      .where(eq(periods.active, true))
-      .orderBy(asc(periods.id)),
+      .where(and(eq(periods.active, true), isEventStage))
+      .orderBy(asc(periods.name), asc(periods.startsOn), asc(periods.id)),
     deps.db
       .select({ id: enrollmentForms.id, name: enrollmentForms.name })
       .from(enrollmentForms)
@@ -25,34 +27,4 @@ export async function eventFormOptions(deps: AppDeps): Promise<EventFormOptions>
       .orderBy(asc(enrollmentForms.name)),
   ]);
   return { places: placeRows, kinds: kindRows, forms: formRows };
-}
-
-/** 'Agregar ambiente': a new active place. */
-export async function createPlace(
-  deps: AppDeps,
-  actor: AuthUser,
-  input: PlaceCreate,
-  ip: string,
-): Promise<PlaceRow> {
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(places)
-      .values({ ...input, createdBy: actor.id })
-      .returning({
-        id: places.id,
-        description: places.description,
-        capacity: places.capacity,
-        reference: places.reference,
-        state: places.state,
-      });
-    await writeAudit(tx, {
-      userId: actor.id,
-      action: 'place.create',
-      entity: 'place',
-      entityId: row!.id,
-      after: input,
-      ip,
-    });
-    return row!;
-  });
 }

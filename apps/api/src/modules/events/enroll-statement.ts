@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventMessages, eventStates, type ParticipantBase } from '@bjp/domain';
+import { eventMessages, eventStates, isPublishedState, type ParticipantBase } from '@bjp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { eventEnrollments, events } from '../../db/schema/index.js';
@@ -27,7 +27,9 @@ type Wait = 'skip' | 'wait';
  * The whole enrollment in ONE statement, so it is its own transaction: if the event is active and
  * not finished, take one free place from a shard of event_seats (events without a maximum take none)
  * and insert the enrollment, its files and the audit row. Concurrent enrollments lock different
- * shards (SKIP LOCKED) and commit together; no lock is held across a round trip to the API. A second
+ * shards (SKIP LOCKED) and commit together; no lock is held across a round trip to the API. The
+ * event row is read FOR KEY SHARE (what the foreign key check takes anyway): enrollments do not block
+ * each other, but an edit of the event (FOR UPDATE, event-edit.ts) waits for them and they for it. A second
  * enrollment of the same document violates the unique index and undoes the whole statement.
  */
 function enrollmentStatement(row: EnrollmentRow, files: object[], wait: Wait) {
@@ -39,6 +41,7 @@ function enrollmentStatement(row: EnrollmentRow, files: object[], wait: Wait) {
     WITH open_event AS (
       SELECT id, with_limit_control FROM events
       WHERE id = ${row.eventId} AND state = ${eventStates.active} AND ends_on >= ${row.today}::date
+      FOR KEY SHARE
     ), seat AS (
       SELECT s.event_id, s.shard FROM event_seats s JOIN open_event e ON e.id = s.event_id AND e.with_limit_control
       WHERE s.remaining > 0
@@ -129,8 +132,7 @@ async function refusalReason(db: Executor, row: EnrollmentRow): Promise<AppError
     })
     .from(events)
     .where(eq(events.id, row.eventId));
-  if (!event || event.state === eventStates.created)
-    return new AppError('not_found', eventMessages.eventNotFound);
+  if (!event || !isPublishedState(event.state)) return new AppError('not_found', eventMessages.eventNotFound);
   if (!event.open) return new AppError('conflict', eventMessages.enrollmentNotOpen);
   return event.free > 0 ? null : new AppError('conflict', eventMessages.enrollmentFull);
 }

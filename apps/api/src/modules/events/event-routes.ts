@@ -1,22 +1,31 @@
 import {
   type EventFileKind,
   eventCreateFields,
+  eventDetail,
   eventFileKinds,
   eventFormOptions,
+  eventHistory,
   eventListQuery,
   eventPage,
   eventRow,
   eventStateChange,
+  eventUpdateFields,
   idParam,
   placeCreate,
+  placeListQuery,
+  placePage,
   placeRow,
+  placeUpdate,
 } from '@bjp/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
 import * as catalog from './catalog-service.js';
+import { updateEvent } from './event-edit.js';
+import { getEventDetail, getEventHistory } from './event-history.js';
 import * as eventsService from './event-service.js';
 import { readMultipart } from './multipart.js';
+import * as placeService from './place-service.js';
 import { type CheckedFile, checkUpload, isFieldError } from './uploads.js';
 import { type FieldError, fieldErrors, parseOrThrow } from './validation.js';
 
@@ -25,8 +34,14 @@ const fileRules = { banner: 'image', poster: 'image', regulation: 'pdf' } as con
 const isEventFileKind = (field: string): field is EventFileKind =>
   (eventFileKinds as readonly string[]).includes(field);
 
-/** Banner and poster: optional images; regulation: a required PDF; each at most 1024 KB, sniffed. */
-function checkEventFiles(files: Awaited<ReturnType<typeof readMultipart>>['files']): CheckedFile[] {
+/**
+ * Banner and poster: optional images; regulation: a PDF, required on creation (on an edit every file
+ * is optional: one sent replaces the current); each at most 1024 KB, sniffed.
+ */
+function checkEventFiles(
+  files: Awaited<ReturnType<typeof readMultipart>>['files'],
+  regulationRequired = true,
+): CheckedFile[] {
   const problems: FieldError[] = [];
   const checked: CheckedFile[] = [];
   for (const file of files) {
@@ -38,7 +53,7 @@ function checkEventFiles(files: Awaited<ReturnType<typeof readMultipart>>['files
     if (isFieldError(result)) problems.push(result);
     else checked.push(result);
   }
-  if (!files.some((f) => f.field === 'regulation'))
+  if (regulationRequired && !files.some((f) => f.field === 'regulation'))
     problems.push({ field: 'regulation', message: 'El campo es obligatorio.' });
   if (problems.length > 0) throw fieldErrors(problems);
   return checked;
@@ -75,6 +90,54 @@ export async function eventRoutes(app: AppInstance) {
     },
   );
 
+  app.get(
+    '/events/:id',
+    {
+      schema: { tags: ['events'], params: idParams, response: { 200: eventDetail } },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => getEventDetail(app.deps, req.params.id),
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        description:
+          'Los campos de eventCreateFields con sus reglas; banner, poster y regulation opcionales: uno enviado reemplaza al vigente, que queda como versión anterior.',
+        response: { 200: eventRow },
+      },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => {
+      const body = await readMultipart(req, 3);
+      const fields = parseOrThrow(eventUpdateFields, body.fields);
+      const files = checkEventFiles(body.files, false);
+      return updateEvent(app.deps, req.user!, req.params.id, fields, files, req.ip);
+    },
+  );
+
+  app.get(
+    '/events/:id/history',
+    {
+      schema: { tags: ['events'], params: idParams, response: { 200: eventHistory } },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => getEventHistory(app.deps, req.params.id),
+  );
+
+  app.post(
+    '/events/:id/cancel',
+    {
+      schema: { tags: ['events'], params: idParams, response: { 200: eventStateChange } },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => eventsService.cancelEvent(app.deps, req.user!, req.params.id, req.ip),
+  );
+
   app.post(
     '/events/:id/send',
     {
@@ -106,6 +169,38 @@ export async function eventRoutes(app: AppInstance) {
       preHandler: guard('events.manage'),
     },
     async (req, reply) =>
-      reply.code(201).send(await catalog.createPlace(app.deps, req.user!, req.body, req.ip)),
+      reply.code(201).send(await placeService.createPlace(app.deps, req.user!, req.body, req.ip)),
   );
+
+  app.get(
+    '/events/places',
+    {
+      schema: { tags: ['events'], querystring: placeListQuery, response: { 200: placePage } },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => placeService.listPlaces(app.deps, req.query),
+  );
+
+  app.put(
+    '/events/places/:id',
+    {
+      schema: { tags: ['events'], params: idParams, body: placeUpdate, response: { 200: placeRow } },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => placeService.updatePlace(app.deps, req.user!, req.params.id, req.body, req.ip),
+  );
+
+  for (const [action, state] of [
+    ['deactivate', false],
+    ['activate', true],
+  ] as const) {
+    app.post(
+      `/events/places/:id/${action}`,
+      {
+        schema: { tags: ['events'], params: idParams, response: { 200: placeRow } },
+        preHandler: guard('events.manage'),
+      },
+      async (req) => placeService.setPlaceState(app.deps, req.user!, req.params.id, state, req.ip),
+    );
+  }
 }

@@ -18,10 +18,11 @@ import { enrollmentForms, eventFiles, eventSeats, events, periods, places } from
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from './file-store.js';
+import { isEventStage, kindLabel } from './kinds.js';
 import { seatShards } from './seats.js';
 import { type CheckedFile, withStoredFiles } from './uploads.js';
 
-const rowColumns = {
+export const rowColumns = {
   id: events.id,
   title: events.title,
   description: events.description,
@@ -35,10 +36,10 @@ const rowColumns = {
   endsOn: events.endsOn,
   duration: events.duration,
   placeName: places.description,
-  kindEventName: sql<string>`${periods.phase}`,
+  kindEventName: kindLabel,
   formName: enrollmentForms.name,
   files: sql<EventRow['files']>`coalesce((select array_agg(f.kind order by f.kind) from event_files f
-    where f.event_id = ${events.id}), '{}')`,
+    where f.event_id = ${events.id} and f.current), '{}')`,
 };
 
 /** 'Lista eventos': one tab (state) or all, newest first, 10 a page. */
@@ -65,15 +66,21 @@ export async function listEvents(deps: AppDeps, query: EventListQuery): Promise<
   return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: total?.n ?? 0 };
 }
 
-/** The chosen place, kind and form must exist and be active; locked so they cannot be turned off meanwhile. */
-async function assertActiveChoices(tx: Executor, fields: EventCreateFields): Promise<void> {
+type Choices = Pick<EventCreateFields, 'placeId' | 'kindEventId' | 'enrollmentFormId'>;
+
+/**
+ * The chosen place, kind and form must exist and be active; locked so they cannot be turned off
+ * meanwhile. On an edit, `kept` are the event's current choices: one left as it was passes even if
+ * it was turned off since (the event keeps its place). The kind must always be an event stage.
+ */
+export async function assertActiveChoices(tx: Executor, fields: Choices, kept?: Choices): Promise<void> {
   const [place] = await tx
     .select({ state: places.state })
     .from(places)
     .where(eq(places.id, fields.placeId))
     .for('share');
   const [kind] = await tx
-    .select({ active: periods.active })
+    .select({ active: periods.active, stage: isEventStage })
     .from(periods)
     .where(eq(periods.id, fields.kindEventId))
     .for('share');
@@ -82,12 +89,22 @@ async function assertActiveChoices(tx: Executor, fields: EventCreateFields): Pro
     .from(enrollmentForms)
     .where(eq(enrollmentForms.id, fields.enrollmentFormId))
     .for('share');
+  const usable = (row: { on?: boolean } | undefined, field: keyof Choices) =>
+    row !== undefined && (row.on === true || kept?.[field] === fields[field]);
   const details = [
-    ...(place?.state ? [] : [{ field: 'placeId', message: eventMessages.optionNotAvailable }]),
-    ...(kind?.active ? [] : [{ field: 'kindEventId', message: eventMessages.optionNotAvailable }]),
-    ...(form?.state ? [] : [{ field: 'enrollmentFormId', message: eventMessages.optionNotAvailable }]),
+    ...(usable(place && { on: place.state }, 'placeId')
+      ? []
+      : [{ field: 'placeId', message: eventMessages.optionNotAvailable }]),
+    ...(kind && !kind.stage
+      ? [{ field: 'kindEventId', message: eventMessages.kindNotEventStage }]
+      : usable(kind && { on: kind.active }, 'kindEventId')
+        ? []
+        : [{ field: 'kindEventId', message: eventMessages.optionNotAvailable }]),
+    ...(usable(form && { on: form.state }, 'enrollmentFormId')
+      ? []
+      : [{ field: 'enrollmentFormId', message: eventMessages.optionNotAvailable }]),
   ];
-  if (details.length > 0) throw new AppError('bad_request', eventMessages.optionNotAvailable, details);
+  if (details.length > 0) throw new AppError('bad_request', details[0]!.message, details);
 }
 
 /** Registers an event in state 1 (created, inbox 0) with its files, in one transaction with the audit row. */
@@ -217,6 +234,40 @@ export async function concludeEvent(
       ip,
     });
     return changed;
+  });
+}
+
+/** 'Desactivar': a created or active event is cancelled for good (state 4); enrollments stop at once. */
+export async function cancelEvent(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  ip: string,
+): Promise<EventStateChange> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ state: events.state })
+      .from(events)
+      .where(eq(events.id, id))
+      .for('update');
+    if (!before) throw new AppError('not_found', eventMessages.eventNotFound);
+    if (before.state !== eventStates.created && before.state !== eventStates.active)
+      throw new AppError('conflict', eventMessages.cancelFailed);
+    const [changed] = await tx
+      .update(events)
+      .set({ state: eventStates.cancelled })
+      .where(eq(events.id, id))
+      .returning({ id: events.id, state: events.state, inbox: events.inbox });
+    await writeAudit(tx, {
+      userId: actor.id,
+      action: 'event.cancel',
+      entity: 'event',
+      entityId: id,
+      before,
+      after: { state: eventStates.cancelled },
+      ip,
+    });
+    return changed!;
   });
 }
 

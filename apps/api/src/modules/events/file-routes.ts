@@ -1,19 +1,29 @@
-import { eventFileKinds, eventMessages, eventStates, idParam, PUBLIC_READ_RATE } from '@bjp/domain';
+import { eventFileKinds, eventMessages, idParam, isPublishedState, PUBLIC_READ_RATE } from '@bjp/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
+import { guard } from '../../auth/guard.js';
 import { eventFiles, events } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from './file-store.js';
 
 const fileParams = z.object({ id: idParam, kind: z.enum(eventFileKinds) });
+const versionParams = fileParams.extend({ version: idParam });
+const fileColumns = {
+  state: events.state,
+  storageKey: eventFiles.storageKey,
+  contentType: eventFiles.contentType,
+  sizeBytes: eventFiles.sizeBytes,
+  originalName: eventFiles.originalName,
+};
 
 /** Only ASCII in the header; the stored original name may hold anything. */
 const safeName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'archivo';
 
 /**
- * The files of an event, served back from the store. Anyone may read the files of a published event
- * (active or concluded: the public page shows the banner); a created event's files only its managers.
+ * The files of an event, served back from the store. Anyone may read the current files of a published
+ * event (active or concluded: the public page shows the banner); a created or cancelled event's files,
+ * and the earlier versions of any event's files ('Historial'), only its managers.
  */
 export async function fileRoutes(app: AppInstance) {
   app.get(
@@ -24,17 +34,17 @@ export async function fileRoutes(app: AppInstance) {
     },
     async (req, reply) => {
       const [row] = await app.deps.db
-        .select({
-          state: events.state,
-          storageKey: eventFiles.storageKey,
-          contentType: eventFiles.contentType,
-          sizeBytes: eventFiles.sizeBytes,
-          originalName: eventFiles.originalName,
-        })
+        .select(fileColumns)
         .from(eventFiles)
         .innerJoin(events, eq(events.id, eventFiles.eventId))
-        .where(and(eq(eventFiles.eventId, req.params.id), eq(eventFiles.kind, req.params.kind)));
-      const published = row && row.state !== eventStates.created;
+        .where(
+          and(
+            eq(eventFiles.eventId, req.params.id),
+            eq(eventFiles.kind, req.params.kind),
+            eq(eventFiles.current, true),
+          ),
+        );
+      const published = row && isPublishedState(row.state);
       if (!row || !(published || req.user?.permissions.has('events.manage'))) {
         throw new AppError('not_found', eventMessages.fileNotFound);
       }
@@ -45,6 +55,32 @@ export async function fileRoutes(app: AppInstance) {
         .header('content-length', row.sizeBytes)
         .header('content-disposition', `inline; filename="${safeName(row.originalName)}"`)
         .header('cache-control', published ? 'public, max-age=300' : 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/events/:id/files/:kind/versions/:version',
+    { schema: { tags: ['events'], params: versionParams }, preHandler: guard('events.manage') },
+    async (req, reply) => {
+      const [row] = await app.deps.db
+        .select(fileColumns)
+        .from(eventFiles)
+        .innerJoin(events, eq(events.id, eventFiles.eventId))
+        .where(
+          and(
+            eq(eventFiles.eventId, req.params.id),
+            eq(eventFiles.kind, req.params.kind),
+            eq(eventFiles.version, req.params.version),
+          ),
+        );
+      const stream = row && (await fileStoreFor(app.deps).open(row.storageKey));
+      if (!row || !stream) throw new AppError('not_found', eventMessages.fileNotFound);
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', row.sizeBytes)
+        .header('content-disposition', `attachment; filename="${safeName(row.originalName)}"`)
+        .header('cache-control', 'private, no-store')
         .send(stream);
     },
   );

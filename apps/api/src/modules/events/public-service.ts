@@ -4,6 +4,7 @@ import {
   eventStates,
   type FieldDefinition,
   type FieldValue,
+  isPublishedState,
   type PublicEnrollmentRequest,
   type PublicEnrollmentResult,
   type PublicEvent,
@@ -39,14 +40,14 @@ async function loadEvent(deps: AppDeps, id: number) {
       definition: enrollmentForms.definition,
       files: sql<
         string[]
-      >`coalesce((select array_agg(f.kind) from event_files f where f.event_id = ${events.id}), '{}')`,
+      >`coalesce((select array_agg(f.kind) from event_files f where f.event_id = ${events.id} and f.current), '{}')`,
     })
     .from(events)
     .innerJoin(places, eq(places.id, events.placeId))
     .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
     .where(eq(events.id, id));
-  // A created event is not published yet: the public does not learn that it exists.
-  if (!row || row.state === eventStates.created) throw new AppError('not_found', eventMessages.eventNotFound);
+  // A created event is not published yet, a cancelled one no more: the public does not learn of it.
+  if (!row || !isPublishedState(row.state)) throw new AppError('not_found', eventMessages.eventNotFound);
   return { ...row, fields: storedFormDefinition.parse(row.definition).fields };
 }
 
@@ -57,7 +58,7 @@ async function loadEnrollable(deps: AppDeps, id: number) {
     .from(events)
     .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
     .where(eq(events.id, id));
-  if (!row || row.state === eventStates.created) throw new AppError('not_found', eventMessages.eventNotFound);
+  if (!row || !isPublishedState(row.state)) throw new AppError('not_found', eventMessages.eventNotFound);
   return { ...row, fields: storedFormDefinition.parse(row.definition).fields };
 }
 

@@ -9,11 +9,15 @@ import { seatShards } from '../../modules/events/seats.js';
 /** A data folder of its own for a test app, so uploads never land in the repository's data/. */
 export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'bjp-events-test-'));
 
+let placeCount = 0;
+
+/** Each call a new name by default: two active places may not share name and reference. */
 export async function makePlace(db: Executor, attrs: { state?: boolean; description?: string } = {}) {
+  placeCount += 1;
   const [row] = await db
     .insert(places)
     .values({
-      description: attrs.description ?? 'Auditorio central',
+      description: attrs.description ?? `Auditorio central ${placeCount}`,
       capacity: 300,
       reference: '2025-11-01',
       state: attrs.state ?? true,

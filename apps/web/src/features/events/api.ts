@@ -1,10 +1,14 @@
 import type {
+  EventDetail,
   EventFormOptions,
+  EventHistory,
   EventRow,
   EventStateChange,
   EventTab,
   Page,
   PlaceCreate,
+  PlaceListQuery,
+  PlacePage,
   PlaceRow,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +20,9 @@ export const eventKeys = {
   lists: ['events', 'list'] as const,
   list: (tab: EventTab, page: number, search: string) => ['events', 'list', tab, page, search] as const,
   options: ['events', 'options'] as const,
+  detail: (id: number) => ['events', 'detail', id] as const,
+  history: (id: number) => ['events', 'history', id] as const,
+  places: ['events', 'places'] as const,
 };
 
 /** GET /events?tab&page&search — 10 a page, paged on the server. */
@@ -50,11 +57,71 @@ export function useCreateEvent() {
 }
 
 /** 'Enviar' (to communication) and 'Concluir'; the lists of every tab refresh afterwards. */
-export function useEventTransition(action: 'send' | 'conclude') {
+export function useEventTransition(action: 'send' | 'conclude' | 'cancel') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<EventStateChange>(`/events/${id}/${action}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.lists }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+  });
+}
+
+/** One event for 'Editar': its fields, chosen ids and current files. Always fetched fresh. */
+export function useEventDetail(id: number | null) {
+  return useQuery({
+    queryKey: eventKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<EventDetail>(`/events/${id}`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** PUT /events/:id (multipart): every field; a file sent replaces the current one (kept as a version). */
+export function useUpdateEvent(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api.put<EventRow>(`/events/${id}`, form),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+  });
+}
+
+export function useEventHistory(id: number | null) {
+  return useQuery({
+    queryKey: eventKeys.history(id ?? 0),
+    queryFn: ({ signal }) => api.get<EventHistory>(`/events/${id}/history`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** 'Ambientes': every place, paged and searched on the server. */
+export function usePlaceList(query: PlaceListQuery) {
+  return useQuery({
+    queryKey: [...eventKeys.places, query],
+    queryFn: ({ signal }) =>
+      api.get<PlacePage>('/events/places', {
+        query: { ...query, search: query.search || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdatePlace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, place }: { id: number; place: PlaceCreate }) =>
+      api.put<PlaceRow>(`/events/places/${id}`, place),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+  });
+}
+
+export function useSetPlaceState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      api.post<PlaceRow>(`/events/places/${id}/${active ? 'activate' : 'deactivate'}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
 
@@ -64,6 +131,6 @@ export function useCreatePlace() {
   return useMutation({
     mutationFn: (place: PlaceCreate) =>
       submission.send(place, (idempotencyKey) => api.post<PlaceRow>('/places', place, { idempotencyKey })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.options }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { eventMessages } from '@bjp/domain';
+import { type EventDetail, type EventFileKind, eventMessages } from '@bjp/domain';
 import {
   ActionIcon,
   Button,
@@ -20,11 +20,12 @@ import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
-import { useCreateEvent, useEventOptions } from '../api';
+import { useCreateEvent, useEventOptions, useUpdateEvent } from '../api';
 import {
   daysLabel,
   type EventFormValues,
   emptyEventForm,
+  eventFormValuesOf,
   toFormData,
   validateEventForm,
 } from './event-form-values';
@@ -33,21 +34,67 @@ import { PlaceModal } from './PlaceModal';
 const asOptions = (rows: Array<{ id: number; name: string }> | undefined) =>
   (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
 
-/** 'Formulario de Registro de Eventos': every field of part 1 §2, the file rules, and the confirmation. */
-export function EventForm({ onDone }: { onDone: () => void }) {
+/**
+ * The options of a select, plus the event's own choice when it is no longer offered (a place turned
+ * off since): an edit shows it as it is, marked, rather than an empty field.
+ */
+function withCurrent(
+  rows: Array<{ id: number; name: string }> | undefined,
+  current: { id: number; name: string } | null,
+) {
+  const data = asOptions(rows);
+  if (current && !data.some((o) => o.value === String(current.id)))
+    data.unshift({ value: String(current.id), label: `${current.name} (inactivo)` });
+  return data;
+}
+
+const fileLabels: Record<EventFileKind, string> = {
+  banner: 'Banner',
+  poster: 'Afiche',
+  regulation: 'Reglamento',
+};
+
+/**
+ * 'Formulario de Registro de Eventos': every field of part 1 §2, the file rules, and the
+ * confirmation. Given `event`, the same form edits it ('Editar'): filled in, the current files named
+ * under their inputs, a file chosen replaces the current one (which is kept as a version).
+ */
+export function EventForm({ onDone, event }: { onDone: () => void; event?: EventDetail }) {
   const options = useEventOptions(true);
   const create = useCreateEvent();
+  const update = useUpdateEvent(event?.id ?? 0);
   const [addingPlace, setAddingPlace] = useState(false);
+  const editing = event !== undefined;
   const form = useForm<EventFormValues>({
-    initialValues: emptyEventForm,
-    validate: validateEventForm,
+    initialValues: event ? eventFormValuesOf(event) : emptyEventForm,
+    validate: (v) => validateEventForm(v, editing),
     validateInputOnBlur: true,
     // A file is checked as soon as it is chosen (type and 1024 KB), like the original.
     validateInputOnChange: ['banner', 'poster', 'regulation', 'startsOn', 'endsOn', 'minimum', 'maximum'],
   });
   const values = form.getValues();
 
+  const currentFile = (kind: EventFileKind) => {
+    const file = event?.currentFiles.find((f) => f.kind === kind);
+    if (!editing) return kind === 'regulation' ? 'PDF, hasta 1024 KB' : 'Imagen, hasta 1024 KB';
+    return file
+      ? `Actual: ${file.originalName} (v${file.version}). Elija otro para reemplazarlo.`
+      : 'Sin archivo.';
+  };
+
   const submit = form.onSubmit(async (submitted) => {
+    if (event) {
+      const message = `Se guardarán los cambios del evento "${submitted.title}".`;
+      if (!(await confirmAction({ message }))) return;
+      update.mutate(toFormData(submitted), {
+        onSuccess: () => {
+          notifySuccess(eventMessages.updateSuccess);
+          onDone();
+        },
+        onError: (error) => notifyError(errorMessage(error), eventMessages.registerFailedTitle),
+      });
+      return;
+    }
     if (!(await confirmAction({ message: `Se registrará el evento "${submitted.title}".` }))) return;
     create.mutate(toFormData(submitted), {
       onSuccess: () => {
@@ -91,7 +138,10 @@ export function EventForm({ onDone }: { onDone: () => void }) {
             <Select
               label="Tipo de evento"
               withAsterisk
-              data={asOptions(options.data?.kinds)}
+              data={withCurrent(
+                options.data?.kinds,
+                event ? { id: event.kindEventId, name: event.kindEventName } : null,
+              )}
               searchable
               comboboxProps={{ keepMounted: false }}
               {...form.getInputProps('kindEventId')}
@@ -101,7 +151,10 @@ export function EventForm({ onDone }: { onDone: () => void }) {
                 label="Ambiente"
                 withAsterisk
                 style={{ flex: 1 }}
-                data={asOptions(options.data?.places)}
+                data={withCurrent(
+                  options.data?.places,
+                  event ? { id: event.placeId, name: event.placeName } : null,
+                )}
                 searchable
                 comboboxProps={{ keepMounted: false }}
                 {...form.getInputProps('placeId')}
@@ -150,23 +203,23 @@ export function EventForm({ onDone }: { onDone: () => void }) {
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <FileInput
-              label="Banner"
-              description="Imagen, hasta 1024 KB"
+              label={fileLabels.banner}
+              description={currentFile('banner')}
               accept="image/png,image/jpeg,image/gif,image/webp"
               clearable
               {...form.getInputProps('banner')}
             />
             <FileInput
-              label="Afiche"
-              description="Imagen, hasta 1024 KB"
+              label={fileLabels.poster}
+              description={currentFile('poster')}
               accept="image/png,image/jpeg,image/gif,image/webp"
               clearable
               {...form.getInputProps('poster')}
             />
             <FileInput
-              label="Reglamento"
-              description="PDF, hasta 1024 KB"
-              withAsterisk
+              label={fileLabels.regulation}
+              description={currentFile('regulation')}
+              withAsterisk={!editing}
               accept="application/pdf"
               clearable
               {...form.getInputProps('regulation')}
@@ -175,7 +228,10 @@ export function EventForm({ onDone }: { onDone: () => void }) {
           <Select
             label="Formulario de inscripción"
             withAsterisk
-            data={asOptions(options.data?.forms)}
+            data={withCurrent(
+              options.data?.forms,
+              event ? { id: event.enrollmentFormId, name: event.formName } : null,
+            )}
             searchable
             comboboxProps={{ keepMounted: false }}
             {...form.getInputProps('enrollmentFormId')}
@@ -184,8 +240,8 @@ export function EventForm({ onDone }: { onDone: () => void }) {
             <Button variant="default" onClick={onDone}>
               Cancelar
             </Button>
-            <Button type="submit" loading={create.isPending}>
-              Registrar
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {editing ? 'Guardar cambios' : 'Registrar'}
             </Button>
           </Group>
         </Stack>

@@ -1,27 +1,35 @@
-import { eventMessages, messages, placeCreate } from '@bjp/domain';
+import { eventMessages, messages, type PlaceRow, placeCreate } from '@bjp/domain';
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
-import { useCreatePlace } from '../api';
+import { useCreatePlace, useUpdatePlace } from '../api';
 
 type Values = { description: string; capacity: number | string; reference: string | null };
 
-/** 'Agregar ambiente': name, capacity and reference, all required; asks for confirmation. */
+/**
+ * 'Agregar ambiente' (or 'Editar ambiente' given `place`): name, capacity and reference, all
+ * required; asks for confirmation. The server refuses a duplicate of an active place (409).
+ */
 export function PlaceModal({
   opened,
   onClose,
   onCreated,
+  place,
 }: {
   opened: boolean;
   onClose: () => void;
-  onCreated: (id: number) => void;
+  onCreated?: (id: number) => void;
+  place?: PlaceRow;
 }) {
   const create = useCreatePlace();
+  const update = useUpdatePlace();
   const form = useForm<Values>({
-    initialValues: { description: '', capacity: '', reference: null },
+    initialValues: place
+      ? { description: place.description, capacity: place.capacity, reference: place.reference }
+      : { description: '', capacity: '', reference: null },
     validate: (values) => {
       const parsed = placeCreate.safeParse({ ...values, reference: values.reference ?? '' });
       const errors: Record<string, string> = {};
@@ -33,27 +41,31 @@ export function PlaceModal({
   });
 
   const submit = form.onSubmit(async (values) => {
-    if (!(await confirmAction({ message: `Se registrará el ambiente "${values.description}".` }))) return;
-    create.mutate(
-      {
-        description: values.description,
-        capacity: Number(values.capacity),
-        reference: values.reference ?? '',
+    const verb = place ? 'Se guardarán los cambios del' : 'Se registrará el';
+    if (!(await confirmAction({ message: `${verb} ambiente "${values.description}".` }))) return;
+    const input = {
+      description: values.description,
+      capacity: Number(values.capacity),
+      reference: values.reference ?? '',
+    };
+    const callbacks = {
+      onSuccess: (saved: PlaceRow) => {
+        notifySuccess(
+          place ? 'El ambiente se actualizó.' : 'El ambiente se registro de manera exitosa',
+          eventMessages.registerSuccessTitle,
+        );
+        form.reset();
+        onCreated?.(saved.id);
+        onClose();
       },
-      {
-        onSuccess: (place) => {
-          notifySuccess('El ambiente se registro de manera exitosa', eventMessages.registerSuccessTitle);
-          form.reset();
-          onCreated(place.id);
-          onClose();
-        },
-        onError: (error) => notifyError(errorMessage(error), eventMessages.registerFailedTitle),
-      },
-    );
+      onError: (error: Error) => notifyError(errorMessage(error), eventMessages.registerFailedTitle),
+    };
+    if (place) update.mutate({ id: place.id, place: input }, callbacks);
+    else create.mutate(input, callbacks);
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Agregar ambiente" centered>
+    <Modal opened={opened} onClose={onClose} title={place ? 'Editar ambiente' : 'Agregar ambiente'} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Nombre" withAsterisk {...form.getInputProps('description')} />
@@ -74,8 +86,8 @@ export function PlaceModal({
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit" loading={create.isPending}>
-              Registrar
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {place ? 'Guardar' : 'Registrar'}
             </Button>
           </Group>
         </Stack>

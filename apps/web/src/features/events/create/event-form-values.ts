@@ -1,4 +1,11 @@
-import { eventCreateFields, eventDays, type FileRule, fileProblem, messages } from '@bjp/domain';
+import {
+  type EventDetail,
+  eventCreateFields,
+  eventDays,
+  type FileRule,
+  fileProblem,
+  messages,
+} from '@bjp/domain';
 
 export type EventFormValues = {
   title: string;
@@ -35,6 +42,24 @@ export const emptyEventForm: EventFormValues = {
   regulation: null,
 };
 
+/** 'Editar': the form filled with the event as it is; no file chosen (the current ones stay). */
+export function eventFormValuesOf(event: EventDetail): EventFormValues {
+  return {
+    ...emptyEventForm,
+    title: event.title,
+    description: event.description,
+    startsOn: event.startsOn,
+    endsOn: event.endsOn,
+    kindEventId: String(event.kindEventId),
+    placeId: String(event.placeId),
+    minimum: event.minimum,
+    maximum: event.maximum,
+    noLimit: !event.withLimitControl,
+    detail: event.detail,
+    enrollmentFormId: String(event.enrollmentFormId),
+  };
+}
+
 export const fileRules: Record<'banner' | 'poster' | 'regulation', FileRule> = {
   banner: 'image',
   poster: 'image',
@@ -58,8 +83,11 @@ export function toFields(values: EventFormValues): Record<string, string> {
   };
 }
 
-/** The same schema the server applies, plus the file rules checked on the browser's side too. */
-export function validateEventForm(values: EventFormValues): Record<string, string> {
+/**
+ * The same schema the server applies, plus the file rules checked on the browser's side too. On an
+ * edit (`editing`) the regulation is optional: the current one stays unless another is chosen.
+ */
+export function validateEventForm(values: EventFormValues, editing = false): Record<string, string> {
   const errors: Record<string, string> = {};
   const parsed = eventCreateFields.safeParse(toFields(values));
   for (const issue of parsed.error?.issues ?? []) {
@@ -69,7 +97,7 @@ export function validateEventForm(values: EventFormValues): Record<string, strin
   for (const kind of ['banner', 'poster', 'regulation'] as const) {
     const file = values[kind];
     if (!file) {
-      if (kind === 'regulation') errors.regulation = messages.required;
+      if (kind === 'regulation' && !editing) errors.regulation = messages.required;
       continue;
     }
     const problem = fileProblem({ size: file.size, contentType: file.type || null }, fileRules[kind]);

@@ -6,7 +6,7 @@ import { type Column, DataTable } from '../../../ui/DataTable';
 import { useEventList } from '../api';
 import { EventActions } from './EventActions';
 
-const stateColor: Record<number, string> = { 1: 'gray', 2: 'green', 3: 'blue' };
+const stateColor: Record<number, string> = { 1: 'gray', 2: 'green', 3: 'blue', 4: 'red' };
 
 /** One tab of 'Lista eventos': ID, Evento, Detalle, Minimo/Maximo, 10 a page from the server. */
 export function EventListPanel({ tab, search }: { tab: EventTab; search: string }) {
@@ -51,9 +51,7 @@ export function EventListPanel({ tab, search }: { tab: EventTab; search: string 
           },
         ]
       : []),
-    ...(tab === 'created' || tab === 'active'
-      ? [{ key: 'actions', header: 'Acciones', render: (e: EventRow) => <EventActions event={e} /> }]
-      : []),
+    { key: 'actions', header: 'Acciones', render: (e: EventRow) => <EventActions event={e} /> },
   ];
 
   if (list.isError) {

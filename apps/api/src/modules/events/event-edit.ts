@@ -1,0 +1,159 @@
+import { type EventRow, type EventUpdateFields, eventDays, eventMessages, eventStates } from '@bjp/domain';
+import { and, count, eq, gte, max, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import { eventEnrollments, eventFiles, eventSeats, events } from '../../db/schema/index.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { assertActiveChoices, getEventRow } from './event-service.js';
+import { fileStoreFor } from './file-store.js';
+import { seatShards } from './seats.js';
+import { type CheckedFile, withStoredFiles } from './uploads.js';
+
+const editable = {
+  title: events.title,
+  description: events.description,
+  detail: events.detail,
+  startsOn: events.startsOn,
+  endsOn: events.endsOn,
+  placeId: events.placeId,
+  kindEventId: events.kindEventId,
+  enrollmentFormId: events.enrollmentFormId,
+  minimum: events.minimum,
+  maximum: events.maximum,
+  withLimitControl: events.withLimitControl,
+};
+type Editable = { [K in keyof typeof editable]: EventUpdateFields[K] };
+
+/**
+ * The free places after an edit: shard i holds its share of maximum − enrolled. Shards are updated
+ * in place (an enrollment waiting on a shard's lock then re-reads it) and surplus ones removed.
+ */
+async function rebalanceSeats(tx: Executor, eventId: number, fields: Editable, enrolled: number) {
+  if (!fields.withLimitControl) {
+    await tx.delete(eventSeats).where(eq(eventSeats.eventId, eventId));
+    return;
+  }
+  const shards = seatShards(fields.maximum, enrolled);
+  await tx
+    .insert(eventSeats)
+    .values(shards.map((remaining, shard) => ({ eventId, shard, remaining })))
+    .onConflictDoUpdate({
+      target: [eventSeats.eventId, eventSeats.shard],
+      set: { remaining: sql`excluded.remaining` },
+    });
+  await tx
+    .delete(eventSeats)
+    .where(and(eq(eventSeats.eventId, eventId), gte(eventSeats.shard, shards.length)));
+}
+
+/** A new banner, poster or regulation becomes version n+1 and the current one; the old stays. */
+async function addFileVersions(tx: Executor, eventId: number, actor: AuthUser, files: CheckedFile[]) {
+  const added: Array<{ kind: string; version: number; originalName: string }> = [];
+  for (const f of files) {
+    const [last] = await tx
+      .select({ version: max(eventFiles.version) })
+      .from(eventFiles)
+      .where(and(eq(eventFiles.eventId, eventId), eq(eventFiles.kind, f.field)));
+    const version = (last?.version ?? 0) + 1;
+    await tx
+      .update(eventFiles)
+      .set({ current: false })
+      .where(
+        and(eq(eventFiles.eventId, eventId), eq(eventFiles.kind, f.field), eq(eventFiles.current, true)),
+      );
+    await tx.insert(eventFiles).values({
+      eventId,
+      kind: f.field,
+      version,
+      current: true,
+      createdBy: actor.id,
+      storageKey: f.storageKey,
+      contentType: f.contentType,
+      sizeBytes: f.bytes.length,
+      originalName: f.originalName,
+    });
+    added.push({ kind: f.field, version, originalName: f.originalName });
+  }
+  return added;
+}
+
+/**
+ * 'Editar': every field with the rules of creation, in one transaction. The event row is locked
+ * first (FOR UPDATE): an enrollment takes a KEY SHARE lock on it at its start, so none can run
+ * between counting the enrolled and re-balancing the free places. The maximum never goes below the
+ * enrolled; a concluded or cancelled event is not edited. The audit row keeps only what changed.
+ */
+export async function updateEvent(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  fields: EventUpdateFields,
+  files: CheckedFile[],
+  ip: string,
+): Promise<EventRow> {
+  const duration = eventDays(fields.startsOn, fields.endsOn);
+  if (duration === null) throw new AppError('bad_request', eventMessages.endBeforeStart);
+  await withStoredFiles(fileStoreFor(deps), files, () =>
+    deps.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ ...editable, state: events.state })
+        .from(events)
+        .where(eq(events.id, id))
+        .for('update');
+      if (!before) throw new AppError('not_found', eventMessages.eventNotFound);
+      if (before.state === eventStates.concluded)
+        throw new AppError('conflict', eventMessages.concludedNotEditable);
+      if (before.state === eventStates.cancelled)
+        throw new AppError('conflict', eventMessages.cancelledNotEditable);
+      await assertActiveChoices(tx, fields, before);
+
+      const limitsChanged =
+        fields.maximum !== before.maximum || fields.withLimitControl !== before.withLimitControl;
+      if (limitsChanged) {
+        const [enrolled] = await tx
+          .select({ n: count() })
+          .from(eventEnrollments)
+          .where(eq(eventEnrollments.eventId, id));
+        const n = enrolled?.n ?? 0;
+        // An event without limit control may hold more than its maximum; only a change is checked.
+        if (fields.maximum < n) throw new AppError('conflict', eventMessages.maximumBelowEnrolled(n));
+        await rebalanceSeats(tx, id, fields, n);
+      }
+
+      const next: Editable = {
+        title: fields.title,
+        description: fields.description,
+        detail: fields.detail,
+        startsOn: fields.startsOn,
+        endsOn: fields.endsOn,
+        placeId: fields.placeId,
+        kindEventId: fields.kindEventId,
+        enrollmentFormId: fields.enrollmentFormId,
+        minimum: fields.minimum,
+        maximum: fields.maximum,
+        withLimitControl: fields.withLimitControl,
+      };
+      await tx
+        .update(events)
+        .set({ ...next, duration })
+        .where(eq(events.id, id));
+      const added = await addFileVersions(tx, id, actor, files);
+      const changed = (Object.keys(next) as Array<keyof Editable>).filter((k) => before[k] !== next[k]);
+      await writeAudit(tx, {
+        userId: actor.id,
+        action: 'event.update',
+        entity: 'event',
+        entityId: id,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: {
+          ...Object.fromEntries(changed.map((k) => [k, next[k]])),
+          ...(added.length ? { files: added } : {}),
+        },
+        ip,
+      });
+    }),
+  );
+  return getEventRow(deps.db, id);
+}

@@ -1,0 +1,169 @@
+import type { EventHistory } from '@bjp/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Center,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { errorMessage } from '../../../app/api';
+import { downloadFile } from '../../../ui/download';
+import { notifyError } from '../../../ui/notify';
+import { useEventHistory } from '../api';
+
+const actionLabels: Record<string, string> = {
+  'event.create': 'Registro',
+  'event.update': 'Edición',
+  'event.send': 'Enviado a comunicación',
+  'event.conclude': 'Concluido',
+  'event.cancel': 'Desactivado',
+};
+const fieldLabels: Record<string, string> = {
+  title: 'Título',
+  description: 'Descripción',
+  detail: 'Detalle',
+  startsOn: 'Fecha de inicio',
+  endsOn: 'Fecha de fin',
+  placeId: 'Ambiente (código)',
+  kindEventId: 'Tipo de evento (código)',
+  enrollmentFormId: 'Formulario (código)',
+  minimum: 'Mínimo',
+  maximum: 'Máximo',
+  withLimitControl: 'Control de límite',
+  files: 'Archivos',
+};
+const kindLabels: Record<string, string> = { banner: 'Banner', poster: 'Afiche', regulation: 'Reglamento' };
+
+const show = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (Array.isArray(value))
+    return value
+      .map(
+        (f: { kind?: string; originalName?: string }) =>
+          `${kindLabels[f.kind ?? ''] ?? f.kind}: ${f.originalName}`,
+      )
+      .join(', ');
+  return String(value);
+};
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('es-BO', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'America/La_Paz',
+  });
+
+function Changes({ changes }: { changes: EventHistory['changes'] }) {
+  return (
+    <Timeline bulletSize={14} lineWidth={2}>
+      {changes.map((c) => (
+        <Timeline.Item key={`${c.at}-${c.action}`} title={actionLabels[c.action] ?? c.action}>
+          <Text size="xs" c="dimmed">
+            {when(c.at)} · {c.userName ?? 'Sistema'}
+          </Text>
+          {c.fields.length > 0 && (
+            <Stack gap={2} mt={4}>
+              {c.fields.map((f) => (
+                <Text key={f.field} size="sm">
+                  <b>{fieldLabels[f.field] ?? f.field}:</b>{' '}
+                  {f.field === 'files' ? show(f.after) : `${show(f.before)} → ${show(f.after)}`}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/** 'Historial': who changed the event and what, and every version of its files, each downloadable. */
+export function HistoryModal({
+  eventId,
+  title,
+  onClose,
+}: {
+  eventId: number | null;
+  title: string;
+  onClose: () => void;
+}) {
+  const history = useEventHistory(eventId);
+  const download = (kind: string, version: number, name: string) =>
+    downloadFile(`/events/${eventId}/files/${kind}/versions/${version}`, name).catch((e) =>
+      notifyError(errorMessage(e)),
+    );
+  return (
+    <Modal opened={eventId !== null} onClose={onClose} title={`Historial — ${title}`} size="lg" centered>
+      {history.isError ? (
+        <Alert color="red" variant="light">
+          {errorMessage(history.error)}
+        </Alert>
+      ) : !history.data ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <Stack>
+          <Title order={5}>Cambios</Title>
+          <Changes changes={history.data.changes} />
+          <Title order={5}>Archivos</Title>
+          {history.data.files.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              El evento no tiene archivos.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Archivo</Table.Th>
+                    <Table.Th>Versión</Table.Th>
+                    <Table.Th>Subido</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {history.data.files.map((f) => (
+                    <Table.Tr key={`${f.kind}-${f.version}`}>
+                      <Table.Td>
+                        <Text size="xs" c="dimmed">
+                          {kindLabels[f.kind]}
+                        </Text>
+                        <Anchor
+                          component="button"
+                          size="sm"
+                          onClick={() => download(f.kind, f.version, f.originalName)}
+                        >
+                          {f.originalName}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        v{f.version}{' '}
+                        {f.current && (
+                          <Badge size="xs" variant="light" color="green">
+                            vigente
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs">{when(f.createdAt)}</Text>
+                        <Text size="xs" c="dimmed">
+                          {f.userName ?? '—'}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
