@@ -223,7 +223,7 @@ describe('holder registration', () => {
     await login(admin, 'admin', 1);
     await admin.goto(`${baseUrl()}/tutors/admin`);
     await admin.getByRole('button', { name: 'Buscar' }).click();
-    await admin.getByText('Ingrese un codigo SIE').first().waitFor();
+    await admin.getByText('Ingrese un código SIE').first().waitFor();
     await admin.getByRole('textbox', { name: 'Código SIE' }).fill(String(special.sie));
     await admin.getByRole('button', { name: 'Buscar' }).click();
     await admin.getByTestId('institution-card').waitFor();

@@ -7,9 +7,9 @@ export const holderMessages = {
   // §5 validation
   enterDocument: 'Ingrese un documento de identidad',
   fillAll: 'Ingrese todos los datos solicitados.',
-  verificationFailed: 'Error en el servicio de verificacion.',
+  verificationFailed: 'Error en el servicio de verificación.',
   selectRelationship: 'Seleccione un parentesco.',
-  invalidTitular: 'Titular no valido',
+  invalidTitular: 'Titular no válido',
   selectTitular: 'Seleccione un titular',
   // §5 confirmations
   confirmTitle: '¿Esta Seguro?',
@@ -29,7 +29,7 @@ export const holderMessages = {
   operationFailed: 'Falla en la operación',
   saveFailed: 'Falla en registro',
   relationshipsFailed: 'Error al cargar los datos de parentesco',
-  segipFailure: 'Error en el servicio de verificacion con el SEGIP.',
+  segipFailure: 'Error en el servicio de verificación con el SEGIP.',
   segipDialogTitle: 'Error en el servicio de verificación SEGIP',
   consolidated: 'Se consolido las listas exitosamente',
   consolidationFailed: 'Consolidacion fallida!!!',

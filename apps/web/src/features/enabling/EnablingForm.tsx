@@ -10,7 +10,7 @@ import { useEnable } from './api';
 type Props = { kind: EnablingKind; codeLabel: string; buttonLabel: string };
 
 /**
- * The numeric code ('Ingrese un código valido.' when empty), the reason the school is reopened (kept
+ * The numeric code ('Ingrese un código válido.' when empty), the reason the school is reopened (kept
  * with the audit trail), '¿Esta Seguro?', then 'Habilitación exitosa' or the dialog
  * 'Falla en el la habilitación!!!' with the server's message.
  */
