@@ -96,7 +96,7 @@ async function registerNewTitular(page: Page, person: SegipIdentity) {
 async function selectAndRegister(page: Page, person: SegipIdentity) {
   const dialog = page.getByRole('dialog', { name: 'Actualización y/o Registro de Titular' });
   // Any earlier confirmation (e.g. of a removal) must be gone, or its closing 'Continuar' is clicked.
-  const confirmation = page.getByRole('dialog').filter({ hasText: '¿Esta Seguro?' });
+  const confirmation = page.getByRole('dialog').filter({ hasText: '¿Está Seguro?' });
   await expect.poll(() => confirmation.count()).toBe(0);
   const selection = dialog.getByRole('switch', { name: new RegExp(`Seleccionar titular ${person.nombres}`) });
   await selection.click({ force: true });
@@ -139,7 +139,7 @@ describe('holder registration', () => {
       '/api/v1/institutions/mine',
     );
     const school = mine.items.find((i) => i.codeType === 1)!;
-    await page.getByRole('textbox', { name: 'Seleccione Institucion' }).click();
+    await page.getByRole('textbox', { name: 'Seleccione Institución' }).click();
     await page.getByRole('option', { name: new RegExp(school.name) }).click();
     await page.getByTestId('institution-card').getByText(school.name).waitFor();
 

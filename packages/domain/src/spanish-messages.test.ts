@@ -8,7 +8,7 @@ const ENGLISH =
 
 /** Spanish words users must read with their accent ('valido' → 'válido'). */
 const UNACCENTED =
-  /\b(valido|valida|validos|validas|numero|numeros|maximo|minimo|operacion|informacion|educacion|parametricas|potosi|codigo|codigos|telefono|direccion|pagina|accion|descripcion|razon|electronico|unico|ultimo|gestion|sesion|calificacion|inscripcion|actualizacion|verificacion|validacion|habilitacion|modificacion|anio|ano|dia|dias|categoria|titulo|busqueda|tamano|version|estadistica|region|asignacion|rectificacion|observacion|exito)\b/i;
+  /\b(valido|valida|validos|validas|numero|numeros|maximo|minimo|operacion|informacion|educacion|parametricas|potosi|codigo|codigos|telefono|direccion|pagina|accion|descripcion|razon|electronico|unico|ultimo|gestion|sesion|calificacion|inscripcion|actualizacion|verificacion|validacion|habilitacion|modificacion|anio|ano|dia|dias|categoria|titulo|busqueda|tamano|version|estadistica|region|asignacion|rectificacion|observacion|exito|sintesis|institucion)\b/i;
 
 /** Every string under a value: message tables, nested groups, and message functions called with samples. */
 function stringsOf(value: unknown, path: string, out: Array<[string, string]>, depth = 0): void {

@@ -12,7 +12,7 @@ export const holderMessages = {
   invalidTitular: 'Titular no válido',
   selectTitular: 'Seleccione un titular',
   // §5 confirmations
-  confirmTitle: '¿Esta Seguro?',
+  confirmTitle: '¿Está Seguro?',
   confirmSave:
     'Los cambios se registran una sola vez y no podrán ser modificados nuevamente una vez consolidada la lista.',
   confirmNoTitular:
@@ -35,9 +35,9 @@ export const holderMessages = {
   consolidationFailed: 'Consolidacion fallida!!!',
   pendingFailed: 'Error al consultar pendientes',
   pendingFailedDefault: 'No se pudo obtener la lista de estudiantes pendientes.',
-  selectInstitution: 'Por favor seleccione una institucion',
+  selectInstitution: 'Por favor seleccione una institución',
   reportNoData: 'No hay datos para generar el reporte',
-  reportOk: 'El reporte se genero exitosamente.',
+  reportOk: 'El reporte se generó exitosamente.',
   // Rules the server enforces (ours)
   alreadyConsolidated: 'La lista de titulares de esta institución ya fue consolidada.',
   periodClosed: 'El periodo de registro de titulares no está habilitado.',

@@ -48,7 +48,7 @@ export async function readMultipart(req: FastifyRequest, maxFiles: number): Prom
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (limitCodes.has(code)) throw new AppError('bad_request', eventMessages.tooManyFiles);
-    throw new AppError('bad_request', 'El formulario enviado no es valido.');
+    throw new AppError('bad_request', 'El formulario enviado no es válido.');
   }
   return { fields, files };
 }

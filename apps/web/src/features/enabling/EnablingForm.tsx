@@ -11,7 +11,7 @@ type Props = { kind: EnablingKind; codeLabel: string; buttonLabel: string };
 
 /**
  * The numeric code ('Ingrese un código válido.' when empty), the reason the school is reopened (kept
- * with the audit trail), '¿Esta Seguro?', then 'Habilitación exitosa' or the dialog
+ * with the audit trail), '¿Está Seguro?', then 'Habilitación exitosa' or the dialog
  * 'Falla en el la habilitación!!!' with the server's message.
  */
 export function EnablingForm({ kind, codeLabel, buttonLabel }: Props) {

@@ -136,7 +136,7 @@ export function EventForm({ onDone }: { onDone: () => void }) {
             />
             <Switch
               mt={30}
-              label="Sin Parametro"
+              label="Sin Parámetro"
               description="Sin límite de inscritos"
               {...form.getInputProps('noLimit', { type: 'checkbox' })}
             />
