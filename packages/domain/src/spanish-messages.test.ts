@@ -23,8 +23,9 @@ function stringsOf(value: unknown, path: string, out: Array<[string, string]>, d
     } catch {
       // A builder that needs real data is read through its callers' tests.
     }
-  } else if (Array.isArray(value)) value.forEach((v, i) => stringsOf(v, `${path}[${i}]`, out, depth + 1));
-  else if (value && typeof value === 'object' && !(value instanceof z.ZodType)) {
+  } else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) stringsOf(v, `${path}[${i}]`, out, depth + 1);
+  } else if (value && typeof value === 'object' && !(value instanceof z.ZodType)) {
     for (const [key, v] of Object.entries(value)) stringsOf(v, `${path}.${key}`, out, depth + 1);
   }
 }
