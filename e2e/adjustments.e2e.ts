@@ -124,7 +124,7 @@ describe('adjustments after consolidation', () => {
     rude = students.items.find((s) => s.status === 'registered' && s.identityValidated)!.rude;
 
     await page.goto(`${base}/modification/principal`);
-    await page.getByRole('textbox', { name: 'Seleccione Institucion' }).click();
+    await page.getByRole('textbox', { name: 'Seleccione Institución' }).click();
     await page.getByRole('option', { name: new RegExp(school.name) }).click();
     await page.getByLabel('RUDE / RUDEE del estudiante').fill(rude.toLowerCase());
     await page.getByRole('button', { name: 'Buscar' }).click();
@@ -240,7 +240,7 @@ describe('adjustments after consolidation', () => {
       body: JSON.stringify({ pagos }),
     });
     expect(pinned.ok).toBe(true);
-    await page.getByRole('button', { name: 'Sincronizar Datos de Pago de Sintesis' }).click();
+    await page.getByRole('button', { name: 'Sincronizar Datos de Pago de Síntesis' }).click();
     await confirm(page);
     // The sync runs as a job: the page follows it and shows its outcome in place (not in a toast).
     await page

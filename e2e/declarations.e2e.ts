@@ -60,15 +60,15 @@ const api = <T>(p: Page, method: 'GET' | 'POST', url: string, body?: object) =>
 const studentName = (s: { paterno: string; materno: string; nombre: string }) =>
   `${s.paterno} ${s.materno} ${s.nombre}`.replace(/\s+/g, ' ').trim();
 
-/** /tutors/principal: the director's school chosen in 'Seleccione Institucion'. */
+/** /tutors/principal: the director's school chosen in 'Seleccione Institución'. */
 async function openDirectorSchool(p: Page) {
   await p.goto(`${base}/tutors/principal`);
-  await p.getByRole('textbox', { name: 'Seleccione Institucion' }).click();
+  await p.getByRole('textbox', { name: 'Seleccione Institución' }).click();
   await p.getByRole('option', { name: new RegExp(`^${school.sie} - `) }).click();
   await p.getByTestId('institution-card').getByText(school.name).waitFor();
 }
 
-/** 'Consolidar Estudiantes' → 'Estudiantes pendientes' → 'Consolidar' → '¿Esta Seguro?' → 'Continuar'. */
+/** 'Consolidar Estudiantes' → 'Estudiantes pendientes' → 'Consolidar' → '¿Está Seguro?' → 'Continuar'. */
 async function consolidate(p: Page) {
   await p.getByRole('button', { name: 'Consolidar Estudiantes' }).click();
   const pending = p.getByRole('dialog', { name: 'Estudiantes pendientes' });
@@ -366,7 +366,7 @@ describe('frozen declarations (issue 12)', () => {
     await shot(district, 'declarations-novelties');
     await district.context().close();
 
-    // The Kardex: the day's changes are consolidated on 'Sincronización Sintesis', the student found
+    // The Kardex: the day's changes are consolidated on 'Sincronización Síntesis', the student found
     // in 'Lista Paso 1' by RUDE, and its Kardex lists the block as after the consolidation.
     await admin.goto(`${base}/sync-module/admin`);
     const step = admin.getByRole('button', { name: 'Consolidar modificaciones' });

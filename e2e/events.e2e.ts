@@ -108,7 +108,7 @@ describe('events back-office', () => {
     expect(code).toContain('>Lista de selección</label>');
     expect(code).toMatch(/role="switch" required>/);
     await page.getByRole('button', { name: 'Copiar', exact: true }).click();
-    await page.getByText('Accion Exitosa').waitFor();
+    await page.getByText('Acción Exitosa').waitFor();
     await page.keyboard.press('Escape');
 
     // The name is required.
@@ -157,7 +157,7 @@ describe('events back-office', () => {
     // A PDF as banner is refused in the browser with the specification's message.
     await files.nth(0).setInputFiles({ name: 'banner.pdf', mimeType: 'application/pdf', buffer: PDF });
     await dialog.getByLabel('Título').click();
-    await dialog.getByText('Tipo de archivo no valido.').waitFor();
+    await dialog.getByText('Tipo de archivo no válido.').waitFor();
     await files.nth(0).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
     await files.nth(2).setInputFiles({ name: 'reglamento.pdf', mimeType: 'application/pdf', buffer: PDF });
     await screenshot(page, 'events-create-form');
@@ -174,7 +174,7 @@ describe('events back-office', () => {
     const row = page.getByRole('row').filter({ hasText: eventTitle });
     await row.getByRole('button', { name: 'Enviar' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('Operacion exitosa, Evento enviado a comunicacion.').waitFor();
+    await page.getByText('Operación exitosa, Evento enviado a comunicación.').waitFor();
     await page.getByRole('tab', { name: 'Activos' }).click();
     await page.getByRole('row').filter({ hasText: eventTitle }).waitFor();
     await screenshot(page, 'events-list-active');
@@ -292,11 +292,11 @@ describe('periods and stages', () => {
 });
 
 describe('institution enrollment page', () => {
-  it("refuses other profiles with 'Perfil no valido!'", async () => {
+  it("refuses other profiles with 'Perfil no válido!'", async () => {
     const page = await newPage(browser);
     await login(page, 'admin', 1);
     await page.goto(`${baseUrl()}/events/institution`);
-    await page.getByText('Perfil no valido!').first().waitFor();
+    await page.getByText('Perfil no válido!').first().waitFor();
     await page.context().close();
   });
 
@@ -314,8 +314,8 @@ describe('institution enrollment page', () => {
     await page.getByText('Registros Salvados!').waitFor();
     await page.getByRole('button', { name: 'Inscribir' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('Inscripcion exitosa!!!').waitFor();
-    await page.getByText('Inscripcion Cerrada').waitFor();
+    await page.getByText('Inscripción exitosa!!!').waitFor();
+    await page.getByText('Inscripción Cerrada').waitFor();
     expect(await table.getByRole('checkbox').nth(0).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
     await screenshot(page, 'events-institution-closed');

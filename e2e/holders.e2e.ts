@@ -101,7 +101,7 @@ async function registerNewTitular(page: Page, person: SegipIdentity) {
 async function selectAndRegister(page: Page, person: SegipIdentity) {
   const dialog = page.getByRole('dialog', { name: 'Actualización y/o Registro de Titular' });
   // Any earlier confirmation (e.g. of a removal) must be gone, or its closing 'Continuar' is clicked.
-  const confirmation = page.getByRole('dialog').filter({ hasText: '¿Esta Seguro?' });
+  const confirmation = page.getByRole('dialog').filter({ hasText: '¿Está Seguro?' });
   await expect.poll(() => confirmation.count()).toBe(0);
   const selection = dialog.getByRole('switch', { name: new RegExp(`Seleccionar titular ${person.nombres}`) });
   await selection.click({ force: true });
@@ -144,7 +144,7 @@ describe('holder registration', () => {
       '/api/v1/institutions/mine',
     );
     const school = mine.items.find((i) => i.codeType === 1)!;
-    await page.getByRole('textbox', { name: 'Seleccione Institucion' }).click();
+    await page.getByRole('textbox', { name: 'Seleccione Institución' }).click();
     await page.getByRole('option', { name: new RegExp(school.name) }).click();
     await page.getByTestId('institution-card').getByText(school.name).waitFor();
 
@@ -228,7 +228,7 @@ describe('holder registration', () => {
     await login(admin, 'admin', 1);
     await admin.goto(`${baseUrl()}/tutors/admin`);
     await admin.getByRole('button', { name: 'Buscar' }).click();
-    await admin.getByText('Ingrese un codigo SIE').first().waitFor();
+    await admin.getByText('Ingrese un código SIE').first().waitFor();
     await admin.getByRole('textbox', { name: 'Código SIE' }).fill(String(special.sie));
     await admin.getByRole('button', { name: 'Buscar' }).click();
     await admin.getByTestId('institution-card').waitFor();

@@ -168,7 +168,7 @@ describe('paid validation (Validación Pagados)', () => {
     await login(page, 'admin', 1);
     await page.goto(`${baseUrl()}/enable-validation-institution/admin`);
     await page.getByRole('button', { name: 'Habilitar UE/CEE', exact: true }).click();
-    await page.getByText('Ingrese un código valido.').first().waitFor();
+    await page.getByText('Ingrese un código válido.').first().waitFor();
     await page.getByRole('textbox', { name: 'Código UE/CEE' }).fill(String(special));
     await page
       .getByRole('textbox', { name: 'Motivo de la habilitación' })

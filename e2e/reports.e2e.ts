@@ -25,7 +25,7 @@ async function downloadPdf(name: string, button: string | RegExp = 'Descargar PD
   const file = await download.path();
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   expect(firstPageInk(file, name)).toBeGreaterThan(0.01);
-  await page.getByText('El reporte se genero exitosamente.').first().waitFor();
+  await page.getByText('El reporte se generó exitosamente.').first().waitFor();
 }
 
 async function search(label: string, code: number) {

@@ -74,7 +74,7 @@ describe('login and menus', () => {
     const page = await newPage(browser);
     await submitLogin(page, 'admin', 1, 'incorrecta');
     // The form's alert stays; a notification with the same text may show beside it.
-    await page.getByTestId('login-error').getByText('Credenciales no validas!').waitFor();
+    await page.getByTestId('login-error').getByText('Credenciales no válidas!').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     await page.context().close();
   });

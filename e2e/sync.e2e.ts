@@ -185,7 +185,7 @@ describe('birth-registry validation, blocking and synchronisation', () => {
 
     // The holder-registration screen now lets the student through.
     await director.goto(`${baseUrl()}/tutors/principal`);
-    await director.getByRole('textbox', { name: 'Seleccione Institucion' }).click();
+    await director.getByRole('textbox', { name: 'Seleccione Institución' }).click();
     await director.getByRole('option', { name: new RegExp(school.name) }).click();
     await director
       .getByTestId('course-menu')
@@ -253,11 +253,11 @@ describe('birth-registry validation, blocking and synchronisation', () => {
     await admin.goto(`${baseUrl()}/sync-module/admin`);
     const steps = [
       ['consolidate', 'Consolidar modificaciones', 'Modificaciones consolidadas'],
-      ['send', 'Sincronizar Cambios Sintesis', 'Cambios enviados a Síntesis'],
+      ['send', 'Sincronizar Cambios Síntesis', 'Cambios enviados a Síntesis'],
       ['copy', 'Ejecuta Copia Sincronizada', 'Copia sincronizada recibida'],
     ] as const;
     await admin.getByRole('button', { name: 'Consolidar modificaciones' }).waitFor();
-    expect(await admin.getByRole('button', { name: 'Sincronizar Cambios Sintesis' }).isDisabled()).toBe(true);
+    expect(await admin.getByRole('button', { name: 'Sincronizar Cambios Síntesis' }).isDisabled()).toBe(true);
     expect(await admin.getByRole('button', { name: 'Ejecuta Copia Sincronizada' }).isDisabled()).toBe(true);
     await screenshot(admin, 'sync-before');
     for (const [step, label, done] of steps) {

@@ -11,9 +11,9 @@ afterAll(() => browser?.close());
 type UserRow = { id: number; username: string; hasAccess: boolean };
 type UserPage = { items: UserRow[]; total: number };
 
-/** Confirms the open '¿Esta Seguro?' dialog and waits until it is gone, so the next one is a new dialog. */
+/** Confirms the open '¿Está Seguro?' dialog and waits until it is gone, so the next one is a new dialog. */
 async function confirm(page: Page) {
-  const dialog = page.getByRole('dialog').filter({ hasText: '¿Esta Seguro?' });
+  const dialog = page.getByRole('dialog').filter({ hasText: '¿Está Seguro?' });
   await dialog.getByRole('button', { name: 'Continuar' }).click();
   await dialog.waitFor({ state: 'detached' });
 }

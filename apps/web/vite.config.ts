@@ -5,6 +5,9 @@ import { precompress } from './precompress';
 const PURE_PACKAGES =
   /\/node_modules\/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton)\//;
 
+/** zod's own files; with zod-locale.ts they form the 'zod' chunk. */
+const ZOD = /\/node_modules\/zod\//;
+
 const apiTarget = process.env.BJP_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -22,7 +25,13 @@ export default defineConfig({
       // on 80 of them before its first paint (Lighthouse, issue 14). Rollup merges a small chunk into
       // one loaded with it only when that changes no code a page runs (a page may download a little
       // unused pure code); the login entry keeps its size (scripts/web-weight.ts).
-      output: { experimentalMinChunkSize: 20_000 },
+      output: {
+        experimentalMinChunkSize: 20_000,
+        // zod and the domain's Spanish messages for it (zod-locale.ts) in one chunk: zod's messages are
+        // Spanish on every screen that loads zod, not only on those that load the domain's primitives.
+        manualChunks: (id) =>
+          ZOD.test(id) || id.endsWith('/packages/domain/src/zod-locale.ts') ? 'zod' : undefined,
+      },
       // @bjp/domain is pure (schemas, constants, rules) but does not declare `sideEffects: false`;
       // saying so here lets Rollup drop the zod schemas the web never runs (~25 KB gzip).
       // The same for the scroll-lock helpers Mantine's index re-exports (RemoveScroll): they declare

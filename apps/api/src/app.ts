@@ -16,6 +16,7 @@ import type { Database } from './db/client.js';
 import { registerDocuments } from './documents/service.js';
 import type { Integrations } from './integrations/index.js';
 import { inProcessQueue, type JobQueue } from './jobs/index.js';
+import { clientErrorHandler } from './lib/client-error.js';
 import type { Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
 import { registerIdempotency } from './lib/idempotency/index.js';
@@ -105,6 +106,8 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: requestId,
     bodyLimit: 2 * 1024 * 1024,
+    // Node's own refusals (an address past its 16 KB header limit…) in Spanish, see lib/client-error.ts.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

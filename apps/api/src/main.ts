@@ -24,8 +24,8 @@ import { closeOnSignals } from './shutdown.js';
 import { serveWebApp } from './web.js';
 
 const DEMO_LOGINS = [
-  ['admin', '1 Ministerio de Educacion', 'administrador nacional'],
-  ['ministerio', '1 Ministerio de Educacion', 'personal del ministerio (lectura)'],
+  ['admin', '1 Ministerio de Educación', 'administrador nacional'],
+  ['ministerio', '1 Ministerio de Educación', 'personal del ministerio (lectura)'],
   ['depto', '2 SIE', 'técnico departamental (La Paz)'],
   ['distrito', '2 SIE', 'técnico distrital'],
   ['director', '2 SIE', 'director de una UE y un CEE'],

@@ -1,8 +1,12 @@
+// First: zod's messages in Spanish before any schema is used (see zod-locale.ts).
+import './zod-locale.js';
+
 export * from './adjustments/index.js';
 export * from './auth/permissions.js';
 export * from './auth/profiles.js';
 export * from './auth/schemas.js';
 export * from './blocking/index.js';
+export * from './common/field-labels.js';
 export * from './common/messages.js';
 export * from './common/money.js';
 export * from './common/pagination.js';
@@ -31,3 +35,4 @@ export * from './sync/index.js';
 export * from './tracking/index.js';
 export * from './users/schemas.js';
 export * from './users/search-activity.js';
+export { spanishIssueMessage } from './zod-locale.js';

@@ -1,4 +1,4 @@
-import { messages } from '@bjp/domain';
+import { fieldLabel, messages, spanishIssueMessage } from '@bjp/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientStatusFor, dbFailure } from './db-error.js';
@@ -49,6 +49,22 @@ function logRefusal(req: FastifyRequest, error: AppError) {
   );
 }
 
+type ValidationIssue = { keyword: string; message?: string; params: Record<string, unknown> };
+
+/**
+ * A field's message as users read it: a schema's own message as written; zod's generic one (the same
+ * for every field, e.g. 'Escriba como máximo 100 caracteres.') preceded by the field's Spanish name.
+ */
+function fieldMessage(field: string, issue: ValidationIssue): string {
+  const message = issue.message ?? messages.required;
+  const label = fieldLabel(field);
+  if (!label) return message;
+  const generic = spanishIssueMessage({ ...issue.params, code: issue.keyword } as Parameters<
+    typeof spanishIssueMessage
+  >[0]);
+  return generic === message ? `${label}: ${message}` : message;
+}
+
 /** Maps every failure to `{ code, message, details }` with a Spanish message users can read. */
 export function errorHandler(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   // Not a failure: a repeated submission found late (multipart) gets the first one's answer.
@@ -60,10 +76,10 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
       .send({ code: error.code, message: error.message, details: error.details } satisfies ErrorBody);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields = error.validation.map((issue) => ({
-      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-      message: issue.message ?? messages.required,
-    }));
+    const fields = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return { field, message: fieldMessage(field, issue) };
+    });
     return reply.code(400).send({
       code: 'bad_request',
       message: fields[0]?.message ?? messages.required,

@@ -66,7 +66,7 @@ const adminMenu: MenuItem[] = [
   sub('Eventos', 'events', [
     link('Lista eventos', '/events/list'),
     link('Ambientes', '/events/places'),
-    link('Formularios de Inscripcion', '/events/enrollments'),
+    link('Formularios de Inscripción', '/events/enrollments'),
     link('Registro de formularios', '/events/register'),
   ]),
   head('Operativo BJP'),

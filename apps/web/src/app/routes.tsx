@@ -61,7 +61,7 @@ export const appRoutes: RouteEntry<AppPath>[] = [
   },
   {
     path: '/events/enrollments',
-    title: 'Formularios de Inscripcion',
+    title: 'Formularios de Inscripción',
     area: 'Formularios de Inscripción',
     page: () => import('../features/events/forms/EnrollmentFormsPage').then((m) => m.EnrollmentFormsPage),
   },
@@ -142,7 +142,7 @@ export const appRoutes: RouteEntry<AppPath>[] = [
   },
   {
     path: '/sync-module/admin',
-    title: 'Sincronización Sintesis',
+    title: 'Sincronización Síntesis',
     area: 'Sincronización',
     page: () => import('../features/sync/SyncPage').then((m) => m.SyncPage),
   },

@@ -5,7 +5,7 @@ import { notifyWarning } from './notify';
 
 type Props = {
   label: string;
-  /** Shown when 'Buscar' is pressed with an empty code, e.g. 'Ingrese un codigo SIE'. */
+  /** Shown when 'Buscar' is pressed with an empty code, e.g. 'Ingrese un código SIE'. */
   emptyMessage: string;
   onSearch: (code: string) => void;
   placeholder?: string;

@@ -10,9 +10,9 @@ type ConfirmOptions = {
   color?: string;
 };
 
-/** The specification's confirmation: '¿Esta Seguro?' with Continuar / Cancelar. Resolves true on Continuar. */
+/** The specification's confirmation: '¿Está Seguro?' with Continuar / Cancelar. Resolves true on Continuar. */
 export function confirmAction(options: ConfirmOptions): Promise<boolean> {
-  const { message, title = '¿Esta Seguro?', confirmLabel = 'Continuar', cancelLabel = 'Cancelar' } = options;
+  const { message, title = '¿Está Seguro?', confirmLabel = 'Continuar', cancelLabel = 'Cancelar' } = options;
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,

@@ -13,7 +13,7 @@ export const adjustmentMessages = {
   studentNotFound: 'Estudiante no encontrado',
   enterRude: 'Ingrese RUDE estudiante',
   // §5 confirmation: changes are registered once and cannot be modified again
-  confirmTitle: '¿Esta Seguro?',
+  confirmTitle: '¿Está Seguro?',
   confirmOnce: 'Los cambios se registran una sola vez y no podrán ser modificados nuevamente.',
   confirmRemoval:
     'No seleccionó ningún titular: el estudiante será dado de baja como beneficiario. La baja no se puede revertir.',

@@ -1,6 +1,6 @@
-/** Login type: 1 Ministerio de Educacion, 2 SIE (institution staff). */
+/** Login type: 1 Ministerio de Educación, 2 SIE (institution staff). */
 export const userTypes = [
-  { id: 1, name: 'Ministerio de Educacion' },
+  { id: 1, name: 'Ministerio de Educación' },
   { id: 2, name: 'SIE' },
 ] as const;
 export type UserType = 1 | 2;

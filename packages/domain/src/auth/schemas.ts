@@ -13,7 +13,7 @@ export const loginRequest = z.object({
     .number({ error: messages.required })
     .int()
     .refine((t) => t === 1 || t === 2, messages.required)
-    .describe('1 Ministerio de Educacion, 2 SIE'),
+    .describe('1 Ministerio de Educación, 2 SIE'),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

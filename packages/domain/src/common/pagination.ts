@@ -4,10 +4,12 @@ import { pageParam, text } from '../common/primitives.js';
 export const DEFAULT_PAGE_SIZE = 10;
 export const USERS_PAGE_SIZE = 25;
 export const PAGER_WINDOW = 5;
+/** Longest search text the API accepts; search boxes cut a paste here (a 5 MB paste never leaves the browser). */
+export const SEARCH_MAX_LENGTH = 100;
 
 export const pageQuery = z.object({
   page: pageParam.describe('Página, desde 1'),
-  search: text({ max: 100 }).optional().describe('Texto a buscar'),
+  search: text({ max: SEARCH_MAX_LENGTH }).optional().describe('Texto a buscar'),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

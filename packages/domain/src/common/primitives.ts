@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import '../zod-locale.js';
 import { messages } from './messages.js';
-
-// zod's own messages (a wrong type, an unknown enum value…) in Spanish, for every schema that does
-// not name its own: users of the console and of the API read Spanish only.
-z.config(z.locales.es());
 
 /**
  * The building blocks every request schema uses, so that a value the database cannot hold (an id

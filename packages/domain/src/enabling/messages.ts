@@ -7,8 +7,8 @@ export const enablingMessages = {
   enableButton: 'Habilitar UE/CEE',
   sieLabel: 'Código SIE',
   enableSieButton: 'Habilitar SIE',
-  enterValidCode: 'Ingrese un código valido.',
-  confirmTitle: '¿Esta Seguro?',
+  enterValidCode: 'Ingrese un código válido.',
+  confirmTitle: '¿Está Seguro?',
   confirmPaidValidation:
     'Se habilitará nuevamente la Validación de Pagados de la UE/CEE {code}: el director podrá cambiar las validaciones y deberá consolidar el operativo otra vez.',
   confirmHolders:

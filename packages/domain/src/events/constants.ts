@@ -65,13 +65,13 @@ export const occupations = [
 /** 'Institución' options of the base form; letters and spaces of at least 3. */
 export const participantInstitutions = [
   'Unidad Educativa',
-  'Centro de Educacion Especial',
-  'Centro de Educacion Alternativa',
-  'Direccion Distrital',
-  'Direccion Departamental',
-  'Ministerio de Educacion',
+  'Centro de Educación Especial',
+  'Centro de Educación Alternativa',
+  'Dirección Distrital',
+  'Dirección Departamental',
+  'Ministerio de Educación',
   'Universidad',
-  'Otra institucion',
+  'Otra institución',
 ] as const;
 
 /** Education subsystems a period or stage applies to (the 'Subsistema' badges). */

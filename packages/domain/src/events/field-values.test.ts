@@ -12,31 +12,31 @@ describe('fieldValueError', () => {
   it('runs pattern rules, by trigger when given', () => {
     const field = {
       ...createField('input', 'campo_aaaaa'),
-      rules: [{ pattern: '^\\d+$', message: 'Ingresar valor valido', trigger: 'blur' as const }],
+      rules: [{ pattern: '^\\d+$', message: 'Ingresar valor válido', trigger: 'blur' as const }],
     };
-    expect(fieldValueError(field, 'abc')).toBe('Ingresar valor valido');
+    expect(fieldValueError(field, 'abc')).toBe('Ingresar valor válido');
     expect(fieldValueError(field, 'abc', { trigger: 'change' })).toBeNull();
     expect(fieldValueError(field, '123')).toBeNull();
   });
 
   it('checks options, ranges, times and file counts', () => {
     const select = createField('select', 'campo_aaaaa');
-    expect(fieldValueError(select, '3')).toBe('Seleccione una opcion valida.');
+    expect(fieldValueError(select, '3')).toBe('Seleccione una opción válida.');
     expect(fieldValueError(select, '2')).toBeNull();
     const checkbox = createField('checkbox', 'campo_bbbbb');
     expect(fieldValueError(checkbox, [])).toBe('Campo obligatorio');
-    expect(fieldValueError(checkbox, ['1', '9'])).toBe('Seleccione una opcion valida.');
+    expect(fieldValueError(checkbox, ['1', '9'])).toBe('Seleccione una opción válida.');
     const number = createField('number', 'campo_ccccc');
-    expect(fieldValueError(number, 101)).toBe('Ingresar valor valido');
-    expect(fieldValueError(number, '5')).toBe('Ingresar valor valido');
+    expect(fieldValueError(number, 101)).toBe('Ingresar valor válido');
+    expect(fieldValueError(number, '5')).toBe('Ingresar valor válido');
     const time = createField('time', 'campo_ddddd');
-    expect(fieldValueError(time, '25:00')).toBe('Ingresar valor valido');
+    expect(fieldValueError(time, '25:00')).toBe('Ingresar valor válido');
     expect(fieldValueError(time, '08:30')).toBeNull();
     const upload = createField('upload', 'campo_eeeee');
     expect(fieldValueError(upload, ['a', 'b'])).toBe('Supera la cantidad de archivos permitida.');
     const toggle = { ...createField('switch', 'campo_fffff'), required: false };
     expect(fieldValueError(toggle, false)).toBeNull();
-    expect(fieldValueError(toggle, 'si')).toBe('Ingresar valor valido');
+    expect(fieldValueError(toggle, 'si')).toBe('Ingresar valor válido');
   });
 });
 

@@ -24,7 +24,7 @@ describe('sniffFileType', () => {
 describe('fileProblem', () => {
   it('says which rule failed with the specification’s messages', () => {
     expect(fileProblem({ size: 10, contentType: 'application/pdf' }, 'image')).toBe(
-      'Tipo de archivo no valido.',
+      'Tipo de archivo no válido.',
     );
     expect(fileProblem({ size: 10, contentType: 'image/png' }, 'pdf')).toBe('Formato no aceptado.');
     expect(fileProblem({ size: MAX_UPLOAD_BYTES + 1, contentType: 'image/png' }, 'image')).toBe(

@@ -37,7 +37,7 @@ export const fileRuleMimes: Record<FileRule, string[]> = {
   imageOrPdf: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'],
 };
 
-/** The specification's message for a file of the wrong kind: images say 'Tipo de archivo no valido.', others 'Formato no aceptado.' */
+/** The specification's message for a file of the wrong kind: images say 'Tipo de archivo no válido.', others 'Formato no aceptado.' */
 export function wrongTypeMessage(rule: FileRule): string {
   return rule === 'image' ? eventMessages.invalidImage : eventMessages.invalidFormat;
 }

@@ -66,7 +66,7 @@ export const fieldOptions = z
 export type FieldOptions = z.infer<typeof fieldOptions>;
 
 /**
- * A custom pattern rule: empty pattern, 'Ingresar valor valido', on blur by default (part 1 §5). The
+ * A custom pattern rule: empty pattern, 'Ingresar valor válido', on blur by default (part 1 §5). The
  * pattern runs with RE2 semantics (compileUserPattern); formDefinition refuses one RE2 cannot compile.
  */
 export const patternRule = z.object({

@@ -35,10 +35,10 @@ describe('participantBase', () => {
     expect(participantFieldError('job', 'Chef')).toBe('La longitud del campo es demasiado corta.');
     expect(participantFieldError('phone', '123456')).toBe('La longitud del campo es demasiado corta.');
     expect(participantFieldError('email', 'juan@')).toBe(
-      'El campo debe contener un correo electronico valido.',
+      'El campo debe contener un correo electrónico válido.',
     );
     expect(participantFieldError('birthDate', '')).toBe('El campo es obligatorio.');
-    expect(participantFieldError('department', 'Lima')).toBe('Seleccione una opcion valida.');
+    expect(participantFieldError('department', 'Lima')).toBe('Seleccione una opción válida.');
     expect(participantFieldError('complement', '')).toBeNull();
     expect(participantFieldError('secondLastName', '')).toBe('El campo es obligatorio.');
   });

@@ -7,12 +7,12 @@ export const holderMessages = {
   // §5 validation
   enterDocument: 'Ingrese un documento de identidad',
   fillAll: 'Ingrese todos los datos solicitados.',
-  verificationFailed: 'Error en el servicio de verificacion.',
+  verificationFailed: 'Error en el servicio de verificación.',
   selectRelationship: 'Seleccione un parentesco.',
-  invalidTitular: 'Titular no valido',
+  invalidTitular: 'Titular no válido',
   selectTitular: 'Seleccione un titular',
   // §5 confirmations
-  confirmTitle: '¿Esta Seguro?',
+  confirmTitle: '¿Está Seguro?',
   confirmSave:
     'Los cambios se registran una sola vez y no podrán ser modificados nuevamente una vez consolidada la lista.',
   confirmNoTitular:
@@ -29,15 +29,15 @@ export const holderMessages = {
   operationFailed: 'Falla en la operación',
   saveFailed: 'Falla en registro',
   relationshipsFailed: 'Error al cargar los datos de parentesco',
-  segipFailure: 'Error en el servicio de verificacion con el SEGIP.',
+  segipFailure: 'Error en el servicio de verificación con el SEGIP.',
   segipDialogTitle: 'Error en el servicio de verificación SEGIP',
   consolidated: 'Se consolido las listas exitosamente',
   consolidationFailed: 'Consolidacion fallida!!!',
   pendingFailed: 'Error al consultar pendientes',
   pendingFailedDefault: 'No se pudo obtener la lista de estudiantes pendientes.',
-  selectInstitution: 'Por favor seleccione una institucion',
+  selectInstitution: 'Por favor seleccione una institución',
   reportNoData: 'No hay datos para generar el reporte',
-  reportOk: 'El reporte se genero exitosamente.',
+  reportOk: 'El reporte se generó exitosamente.',
   // Rules the server enforces (ours)
   alreadyConsolidated: 'La lista de titulares de esta institución ya fue consolidada.',
   periodClosed: 'El periodo de registro de titulares no está habilitado.',

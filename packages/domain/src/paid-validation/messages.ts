@@ -17,7 +17,7 @@ export const paidMessages = {
   observationRequired: 'Favor ingresar la observación.',
   selectInstitution: 'Por favor seleccione una institución',
   // §5 confirmations
-  confirmTitle: '¿Esta Seguro?',
+  confirmTitle: '¿Está Seguro?',
   confirmSave:
     'Se registrará el estado de pago del estudiante. Podrá cambiarlo hasta consolidar el operativo.',
   confirmConsolidate:

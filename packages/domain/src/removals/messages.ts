@@ -13,7 +13,7 @@ export const removalMessages = {
   studentNotFound: 'Estudiante no encontrado',
   enterRude: 'Ingrese RUDE estudiante',
   enterDepartment: 'Ingrese un código de Departamento',
-  invalidUser: 'Usuario no valido.',
+  invalidUser: 'Usuario no válido.',
   alreadyRemoved: 'El estudiante ya fue dado de baja como beneficiario.',
   notInDepartment: 'La institución no pertenece al departamento seleccionado.',
   departmentNotFound: 'Departamento no encontrado.',

@@ -3,7 +3,7 @@ export const reportMessages = {
   noDataTitle: 'Sin datos',
   noData: 'No hay datos para generar el reporte',
   successTitle: 'Exitoso!',
-  success: 'El reporte se genero exitosamente.',
+  success: 'El reporte se generó exitosamente.',
   failure: 'Falla en el proceso!',
   generating: 'Generando reporte...',
   cancelled: 'Generación del reporte cancelada.',

@@ -4,7 +4,7 @@ export const departments = [
   { id: 2, code: 'LP', name: 'La Paz' },
   { id: 3, code: 'CBA', name: 'Cochabamba' },
   { id: 4, code: 'OR', name: 'Oruro' },
-  { id: 5, code: 'PT', name: 'Potosi' },
+  { id: 5, code: 'PT', name: 'Potosí' },
   { id: 6, code: 'TJ', name: 'Tarija' },
   { id: 7, code: 'SCZ', name: 'Santa Cruz' },
   { id: 8, code: 'BN', name: 'Beni' },

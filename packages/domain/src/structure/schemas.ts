@@ -45,7 +45,7 @@ export const institutionCourses = z.object({
 });
 export type InstitutionCourses = z.infer<typeof institutionCourses>;
 
-/** The director's schools for 'Seleccione Institucion'. */
+/** The director's schools for 'Seleccione Institución'. */
 export const myInstitutions = z.object({
   items: z.array(z.object({ sie: z.number().int(), name: z.string(), codeType: z.number().int() })),
 });

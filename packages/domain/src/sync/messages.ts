@@ -36,7 +36,7 @@ export const calendarStatusLabels = {
 
 export const syncStepLabels = {
   consolidate: 'Consolidar modificaciones',
-  send: 'Sincronizar Cambios Sintesis',
+  send: 'Sincronizar Cambios Síntesis',
   copy: 'Ejecuta Copia Sincronizada',
 } as const;
 

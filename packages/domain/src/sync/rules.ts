@@ -32,7 +32,7 @@ export type StepAvailability = { consolidate: boolean; send: boolean; copy: bool
 
 /**
  * Part 2 §4 'Openness checks', in their order: 'Consolidar modificaciones' only while changes are
- * open; 'Sincronizar Cambios Sintesis' only once the change closing is done (changes closed) and the
+ * open; 'Sincronizar Cambios Síntesis' only once the change closing is done (changes closed) and the
  * Síntesis change window is open; 'Ejecuta Copia Sincronizada' only once the change sync is closed
  * and the copy is open. The server enforces the same order on every step.
  */

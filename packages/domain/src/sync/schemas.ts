@@ -142,7 +142,7 @@ export const syncCalendar = z.object({
 });
 export type SyncCalendar = z.infer<typeof syncCalendar>;
 
-/** 'Sincronizar Datos de Pago de Sintesis' result. */
+/** 'Sincronizar Datos de Pago de Síntesis' result. */
 export const paymentSyncResult = z.object({
   message: z.string(),
   runId: z.number().int(),

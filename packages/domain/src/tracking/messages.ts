@@ -1,6 +1,6 @@
 /** Spanish texts of the tracking screens (part 2 §5, §8, §9). */
 export const trackingMessages = {
-  invalidUser: 'Usuario no valido.',
+  invalidUser: 'Usuario no válido.',
   districtCodeRequired: 'Ingrese un código de Distrito',
   departmentCodeRequired: 'Ingrese un código de Departamento',
   sieCodeRequired: 'Ingrese un código SIE',

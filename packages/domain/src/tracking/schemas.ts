@@ -23,7 +23,7 @@ export const trackingQuery = pageQuery.omit({ search: true }).extend({
   code: z
     .string()
     .trim()
-    .regex(/^\d{0,10}$/, 'Ingrese un código valido.')
+    .regex(/^\d{0,10}$/, 'Ingrese un código válido.')
     .optional()
     .describe('Código SIE (prefijo)'),
   name: text({ max: 100 }).optional().describe('Nombre de la institución (contiene)'),

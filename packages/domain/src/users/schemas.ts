@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { roleNames } from '../auth/profiles.js';
-import { pageOf } from '../common/pagination.js';
+import { pageOf, SEARCH_MAX_LENGTH } from '../common/pagination.js';
 import { pageParam } from '../common/primitives.js';
 
 /** The four tabs of 'Lista de Usuarios'. */
 export const userTabs = [
-  { id: 'ministry', label: 'Ministerio de Educacion' },
+  { id: 'ministry', label: 'Ministerio de Educación' },
   { id: 'principals', label: 'Directores UE' },
   { id: 'district', label: 'Tecnico Distrital' },
   { id: 'department', label: 'Tecnico Departamental' },
@@ -15,7 +15,7 @@ export type UserTab = (typeof userTabs)[number]['id'];
 export const userListQuery = z.object({
   tab: z.enum(['ministry', 'principals', 'district', 'department']).default('ministry'),
   page: pageParam,
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
 });
 
 export const userRow = z.object({

@@ -65,11 +65,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("'Habilitación UE/CEE' (paid validation)", () => {
-  it("asks for a valid code and a reason: 'Ingrese un código valido.'", async () => {
+  it("asks for a valid code and a reason: 'Ingrese un código válido.'", async () => {
     const noCode = await enablePaid({ reason });
     expect(noCode.status).toBe(400);
-    expect(noCode.body.message).toBe('Ingrese un código valido.');
-    expect((await enablePaid({ sie: '', reason })).body.message).toBe('Ingrese un código valido.');
+    expect(noCode.body.message).toBe('Ingrese un código válido.');
+    expect((await enablePaid({ sie: '', reason })).body.message).toBe('Ingrese un código válido.');
     expect((await enablePaid({ sie: sie.paid })).body.message).toBe('Ingrese el motivo de la habilitación.');
     expect((await enablePaid({ sie: sie.paid, reason: 'corto' })).body.message).toBe(
       'El motivo debe tener al menos 10 caracteres.',

@@ -145,7 +145,7 @@ describe('creating an event', () => {
       regulation: { bytes: pdfBytes(), filename: 'r.pdf' },
     });
     expect(pdfAsImage.statusCode).toBe(400);
-    expect(pdfAsImage.json().details).toEqual([{ field: 'banner', message: 'Tipo de archivo no valido.' }]);
+    expect(pdfAsImage.json().details).toEqual([{ field: 'banner', message: 'Tipo de archivo no válido.' }]);
 
     const imageAsPdf = await postEvent({
       ...eventFields(),

@@ -25,7 +25,7 @@ const rowColumns = {
   fieldCount: sql<number>`jsonb_array_length(${enrollmentForms.definition} -> 'fields')::int`,
 };
 
-/** 'Formularios de Inscripcion': newest first, 10 a page. */
+/** 'Formularios de Inscripción': newest first, 10 a page. */
 export async function listForms(
   deps: AppDeps,
   query: { page: number; search?: string },

@@ -54,7 +54,7 @@ describe('imageDimensionsProblem', () => {
     expect(imageDimensionsProblem(pngBytes(300, 8001, 10))).toContain('demasiado grande');
     expect(imageDimensionsProblem(pngBytes(300, 5000, 4000))).toContain('demasiado grande');
     const headerOnly = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    expect(imageDimensionsProblem(headerOnly)).toBe('Tipo de archivo no valido.');
+    expect(imageDimensionsProblem(headerOnly)).toBe('Tipo de archivo no válido.');
   });
 });
 

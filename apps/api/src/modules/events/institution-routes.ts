@@ -22,7 +22,7 @@ import * as institution from './institution-service.js';
 const sieParams = z.object({ sie: sieParam });
 const stageParams = sieParams.extend({ stageId: idParam });
 
-/** The page is for SIE (type 2) users only, whatever their permissions (part 1 §6: 'Perfil no valido!'). */
+/** The page is for SIE (type 2) users only, whatever their permissions (part 1 §6: 'Perfil no válido!'). */
 async function institutionProfileOnly(req: FastifyRequest) {
   if (req.user?.type !== 2) throw new AppError('forbidden', eventMessages.invalidProfile);
 }

@@ -12,7 +12,7 @@ type Target = { stageId: number; institutionId: number };
 /**
  * Guardar (close = false) replaces the school's participant list for the stage; Inscribir (close = true)
  * saves and then closes it for good. The list's row is locked first, so a save racing a close waits and
- * then finds it closed (409 'Inscripcion Cerrada'); of two closes, one wins.
+ * then finds it closed (409 'Inscripción Cerrada'); of two closes, one wins.
  */
 export async function saveParticipants(
   deps: AppDeps,

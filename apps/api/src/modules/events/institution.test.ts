@@ -71,7 +71,7 @@ const save = (
   });
 
 describe('institution enrollment page', () => {
-  it("is for SIE users only: 'Perfil no valido!'", async () => {
+  it("is for SIE users only: 'Perfil no válido!'", async () => {
     const res = await get('/institution-enrollment/stages', 'admin');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(eventMessages.invalidProfile);
@@ -134,7 +134,7 @@ describe('institution enrollment page', () => {
     expect(status.participantIds).toEqual([studentIds[5], ...ceaIds]);
   });
 
-  it('Inscribir saves and closes once; afterwards every change answers 409 Inscripcion Cerrada', async () => {
+  it('Inscribir saves and closes once; afterwards every change answers 409 Inscripción Cerrada', async () => {
     const [a, b] = await Promise.all([
       save('director', studentIds.slice(0, 4), 'close'),
       save('distrito', studentIds.slice(0, 2), 'close'),

@@ -49,7 +49,7 @@ export async function readMultipart(req: FastifyRequest, maxFiles: number): Prom
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (limitCodes.has(code)) throw new AppError('bad_request', eventMessages.tooManyFiles);
-    throw new AppError('bad_request', 'El formulario enviado no es valido.');
+    throw new AppError('bad_request', 'El formulario enviado no es válido.');
   }
   // With an Idempotency-Key, a repeat of this submission stops here with the first one's answer.
   await claimParsedBody(req, multipartShape({ fields, files }));

@@ -112,7 +112,7 @@ describe('public enrollment', () => {
     ],
     ['name missing', { name: '' }, 'El campo es obligatorio.'],
     ['phone too short', { phone: '123456' }, 'La longitud del campo es demasiado corta.'],
-    ['bad e-mail', { email: 'juana@' }, 'El campo debe contener un correo electronico valido.'],
+    ['bad e-mail', { email: 'juana@' }, 'El campo debe contener un correo electrónico válido.'],
     ['job too short', { job: 'Chef' }, 'La longitud del campo es demasiado corta.'],
     ['institution with symbols', { institution: 'U.E. #1' }, 'El campo solo soporta caracteres y espacios.'],
     ['position too short', { position: 'Je' }, 'La longitud del campo es demasiado corta.'],
@@ -195,11 +195,11 @@ describe('public enrollment', () => {
     const code = {
       ...createField('input', 'campo_Codig'),
       name: 'codigo',
-      rules: [{ pattern: '^\\d{4}$', message: 'Ingresar valor valido', trigger: 'blur' as const }],
+      rules: [{ pattern: '^\\d{4}$', message: 'Ingresar valor válido', trigger: 'blur' as const }],
     };
     const event = await makeEvent(ctx.handle.db, { fields: [code] });
     const res = await enroll(event.id, { ...validParticipant(), extra: { codigo: 'abc' } });
-    expect(res.json().details).toEqual([{ field: 'extra.codigo', message: 'Ingresar valor valido' }]);
+    expect(res.json().details).toEqual([{ field: 'extra.codigo', message: 'Ingresar valor válido' }]);
     expect((await enroll(event.id, { ...validParticipant(), extra: { codigo: '1234' } })).statusCode).toBe(
       201,
     );
@@ -318,7 +318,7 @@ describe('upload fields', () => {
     const missing = await send(event.id, {});
     expect(missing.json().details).toEqual([{ field: 'extra.foto', message: 'Campo obligatorio' }]);
     const pdf = await send(event.id, { foto: { bytes: pdfBytes(), filename: 'foto.png' } });
-    expect(pdf.json().details).toEqual([{ field: 'extra.foto', message: 'Tipo de archivo no valido.' }]);
+    expect(pdf.json().details).toEqual([{ field: 'extra.foto', message: 'Tipo de archivo no válido.' }]);
     const large = await send(event.id, {
       foto: { bytes: pngBytes(MAX_UPLOAD_BYTES + 10), filename: 'foto.png' },
     });

@@ -23,7 +23,7 @@ async function readEnrollment(req: FastifyRequest) {
   try {
     return { raw: JSON.parse(body.fields.data ?? '{}') as unknown, files: body.files };
   } catch {
-    throw new AppError('bad_request', 'El formulario enviado no es valido.');
+    throw new AppError('bad_request', 'El formulario enviado no es válido.');
   }
 }
 

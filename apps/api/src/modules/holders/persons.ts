@@ -45,8 +45,8 @@ export async function searchPerson(
 
 /**
  * Asks SEGIP whether the data belong to the document. Called before any transaction opens, so a slow
- * identity service holds no lock. Unavailable → 502 'Error en el servicio de verificacion con el
- * SEGIP.'; a negative answer → 409 'Error en el servicio de verificacion.' with SEGIP's observation.
+ * identity service holds no lock. Unavailable → 502 'Error en el servicio de verificación con el
+ * SEGIP.'; a negative answer → 409 'Error en el servicio de verificación.' with SEGIP's observation.
  * Either way nothing has changed.
  */
 export async function verifyWithSegip(deps: AppDeps, person: SegipPerson): Promise<void> {

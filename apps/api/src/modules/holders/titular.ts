@@ -144,7 +144,7 @@ function stateAfter(
 }
 
 /**
- * 'Registrar' (after '¿Esta Seguro?'). With a selected guardian, that adult becomes the student's
+ * 'Registrar' (after '¿Está Seguro?'). With a selected guardian, that adult becomes the student's
  * titular: the previous assignment is closed (kept as history) and a new one records the school
  * where it was registered. With none, the school declares that the student has no titular: the
  * active titular is closed and an exclusion is recorded, which consolidation turns into a removal

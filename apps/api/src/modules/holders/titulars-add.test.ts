@@ -138,7 +138,7 @@ describe('new titular through SEGIP', () => {
       newTitularBody({ birthDate: '1980-01-01' }),
     );
     expect(mismatch.status).toBe(409);
-    expect(mismatch.body.message).toBe('Error en el servicio de verificacion.');
+    expect(mismatch.body.message).toBe('Error en el servicio de verificación.');
     expect(mismatch.body.details).toMatchObject({
       segip: 'mismatch',
       observation: 'Los datos no coinciden con el registro del SEGIP.',
@@ -160,7 +160,7 @@ describe('new titular through SEGIP', () => {
     }).toEqual(before);
   });
 
-  it("answers 'Error en el servicio de verificacion con el SEGIP.' when SEGIP fails or is slow, and changes nothing", async () => {
+  it("answers 'Error en el servicio de verificación con el SEGIP.' when SEGIP fails or is slow, and changes nothing", async () => {
     const before = {
       persons: await countOf(persons),
       guardians: await countOf(guardians),
@@ -174,7 +174,7 @@ describe('new titular through SEGIP', () => {
       newTitularBody(),
     );
     expect(failed.status).toBe(502);
-    expect(failed.body.message).toBe('Error en el servicio de verificacion con el SEGIP.');
+    expect(failed.body.message).toBe('Error en el servicio de verificación con el SEGIP.');
     await segipMode('normal');
     const slow = await call(
       'director',
@@ -250,7 +250,7 @@ describe('adding an existing person, relationships and removal', () => {
     expect(checked.body.guardians.find((g) => g.personId === unconfirmed.id)?.verified).toBe(true);
   });
 
-  it("refuses a person SEGIP does not confirm: 'Error en el servicio de verificacion.'", async () => {
+  it("refuses a person SEGIP does not confirm: 'Error en el servicio de verificación.'", async () => {
     const [stranger] = await world.ctx.handle.db
       .insert(persons)
       .values({
@@ -267,7 +267,7 @@ describe('adding an existing person, relationships and removal', () => {
       relationshipId: 5,
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Error en el servicio de verificacion.');
+    expect(res.body.message).toBe('Error en el servicio de verificación.');
   });
 
   it('changes only the relationship, and the titular follows it with its holder type', async () => {

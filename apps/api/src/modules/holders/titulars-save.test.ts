@@ -66,7 +66,7 @@ describe("'Registrar'", () => {
     });
   });
 
-  it("refuses a guardian of another student or one SEGIP never confirmed: 'Titular no valido'", async () => {
+  it("refuses a guardian of another student or one SEGIP never confirmed: 'Titular no válido'", async () => {
     const person = await makePerson(world.ctx.handle.db);
     const elsewhere = await makeTitular(world.ctx.handle.db, {
       inscriptionId: world.ins[6]!,
@@ -78,7 +78,7 @@ describe("'Registrar'", () => {
       guardianId: elsewhere.id,
     });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe('Titular no valido');
+    expect(res.body.message).toBe('Titular no válido');
     const unconfirmed = await makePerson(world.ctx.handle.db, { verified: false });
     const g = await makeTitular(world.ctx.handle.db, {
       inscriptionId: world.ins[7]!,
@@ -88,7 +88,7 @@ describe("'Registrar'", () => {
     });
     expect(
       (await call('director', 'PUT', modalUrl(world.ins[7]!, '/titular'), { guardianId: g.id })).body.message,
-    ).toBe('Titular no valido');
+    ).toBe('Titular no válido');
   });
 
   it('serialises two simultaneous saves for one student: one titular stays active', async () => {

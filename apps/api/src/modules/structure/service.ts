@@ -86,7 +86,7 @@ export async function institutionCourses(db: Executor, sie: number): Promise<Ins
   return { codeType: card.codeType, year, levels: [...byLevel.values()] };
 }
 
-/** 'Seleccione Institucion': the schools of a director; other users have none of their own. */
+/** 'Seleccione Institución': the schools of a director; other users have none of their own. */
 export async function myInstitutions(deps: AppDeps, user: AuthUser): Promise<MyInstitutions> {
   const ids = user.scope.kind === 'institutions' ? user.scope.institutionIds : [];
   if (ids.length === 0) return { items: [] };

@@ -72,7 +72,7 @@ describe('Sincronización Sintesis: each step’s last write failing leaves noth
     expect(ok.json().batch.itemCount).toBe(3);
   });
 
-  it("step 2 'Sincronizar Cambios Sintesis' (batch closed with the cut + audit), then a re-run succeeds", async () => {
+  it("step 2 'Sincronizar Cambios Síntesis' (batch closed with the cut + audit), then a re-run succeeds", async () => {
     await withFailingAudit('sync.send', ['sync_batches'], () => run('/sync/steps/send'));
     const [batch] = await ctx.handle.db.select().from(syncBatches);
     expect(batch).toMatchObject({ isSendChange: false, cut: null });

@@ -19,7 +19,7 @@ export const syncJobParams = z.object({ id: z.string().describe('The id POST /sy
 const jobId = z.string().uuid();
 export const syncJobStatus = z.object({
   id: z.string(),
-  kind: z.string().describe("'sync.payments': Sincronizar Datos de Pago de Sintesis"),
+  kind: z.string().describe("'sync.payments': Sincronizar Datos de Pago de Síntesis"),
   state: z.enum(['queued', 'running', 'done', 'failed']),
   progress: z.object({ done: z.number(), total: z.number(), message: z.string() }),
   result: paymentSyncResult.optional().describe('When done'),

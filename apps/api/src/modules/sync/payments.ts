@@ -91,7 +91,7 @@ async function upsertPayments(tx: Transaction, pagos: SintesisPayment[], now: Da
 }
 
 /**
- * 'Sincronizar Datos de Pago de Sintesis' (issue 4), callable by any area: pulls the payments
+ * 'Sincronizar Datos de Pago de Síntesis' (issue 4), callable by any area: pulls the payments
  * Síntesis holds for every beneficiary into the payments table, then refreshes the summary
  * statistics so the dashboard and reports show them. One transaction: if Síntesis fails or refuses
  * part-way, its message is reported and nothing has changed. Idempotent: rows are written only

@@ -29,7 +29,7 @@ import { syncPayments } from './payments.js';
 import { startStep, stepJobParams, stepJobState, stepJobStatus, syncStepNames } from './step-jobs.js';
 import { consolidateChanges, sendChanges, takeCopy } from './steps.js';
 
-/** Synchronisation with Síntesis ('Sincronización Sintesis', part 2 §2.11) and its calendar. */
+/** Synchronisation with Síntesis ('Sincronización Síntesis', part 2 §2.11) and its calendar. */
 export async function syncRoutes(app: AppInstance) {
   const tags = ['sync'];
   const jobs = syncJobs(app);
@@ -96,7 +96,7 @@ export async function syncRoutes(app: AppInstance) {
     async (req) => studentKardex(app.deps, req.params.rude, req.user!),
   );
 
-  // Issue 4's 'Sincronizar Datos de Pago de Sintesis' button calls this (and may call syncPayments directly).
+  // Issue 4's 'Sincronizar Datos de Pago de Síntesis' button calls this (and may call syncPayments directly).
   app.post(
     '/sync/payments',
     { schema: { tags, response: { 200: paymentSyncResult } }, preHandler: guard('sync.run') },

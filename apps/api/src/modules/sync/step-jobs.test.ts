@@ -122,7 +122,7 @@ describe("'Sincronización Sintesis' steps as jobs", () => {
     await ctx.handle.db.update(jobProgress).set({ state: 'failed' }).where(eq(jobProgress.id, running));
   });
 
-  it("'Sincronizar Cambios Sintesis': nothing when its last write fails; then sent and closed with the cut", async () => {
+  it("'Sincronizar Cambios Síntesis': nothing when its last write fails; then sent and closed with the cut", async () => {
     await nothingWhenCommitFails('send');
     const done = await start('send');
     const status = await today();

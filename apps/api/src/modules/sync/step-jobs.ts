@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { consolidateChanges, sendChanges, takeCopy } from './steps.js';
 
 /**
- * The three daily steps of 'Sincronización Sintesis' as jobs (src/jobs), like the payment sync
+ * The three daily steps of 'Sincronización Síntesis' as jobs (src/jobs), like the payment sync
  * (jobs.ts): each answers at once with its job's id, reports its progress batch by batch, and
  * commits its result with its work, so a retried attempt never does a step twice.
  */

@@ -134,7 +134,7 @@ export async function consolidateChanges({ deps, user, ip, job }: Step): Promise
 }
 
 /**
- * Step 2 'Sincronizar Cambios Sintesis': sends today's batch to Síntesis in pages and closes it,
+ * Step 2 'Sincronizar Cambios Síntesis': sends today's batch to Síntesis in pages and closes it,
  * receiving the cut. Pages are idempotent on Síntesis' side, so after a failure (rolled back here)
  * the step is simply run again.
  */

@@ -9,7 +9,7 @@ export type PlaceRef = { level: 'department'; id: number } | { level: 'district'
 
 /**
  * The place of a user route (/seguimiento/…/user, /reports/user-…): the department or district of
- * the logged-in user's scope, never an id sent by the client. 'Usuario no valido.' otherwise.
+ * the logged-in user's scope, never an id sent by the client. 'Usuario no válido.' otherwise.
  */
 export function ownPlace(user: AuthUser, level: PlaceRef['level']): PlaceRef {
   const { scope } = user;

@@ -79,7 +79,7 @@ describe('tracking', () => {
     expect(special.items.map((r) => [r.institutionId, r.districtName, r.subsystem])).toEqual([
       [ids.special, 'La Paz B', 'Especial'],
     ]);
-    expect((await get('depto', `${deptUrl}?code=abc`)).json().message).toBe('Ingrese un código valido.');
+    expect((await get('depto', `${deptUrl}?code=abc`)).json().message).toBe('Ingrese un código válido.');
   });
 
   it('answers the SIE level for one school', async () => {
@@ -104,7 +104,7 @@ describe('tracking', () => {
     expect((await get('admin', '/tracking/departments/12')).statusCode).toBe(404);
   });
 
-  it('loads the user routes place from the session, or says Usuario no valido.', async () => {
+  it('loads the user routes place from the session, or says Usuario no válido.', async () => {
     expect((await get('distrito', '/tracking/me/district')).json()).toMatchObject({
       level: 'district',
       id: ids.lpA,

@@ -11,7 +11,7 @@ export function userTypeName(type: number): string {
 }
 
 export function profileName(user: Pick<SessionUser, 'type' | 'profile'>): string {
-  if (user.type === 1) return 'Ministerio de Educacion';
+  if (user.type === 1) return 'Ministerio de Educación';
   return (user.profile !== null && profileNames[user.profile]) || 'Sin perfil asignado';
 }
 

@@ -3,6 +3,7 @@ import {
   adjustmentKindLabels,
   adjustmentKinds,
   holderTypeOptions,
+  SEARCH_MAX_LENGTH,
 } from '@bjp/domain';
 import { ActionIcon, Button, Group, Select, TextInput, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
@@ -30,12 +31,14 @@ export function HistoryFilters({ filters, onChange, dayNavigator = false, today 
         label="Nombre o RUDE"
         value={filters.search ?? ''}
         onChange={(e) => set({ search: empty(e.currentTarget.value) })}
+        maxLength={SEARCH_MAX_LENGTH}
         w={190}
       />
       <TextInput
         label="CI titular"
         value={filters.carnet ?? ''}
         onChange={(e) => set({ carnet: empty(e.currentTarget.value.toUpperCase()) })}
+        maxLength={15}
         w={130}
       />
       <Select

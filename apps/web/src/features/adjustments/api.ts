@@ -63,7 +63,7 @@ export function useReenable() {
   });
 }
 
-/** 'Sincronizar Datos de Pago de Sintesis': the synchronisation area's payment sync (POST /sync/payments). */
+/** 'Sincronizar Datos de Pago de Síntesis': the synchronisation area's payment sync (POST /sync/payments). */
 export function useSyncPayments() {
   const client = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ import { usePublicConfig } from '../../app/public-config';
 import { type LoginInput, useLogin } from './api';
 import { LoginForm } from './LoginForm';
 
-/** 401 → 'Credenciales no validas!'; 429 and others carry the server's own Spanish message. */
+/** 401 → 'Credenciales no válidas!'; 429 and others carry the server's own Spanish message. */
 function failureMessage(error: unknown): string {
   if (isApiError(error) && error.status === 401) return messages.invalidCredentials;
   return errorMessage(error, messages.serverFailure);

@@ -1,4 +1,4 @@
 import { userTypes } from '@bjp/domain';
 
-/** '1' Ministerio de Educacion, '2' SIE: the login's type selector. */
+/** '1' Ministerio de Educación, '2' SIE: the login's type selector. */
 export const userTypeOptions = userTypes.map((t) => ({ value: String(t.id), label: t.name }));

@@ -16,8 +16,8 @@ import { fetchEnablingPreview, useEnable } from './api';
 type Props = { kind: EnablingKind; codeLabel: string; buttonLabel: string };
 
 /**
- * The numeric code ('Ingrese un código valido.' when empty), the reason the school is reopened (kept
- * with the audit trail), a check that the school exists and is consolidated, '¿Esta Seguro?' naming
+ * The numeric code ('Ingrese un código válido.' when empty), the reason the school is reopened (kept
+ * with the audit trail), a check that the school exists and is consolidated, '¿Está Seguro?' naming
  * the school, then 'Habilitación exitosa' or the dialog
  * 'Falla en el la habilitación!!!' with the server's message.
  */

@@ -12,7 +12,7 @@ type Props = { sie: number; enabled: boolean; disabledReason?: string };
 
 /**
  * 'Consolidar Estudiantes': first the pending list ('Error al consultar pendientes' when it cannot be
- * read), then '¿Esta Seguro?', then the irreversible consolidation. Pending students do not block it
+ * read), then '¿Está Seguro?', then the irreversible consolidation. Pending students do not block it
  * (INST/DGAA No 35).
  */
 export function ConsolidateButton({ sie, enabled, disabledReason }: Props) {

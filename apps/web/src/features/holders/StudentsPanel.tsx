@@ -47,7 +47,7 @@ export function StudentsPanel({ card, selection }: Props) {
           <Stack gap={2}>
             <Title order={3}>Estudiantes</Title>
             <Text size="sm" c="dimmed">
-              Gestion: {s?.year ?? '…'}
+              Gestión: {s?.year ?? '…'}
               {selection ? ` · ${selection.label}` : ''}
             </Text>
           </Stack>

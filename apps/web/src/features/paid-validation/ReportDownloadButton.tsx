@@ -20,7 +20,7 @@ export function ReportDownloadButton({ sie, codeType, year, fullWidth }: Props) 
         paidReportDocumentPath(sie),
         ddjj ? `REPORTE_DDJJ_${year}.pdf` : `REPORTE_VALIDACION_PAGADOS_${year}.pdf`,
       );
-      notifySuccess('El reporte se genero exitosamente.', 'Exitoso!');
+      notifySuccess('El reporte se generó exitosamente.', 'Exitoso!');
     } catch (error) {
       notifyError(errorMessage(error, 'Falla en el proceso!'));
     } finally {

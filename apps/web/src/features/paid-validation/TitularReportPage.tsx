@@ -38,7 +38,7 @@ export function TitularReportPage() {
           </Button>
         }
       />
-      {!valid && <Alert color="red">Ingrese un código valido.</Alert>}
+      {!valid && <Alert color="red">Ingrese un código válido.</Alert>}
       {card.isError && <Alert color="red">{errorMessage(card.error)}</Alert>}
       {card.data && (
         <Grid gutter="md">

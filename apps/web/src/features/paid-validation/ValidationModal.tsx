@@ -16,7 +16,7 @@ const options = [
 /**
  * 'Validación Estudiante' (part 2 §2.5, §5): the payment state (PAGADO / NO PAGADO) and an observation,
  * required for NO PAGADO and cleared and disabled for PAGADO or while no state is chosen. The stored
- * validation is loaded back each time the modal opens; '¿Esta Seguro?' precedes saving.
+ * validation is loaded back each time the modal opens; '¿Está Seguro?' precedes saving.
  */
 export function ValidationModal({ sie, student, onClose }: Props) {
   const stored = useStoredValidation(sie, student?.inscriptionId ?? null);

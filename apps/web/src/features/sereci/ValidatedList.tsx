@@ -1,4 +1,4 @@
-import { type SereciValidationRow, sereciMessages } from '@bjp/domain';
+import { SEARCH_MAX_LENGTH, type SereciValidationRow, sereciMessages } from '@bjp/domain';
 import { Alert, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -35,6 +35,7 @@ export function ValidatedList() {
         <TextInput
           placeholder="Buscar..."
           aria-label="Buscar estudiantes validados"
+          maxLength={SEARCH_MAX_LENGTH}
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);

@@ -21,7 +21,7 @@ type Props = {
 
 /**
  * The left column every institution screen shares (holders, adjustments, removals): choose a school
- * by SIE code or from the director's schools, see its card with 'Cambiar Institucion' and pick a
+ * by SIE code or from the director's schools, see its card with 'Cambiar Institución' and pick a
  * course in the 'Lista' menu; the screen's own panel renders on the right.
  */
 export function InstitutionBrowser({ mode, finderNote, children }: Props) {
@@ -52,8 +52,8 @@ export function InstitutionBrowser({ mode, finderNote, children }: Props) {
       />
     ) : (
       <Select
-        label="Seleccione Institucion"
-        placeholder={mine.isPending ? 'Cargando…' : 'Seleccione Institucion'}
+        label="Seleccione Institución"
+        placeholder={mine.isPending ? 'Cargando…' : 'Seleccione Institución'}
         data={(mine.data?.items ?? []).map((i) => ({ value: String(i.sie), label: `${i.sie} - ${i.name}` }))}
         value={sie === null ? null : String(sie)}
         onChange={(value) => choose(value ? Number(value) : null)}

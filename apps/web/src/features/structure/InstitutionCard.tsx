@@ -4,13 +4,13 @@ import { IconBuildingCommunity, IconSwitchHorizontal } from '@tabler/icons-react
 
 type Props = {
   card: Card;
-  /** 'Cambiar Institucion': back to the finder or the dropdown. Omitted, the button is not shown. */
+  /** 'Cambiar Institución': back to the finder or the dropdown. Omitted, the button is not shown. */
   onChange?: () => void;
   changeLabel?: string;
 };
 
-/** The selected school: name, type, SIE and place, with 'Cambiar Institucion'. */
-export function InstitutionCard({ card, onChange, changeLabel = 'Cambiar Institucion' }: Props) {
+/** The selected school: name, type, SIE and place, with 'Cambiar Institución'. */
+export function InstitutionCard({ card, onChange, changeLabel = 'Cambiar Institución' }: Props) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="institution-card">
       <Stack gap={6}>

@@ -27,7 +27,7 @@ export function useInstitutionCourses(sie: number | null) {
   });
 }
 
-/** GET /institutions/mine — the director's schools for 'Seleccione Institucion'. */
+/** GET /institutions/mine — the director's schools for 'Seleccione Institución'. */
 export function useMyInstitutions(enabled = true) {
   return useQuery({
     queryKey: structureKeys.mine,

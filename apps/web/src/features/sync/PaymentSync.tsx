@@ -13,7 +13,7 @@ const jobOf = (details: unknown): string | null =>
     : null;
 
 /**
- * 'Sincronizar Datos de Pago de Sintesis': starts the payment sync as a job, then follows it with a
+ * 'Sincronizar Datos de Pago de Síntesis': starts the payment sync as a job, then follows it with a
  * progress bar and shows its outcome in the page. If a run is already going (started here, in
  * another tab or on another server), the refusal names it and the page follows that one instead.
  */
@@ -59,7 +59,7 @@ export function PaymentSyncButton({
         disabled={disabled || running}
         style={{ alignSelf: 'flex-start' }}
       >
-        Sincronizar Datos de Pago de Sintesis
+        Sincronizar Datos de Pago de Síntesis
       </Button>
       {running && (
         <Stack gap={4} aria-live="polite">

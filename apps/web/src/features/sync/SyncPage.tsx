@@ -83,7 +83,7 @@ function StepJob({ step, jobId, onFinished }: { step: SyncStep; jobId: string; o
 }
 
 /**
- * /sync-module/admin 'Sincronización Sintesis': the three steps in order, their lists and the kardex.
+ * /sync-module/admin 'Sincronización Síntesis': the three steps in order, their lists and the kardex.
  * Each step runs as a job: its card follows the job's progress and then shows its outcome. If the
  * step is already running (another tab or server), the refusal names that job and the card follows it.
  */
@@ -118,7 +118,7 @@ export function SyncPage() {
   return (
     <Stack>
       <PageHeader
-        title="Sincronización Sintesis"
+        title="Sincronización Síntesis"
         breadcrumbs={['Sincronizar']}
         description={s ? `Día ${s.today}${s.batch?.cut ? ` — corte ${s.batch.cut}` : ''}` : undefined}
       />

@@ -79,7 +79,7 @@ export type SyncJobStatus = {
 
 export const jobFinished = (state: SyncJobStatus['state']) => state === 'done' || state === 'failed';
 
-/** 'Sincronizar Datos de Pago de Sintesis' as a job: the answer is the job's id (202). */
+/** 'Sincronizar Datos de Pago de Síntesis' as a job: the answer is the job's id (202). */
 export function useStartPaymentSync() {
   return useMutation({ mutationFn: () => api.post<{ jobId: string }>('/sync/payments/jobs') });
 }

@@ -1,4 +1,4 @@
-import type { TrackingOverview } from '@bjp/domain';
+import { SEARCH_MAX_LENGTH, type TrackingOverview } from '@bjp/domain';
 import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import type { TrackingFilters } from './api';
 
@@ -24,6 +24,7 @@ export function TrackingFiltersBar({ overview, filters, onChange }: Props) {
         label="Institución"
         w={220}
         value={filters.name}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(e) => set({ name: e.currentTarget.value })}
       />
       {overview.place.level === 'department' && (

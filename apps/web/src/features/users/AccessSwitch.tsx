@@ -5,7 +5,7 @@ import { useSetUserAccess } from './api';
 
 type Props = { user: UserRow; canManage: boolean };
 
-/** The 'Activo' column: asks '¿Esta Seguro?' and then sets the access the switch shows. */
+/** The 'Activo' column: asks '¿Está Seguro?' and then sets the access the switch shows. */
 export function AccessSwitch({ user, canManage }: Props) {
   const setAccess = useSetUserAccess();
   const next = !user.hasAccess;

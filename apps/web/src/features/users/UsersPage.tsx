@@ -1,4 +1,4 @@
-import { type UserRow, type UserTab, userTabs } from '@bjp/domain';
+import { SEARCH_MAX_LENGTH, type UserRow, type UserTab, userTabs } from '@bjp/domain';
 import { Paper, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -36,6 +36,7 @@ export function UsersPage() {
             leftSection={<IconSearch size={16} />}
             placeholder="Buscar por nombre o usuario"
             aria-label="Buscar usuarios"
+            maxLength={SEARCH_MAX_LENGTH}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />

@@ -79,13 +79,13 @@ export function PropertiesPanel({ field, problem, onChange, onRemove }: Props) {
       {withPlaceholder.has(field.kind) && (
         <TextInput
           size="xs"
-          label="Placeholder"
+          label="Texto de ayuda"
           value={field.placeholder}
           onChange={(e) => patch({ placeholder: e.currentTarget.value })}
         />
       )}
       <KindProperties field={field} onChange={onChange} />
-      <Divider label="Validacion" labelPosition="left" mt="xs" />
+      <Divider label="Validación" labelPosition="left" mt="xs" />
       <Switch
         label="Obligatorio"
         checked={field.required}

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput } from
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
 /**
- * Custom pattern rules: empty pattern, 'Ingresar valor valido', checked on blur unless changed (part 1 §5).
+ * Custom pattern rules: empty pattern, 'Ingresar valor válido', checked on blur unless changed (part 1 §5).
  * A pattern RE2 cannot run (backreferences, lookarounds) shows the message the server gives at save.
  */
 export function RulesEditor({

@@ -189,7 +189,7 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
             />
             <Switch
               mt={30}
-              label="Sin Parametro"
+              label="Sin Parámetro"
               description="Sin límite de inscritos"
               {...form.getInputProps('noLimit', { type: 'checkbox' })}
             />

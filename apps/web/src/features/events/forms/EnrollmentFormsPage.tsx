@@ -30,7 +30,7 @@ function ActiveSwitch({ form }: { form: EnrollmentFormRow }) {
   );
 }
 
-/** 'Eventos / Formularios de Inscripcion': the forms, their Activo switch, and the builder in a large modal. */
+/** 'Eventos / Formularios de Inscripción': the forms, their Activo switch, and the builder in a large modal. */
 export function EnrollmentFormsPage() {
   const [page, setPage] = useState(1);
   const [building, setBuilding] = useState(false);
@@ -39,7 +39,7 @@ export function EnrollmentFormsPage() {
   const columns: Column<EnrollmentFormRow>[] = [
     { key: 'id', header: 'ID', render: (f) => f.id, width: 70 },
     { key: 'name', header: 'Nombre', render: (f) => f.name },
-    { key: 'description', header: 'Descripcion', render: (f) => f.description || '—' },
+    { key: 'description', header: 'Descripción', render: (f) => f.description || '—' },
     { key: 'fields', header: 'Campos', align: 'center', render: (f) => f.fieldCount, width: 90 },
     { key: 'active', header: 'Activo', align: 'center', render: (f) => <ActiveSwitch form={f} />, width: 90 },
   ];
@@ -47,11 +47,11 @@ export function EnrollmentFormsPage() {
   return (
     <Stack>
       <PageHeader
-        title="Formularios de Inscripcion"
-        breadcrumbs={['Eventos', 'Formularios de Inscripcion']}
+        title="Formularios de Inscripción"
+        breadcrumbs={['Eventos', 'Formularios de Inscripción']}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setBuilding(true)}>
-            Agregar Formulario de Inscripcion
+            Agregar Formulario de Inscripción
           </Button>
         }
       />
@@ -78,7 +78,7 @@ export function EnrollmentFormsPage() {
       <Modal
         opened={building}
         onClose={() => setBuilding(false)}
-        title="Agregar Formulario de Inscripcion"
+        title="Agregar Formulario de Inscripción"
         size="95%"
         centered
       >

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type EnrollmentStudent, type GradeOption } from '@bjp/domain';
+import { DEFAULT_PAGE_SIZE, type EnrollmentStudent, type GradeOption, SEARCH_MAX_LENGTH } from '@bjp/domain';
 import { Alert, Checkbox, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -64,6 +64,7 @@ export function StudentsTable({ sie, grades, selected, locked, onToggle }: Props
           leftSection={<IconSearch size={16} />}
           placeholder="Buscar por nombre o RUDE"
           aria-label="Buscar estudiantes"
+          maxLength={SEARCH_MAX_LENGTH}
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);

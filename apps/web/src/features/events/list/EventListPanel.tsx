@@ -8,7 +8,7 @@ import { EventActions } from './EventActions';
 
 const stateColor: Record<number, string> = { 1: 'gray', 2: 'green', 3: 'blue', 4: 'red' };
 
-/** One tab of 'Lista eventos': ID, Evento, Detalle, Minimo/Maximo, 10 a page from the server. */
+/** One tab of 'Lista eventos': ID, Evento, Detalle, Mínimo/Máximo, 10 a page from the server. */
 export function EventListPanel({ tab, search }: { tab: EventTab; search: string }) {
   const [page, setPage] = useState(1);
   const list = useEventList(tab, page, search);
@@ -32,7 +32,7 @@ export function EventListPanel({ tab, search }: { tab: EventTab; search: string 
     { key: 'description', header: 'Detalle', render: (e) => e.description },
     {
       key: 'limits',
-      header: 'Minimo/Maximo',
+      header: 'Mínimo/Máximo',
       align: 'center',
       render: (e) =>
         `${formatCount(e.minimum)} / ${formatCount(e.maximum)}${e.withLimitControl ? '' : ' (sin límite)'}`,

@@ -1,4 +1,4 @@
-import { type EventTab, eventTabs } from '@bjp/domain';
+import { type EventTab, eventTabs, SEARCH_MAX_LENGTH } from '@bjp/domain';
 import { Button, Paper, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -42,6 +42,7 @@ export function EventsPage() {
             leftSection={<IconSearch size={16} />}
             placeholder="Buscar por título o detalle"
             aria-label="Buscar eventos"
+            maxLength={SEARCH_MAX_LENGTH}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />

@@ -36,7 +36,7 @@ const flag = (checked: boolean, label: string) => (
   <Checkbox checked={checked} readOnly aria-label={label} tabIndex={-1} />
 );
 
-/** 'Parametricas / Periodos y Etapas'. */
+/** 'Paramétricas / Periodos y Etapas'. */
 export function PeriodsPage() {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -110,7 +110,7 @@ export function PeriodsPage() {
     <Stack>
       <PageHeader
         title="Periodos y Etapas"
-        breadcrumbs={['Parametricas', 'Periodos y Etapas']}
+        breadcrumbs={['Paramétricas', 'Periodos y Etapas']}
         actions={
           <Button leftSection={<IconCalendarPlus size={16} />} onClick={() => setAdding(true)}>
             Establecer Fechas Generales

@@ -11,7 +11,7 @@ type Props = {
   relationships: Array<{ value: string; label: string }>;
   changes: ReturnType<typeof useTitularChanges>;
   onDone: () => void;
-  /** When set (adjustments: the student's one change), '¿Esta Seguro?' with this text comes first. */
+  /** When set (adjustments: the student's one change), '¿Está Seguro?' with this text comes first. */
   confirmMessage?: string;
 };
 

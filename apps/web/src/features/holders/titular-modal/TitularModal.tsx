@@ -25,7 +25,7 @@ type Props = {
 /**
  * 'Actualización y/o Registro de Titular': the student's titulars with the selection switch, and the
  * add view ('Adicionar Nuevo Titular'). 'Registrar' saves the selected titular, or with none the
- * removal of the student's beneficiary status, after '¿Esta Seguro?'. The adjustment variant
+ * removal of the student's beneficiary status, after '¿Está Seguro?'. The adjustment variant
  * (area 'adjustments') talks to the adjustments API, whose changes count once per student.
  */
 export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'holders' }: Props) {

@@ -7,7 +7,7 @@ type SegipDetails = { segip?: string; observation?: string };
 
 /**
  * Shows a failed titular change as the specification does: SEGIP unavailable as the toast 'Error en
- * el servicio de verificacion con el SEGIP.', SEGIP not confirming the person as the dialog 'Error en
+ * el servicio de verificación con el SEGIP.', SEGIP not confirming the person as the dialog 'Error en
  * el servicio de verificación SEGIP' with the server's message, anything else as a toast.
  */
 export function reportTitularError(error: unknown, fallback: string = holderMessages.saveFailed): void {
