@@ -296,7 +296,8 @@ function sampleRequest(method: string, url: string) {
     .replace(':departmentId', '2')
     .replace(':districtId', String(districtId))
     .replace(':level', 'district')
-    .replace(':version', '1');
+    .replace(':version', '1')
+    .replace(':day', '2025-11-20');
   const bodies: Record<string, unknown> = {
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
     'PUT /api/v1/users/:id/roles': { roles: [] },
@@ -392,7 +393,10 @@ function sampleRequest(method: string, url: string) {
     'POST /api/v1/exports/reconciliation/national': { format: 'pdf' },
     'POST /api/v1/exports/reconciliation/departments/:departmentId': { format: 'pdf' },
   };
-  const queries: Record<string, string> = { 'GET /api/v1/holders/relationships': '?codeType=1' };
+  const queries: Record<string, string> = {
+    'GET /api/v1/holders/relationships': '?codeType=1',
+    'GET /api/v1/kardex/students': '?q=MAMANI',
+  };
   for (const key of Object.keys(allowed)) if (key.endsWith('/document')) queries[key] = '?format=pdf';
   return {
     method,

@@ -27,6 +27,7 @@ describe('menuFor', () => {
       'Eventos',
       'Operativo BJP',
       'Titulares',
+      'Kardex del Estudiante',
       'Pago',
       'Sincronizar',
       'Reportes',
@@ -50,6 +51,7 @@ describe('menuFor', () => {
         '/tutors/admin',
         '/tutors/department',
         '/tutors/district',
+        '/kardex',
         '/paid/detail',
         '/paid/general',
         '/sync-module/admin',
@@ -81,6 +83,7 @@ describe('menuFor', () => {
     expect(p).toContain('/reports/national');
     expect(p).toContain('/seguimiento/depto/admin');
     expect(p).toContain('/seguimiento/novedades');
+    expect(p).toContain('/kardex');
     expect(p).not.toContain('/sync-module/admin');
     expect(p).not.toContain('/config/kind-event');
     expect(p).not.toContain('/modification-remove/admin');
@@ -101,6 +104,7 @@ describe('menuFor', () => {
       '/seguimiento/depto/user',
       '/seguimiento/novedades',
       '/tutors/department',
+      '/kardex',
       '/modification-remove/depto',
       '/reports/user-depto',
       '/reports/reconciliation',
@@ -113,6 +117,7 @@ describe('menuFor', () => {
       '/seguimiento/district/user',
       '/seguimiento/novedades',
       '/tutors/district',
+      '/kardex',
       '/reports/user-district',
       '/reports/reconciliation',
     ]);
@@ -126,6 +131,7 @@ describe('menuFor', () => {
     expect(paths(menu)).toEqual([
       '/tutors/principal',
       '/modification/principal',
+      '/kardex',
       '/paid-report/principal-report',
       '/reports/ue-principal',
       '/reports/reconciliation',
@@ -136,12 +142,12 @@ describe('menuFor', () => {
     const director = user(2, profiles.director, [], '2025-11-29');
     expect(menuFor(director, '2025-11-30')).toEqual([]);
     expect(menuFor(director, new Date(2025, 11, 1))).toEqual([]);
-    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(5);
+    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(6);
   });
 
   it('uses 29 Nov 2025 when the server sends no deadline, and a later one when it does', () => {
     expect(menuFor(user(2, profiles.director, []), '2025-11-30')).toEqual([]);
-    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(5);
+    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(6);
   });
 
   it('gives any other type 2 profile an empty menu', () => {

@@ -74,6 +74,7 @@ const adminMenu: MenuItem[] = [
     link('Departamento', '/tutors/department'),
     link('Distrito', '/tutors/district'),
   ]),
+  link('Kardex del Estudiante', '/kardex', 'holders'),
   sub('Pago', 'payments', [link('Detalle Pago', '/paid/detail'), link('Resumen General', '/paid/general')]),
   link('Sincronizar', '/sync-module/admin', 'sync'),
   sub('Reportes', 'reports', [
@@ -112,6 +113,7 @@ const departmentMenu: MenuItem[] = [
   link('Seguimiento Departamental', '/seguimiento/depto/user', 'tracking'),
   link('Novedades posteriores', '/seguimiento/novedades', 'tracking'),
   link('Registro Titulares', '/tutors/department', 'holders'),
+  link('Kardex del Estudiante', '/kardex', 'holders'),
   link('Baja Beneficiario', '/modification-remove/depto', 'removal'),
   link('Reporte Departamental', '/reports/user-depto', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
@@ -123,6 +125,7 @@ const directorMenu: MenuItem[] = [
     link('Registro Titulares', '/tutors/principal'),
     link('Solicitar Ajustes', '/modification/principal'),
   ]),
+  link('Kardex del Estudiante', '/kardex', 'holders'),
   link('Validación Pagados', '/paid-report/principal-report', 'paid'),
   link('Reporte UE/CEE', '/reports/ue-principal', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
@@ -133,6 +136,7 @@ const districtMenu: MenuItem[] = [
   link('Seguimiento Distrital', '/seguimiento/district/user', 'tracking'),
   link('Novedades posteriores', '/seguimiento/novedades', 'tracking'),
   link('Registro Titulares', '/tutors/district', 'holders'),
+  link('Kardex del Estudiante', '/kardex', 'holders'),
   link('Reporte Distrital', '/reports/user-district', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
 ];
