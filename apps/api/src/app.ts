@@ -108,6 +108,10 @@ export async function buildApp(
     bodyLimit: 2 * 1024 * 1024,
     // Node's own refusals (an address past its 16 KB header limit…) in Spanish, see lib/client-error.ts.
     clientErrorHandler,
+    // Errors the router raises before any route (a path parameter past its length limit, a malformed
+    // URL) go through the same handler as a Spanish 400, not Fastify's English body echoing the path.
+    frameworkErrors: (error, req, reply) =>
+      errorHandler(Object.assign(error, { statusCode: 400 }), req, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

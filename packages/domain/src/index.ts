@@ -22,6 +22,7 @@ export * from './holders/person-search.js';
 export * from './holders/relationships.js';
 export * from './holders/status.js';
 export * from './holders/titular-schemas.js';
+export * from './kardex/index.js';
 export * from './paid-validation/index.js';
 export * from './payments/index.js';
 export * from './public-status/index.js';

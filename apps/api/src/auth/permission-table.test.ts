@@ -73,6 +73,9 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/sync/payments/jobs': ['admin'],
   'GET /api/v1/sync/jobs/:id': ['admin'],
   'GET /api/v1/sync/calendar': nationalReaders,
+  'GET /api/v1/sync/calendar/days/:day': nationalReaders,
+  'GET /api/v1/kardex/students': ['admin', 'ministerio', 'depto', 'distrito', 'director'],
+  'GET /api/v1/kardex/students/:rude': ['admin', 'ministerio', 'depto', 'distrito', 'director'],
   'POST /api/v1/exports/progress': ['admin'],
   'POST /api/v1/exports/reports/national': nationalReaders,
   'POST /api/v1/exports/reports/departments/:departmentId': ['admin', 'ministerio', 'depto'],
@@ -304,7 +307,8 @@ function sampleRequest(method: string, url: string) {
     .replace(':districtId', String(districtId))
     .replace(':level', 'district')
     .replace(':version', '1')
-    .replace(':kind', url.includes('/enabling/') ? 'holders' : 'regulation');
+    .replace(':kind', url.includes('/enabling/') ? 'holders' : 'regulation')
+    .replace(':day', '2025-11-20');
   const bodies: Record<string, unknown> = {
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
     'PUT /api/v1/users/:id/roles': { roles: [] },
@@ -401,7 +405,10 @@ function sampleRequest(method: string, url: string) {
     'POST /api/v1/exports/reconciliation/national': { format: 'pdf' },
     'POST /api/v1/exports/reconciliation/departments/:departmentId': { format: 'pdf' },
   };
-  const queries: Record<string, string> = { 'GET /api/v1/holders/relationships': '?codeType=1' };
+  const queries: Record<string, string> = {
+    'GET /api/v1/holders/relationships': '?codeType=1',
+    'GET /api/v1/kardex/students': '?q=MAMANI',
+  };
   for (const key of Object.keys(allowed)) if (key.endsWith('/document')) queries[key] = '?format=pdf';
   return {
     method,

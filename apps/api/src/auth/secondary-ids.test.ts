@@ -25,6 +25,7 @@ const notIds: Record<string, string> = {
   kind: "a file's role in an event (banner, rules), with the event's :id beside it",
   version:
     "a version number within the path's school (:sie, a stored declaration) or event (:id, a file), not an id of its own",
+  day: 'a calendar day of the national synchronisation history (yyyy-mm-dd), not an id',
 };
 
 /** Routes reachable without a login that name an object: public by design, so no place applies. */
@@ -167,6 +168,9 @@ const fixtures: Record<string, Fixture> = {
     jGuardian,
     (ids) => ({ guardianId: ids.guardianId }),
   ),
+
+  // The Kardex (issue 16): a student outside the caller's place answers 404 like an unknown RUDE.
+  'GET /api/v1/kardex/students/:rude': { ids: () => ({ rude: { own: w.a.rude, foreign: w.b.rude } }) },
 
   'GET /api/v1/removals/departments/:departmentId/students/:rude': {
     ids: () => ({ rude: { own: w.a.rude, foreign: w.b.rude } }),

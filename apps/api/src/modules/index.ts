@@ -8,6 +8,7 @@ import { enablingRoutes } from './enabling/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import { exportsRoutes } from './exports/index.js';
 import { holdersRoutes } from './holders/routes.js';
+import { kardexRoutes } from './kardex/index.js';
 import { paidValidationRoutes } from './paid-validation/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { publicStatusRoutes } from './public-status/routes.js';
@@ -41,6 +42,7 @@ export async function registerModules(api: AppInstance) {
   await api.register(sereciRoutes);
   await api.register(blockingRoutes);
   await api.register(syncRoutes);
+  await api.register(kardexRoutes);
   await api.register(adjustmentsRoutes);
   await api.register(removalsRoutes);
   await api.register(exportsRoutes);

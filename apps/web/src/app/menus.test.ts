@@ -27,6 +27,7 @@ describe('menuFor', () => {
       'Eventos',
       'Operativo BJP',
       'Titulares',
+      'Kardex del Estudiante',
       'Pago',
       'Sincronizar',
       'Reportes',
@@ -51,6 +52,7 @@ describe('menuFor', () => {
         '/tutors/admin',
         '/tutors/department',
         '/tutors/district',
+        '/kardex',
         '/paid/detail',
         '/paid/general',
         '/sync-module/admin',
@@ -82,6 +84,7 @@ describe('menuFor', () => {
     expect(p).toContain('/reports/national');
     expect(p).toContain('/seguimiento/depto/admin');
     expect(p).toContain('/seguimiento/novedades');
+    expect(p).toContain('/kardex');
     expect(p).not.toContain('/sync-module/admin');
     expect(p).not.toContain('/config/kind-event');
     expect(p).not.toContain('/modification-remove/admin');
@@ -109,6 +112,7 @@ describe('menuFor', () => {
       '/seguimiento/depto/user',
       '/seguimiento/novedades',
       '/tutors/department',
+      '/kardex',
       '/modification-remove/depto',
       '/reports/user-depto',
       '/reports/reconciliation',
@@ -122,6 +126,7 @@ describe('menuFor', () => {
       '/seguimiento/district/user',
       '/seguimiento/novedades',
       '/tutors/district',
+      '/kardex',
       '/reports/user-district',
       '/reports/reconciliation',
       '/events/institution',
@@ -136,6 +141,7 @@ describe('menuFor', () => {
     expect(paths(menu)).toEqual([
       '/tutors/principal',
       '/modification/principal',
+      '/kardex',
       '/paid-report/principal-report',
       '/reports/ue-principal',
       '/reports/reconciliation',

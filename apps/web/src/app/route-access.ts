@@ -53,6 +53,7 @@ export const routeAccess = {
   '/block/student-lock': 'blocking.manage',
   '/block/student': 'blocking.manage',
   '/control/calendar-control': 'payments.view',
+  '/kardex': 'holders.view',
 } as const satisfies Record<string, Permission | null>;
 
 export type AppPath = keyof typeof routeAccess;

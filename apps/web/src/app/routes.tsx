@@ -303,6 +303,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     area: 'Control de Sincronización',
     page: () => import('../features/sync/CalendarPage').then((m) => m.CalendarPage),
   },
+  {
+    path: '/kardex',
+    title: 'Kardex del Estudiante',
+    area: 'Kardex del Estudiante',
+    page: () => import('../features/kardex/KardexPage').then((m) => m.KardexPage),
+  },
 ];
 
 /** Screens anyone may open, in the centred public layout. */

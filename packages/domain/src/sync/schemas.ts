@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
-import { pageParam } from '../common/primitives.js';
-import { noveltyRow } from '../declarations/novelties.js';
-import { bonusStates } from '../payments/index.js';
-import { rudeValue } from '../sereci/schemas.js';
+import { calendarDate, idParam, pageParam } from '../common/primitives.js';
 
 /** One row of the consolidation history (part 2 §3), i.e. one day's synchronisation record. */
 export const syncBatch = z.object({
@@ -43,6 +40,7 @@ export type SyncStepResult = z.infer<typeof syncStepResult>;
 export const stepListQuery = z.object({
   page: pageParam,
   rude: z.string().trim().toUpperCase().max(30).optional().describe('Filtro por código RUDE'),
+  batch: idParam.optional().describe('Lote del historial (por omisión, el último)'),
 });
 export type StepListQuery = z.infer<typeof stepListQuery>;
 
@@ -71,70 +69,19 @@ export type StepTwoRow = z.infer<typeof stepTwoRow>;
 export const stepTwoPage = pageOf(stepTwoRow).extend({ batchDay: z.string().nullable() });
 export type StepTwoPage = z.infer<typeof stepTwoPage>;
 
-export const kardexParams = z.object({ rude: rudeValue });
-
-/** 'Kardex del Estudiante': everything that happened to one student in the programme. */
-export const kardex = z.object({
-  student: z.object({
-    id: z.number().int(),
-    rude: z.string(),
-    name: z.string(),
-    birthDate: z.string(),
-    identity: z.string().describe('Validado SEGIP / Validado SERECI / Pendiente de Validación'),
-  }),
-  inscriptions: z.array(
-    z.object({
-      id: z.number().int(),
-      year: z.number().int(),
-      institution: z.string(),
-      institutionId: z.number().int(),
-      course: z.string(),
-      removedAt: z.string().nullable(),
-      bonusState: z.enum(bonusStates).describe('Estado del bono en esa gestión (payments/bonus-state)'),
-    }),
-  ),
-  titulars: z.array(
-    z.object({
-      id: z.number().int(),
-      carnet: z.string(),
-      name: z.string(),
-      relationship: z.string(),
-      createdAt: z.string(),
-      removedAt: z.string().nullable(),
-    }),
-  ),
-  validations: z.array(z.object({ kind: z.string(), at: z.string().nullable(), detail: z.string() })),
-  blocks: z.array(
-    z.object({
-      id: z.number().int(),
-      blockedAt: z.string(),
-      observation: z.string(),
-      unblockedAt: z.string().nullable(),
-      unblockObservation: z.string().nullable(),
-    }),
-  ),
-  payments: z.array(
-    z.object({
-      paid: z.boolean(),
-      paidOn: z.string().nullable(),
-      bank: z.string().nullable(),
-      mode: z.string().nullable(),
-      syncedAt: z.string(),
-    }),
-  ),
-  syncChanges: z.array(z.object({ day: z.string(), kind: z.string(), description: z.string() })),
-  novelties: z
-    .array(noveltyRow)
-    .describe("'Posterior a la consolidación': cambios posteriores a la declaración consolidada de su UE"),
-});
-export type Kardex = z.infer<typeof kardex>;
-
 export const calendarDay = z.object({
   date: z.string(),
   status: z.enum(['complete', 'incomplete', 'pending', 'none']),
   label: z.string(),
   isToday: z.boolean(),
+  changes: z.number().int().describe('Cambios del lote del día (0 sin sincronización)'),
+  synced: z.boolean().describe('Hay un registro de sincronización ese día'),
 });
+
+/** A day of the calendar opened: what was synchronised that day (Bolivian day). */
+export const syncDayParams = z.object({ day: calendarDate() });
+export const syncDay = z.object({ day: z.string(), batches: z.array(syncBatch) });
+export type SyncDay = z.infer<typeof syncDay>;
 export const syncCalendar = z.object({
   start: z.string(),
   today: z.string(),

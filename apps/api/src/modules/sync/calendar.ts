@@ -4,10 +4,12 @@ import {
   daysFrom,
   MONTH_NAMES_ES,
   type SyncCalendar,
+  type SyncDay,
 } from '@bjp/domain';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { programmeSettings, syncBatches } from '../../db/schema/index.js';
+import { batchOfDay } from './batch.js';
 
 /**
  * 'Estado de Sincronización': every day from the calendar start in settings to today (deps.clock),
@@ -26,6 +28,7 @@ export async function syncCalendar(deps: AppDeps): Promise<SyncCalendar> {
       isSend: syncBatches.isSend,
       isSendChange: syncBatches.isSendChange,
       isSendCopy: syncBatches.isSendCopy,
+      itemCount: syncBatches.itemCount,
     })
     .from(syncBatches)
     .where(and(gte(syncBatches.day, start), lte(syncBatches.day, today)));
@@ -39,7 +42,24 @@ export async function syncCalendar(deps: AppDeps): Promise<SyncCalendar> {
       months.push(month);
     }
     const status = calendarStatus(date, today, byDay.get(date) ?? null);
-    month.days.push({ date, status, label: calendarStatusLabels[status], isToday: date === today });
+    const record = byDay.get(date);
+    month.days.push({
+      date,
+      status,
+      label: calendarStatusLabels[status],
+      isToday: date === today,
+      changes: record?.itemCount ?? 0,
+      synced: record !== undefined,
+    });
   }
   return { start, today, months };
+}
+
+/**
+ * A calendar day opened: the synchronisation records of that Bolivian day (the history keeps one a
+ * day, so none or one), with their counts. The day is the `day` column, already in Bolivia's time.
+ */
+export async function syncDayBatches(deps: AppDeps, day: string): Promise<SyncDay> {
+  const batch = await batchOfDay(deps.db, day);
+  return { day, batches: batch ? [batch] : [] };
 }

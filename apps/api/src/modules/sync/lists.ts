@@ -11,12 +11,19 @@ import type { AppDeps } from '../../app.js';
 import { students, syncBatches, syncBatchItems, syncCopyItems } from '../../db/schema/index.js';
 import { batchColumns, latestBatch, toSyncBatch } from './batch.js';
 
+/** The batch a list shows: the one asked for (a day opened in the calendar) or the latest. */
+async function listedBatch(deps: AppDeps, query: StepListQuery, sentOnly = false) {
+  if (query.batch === undefined) return latestBatch(deps.db, sentOnly);
+  const [row] = await deps.db.select().from(syncBatches).where(eq(syncBatches.id, query.batch));
+  return row && (!sentOnly || row.isSendChange) ? row : null;
+}
+
 const rudeFilter = (rude?: string) =>
   rude ? like(students.rude, `${rude.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
 
 /** 'Lista Paso 1': the changes of the latest batch, filtered by RUDE (prefix), 10 a page. */
 export async function stepOneList(deps: AppDeps, query: StepListQuery): Promise<StepOnePage> {
-  const batch = await latestBatch(deps.db);
+  const batch = await listedBatch(deps, query);
   if (!batch) return { items: [], page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: 0, batchDay: null };
   const where = and(eq(syncBatchItems.batchId, batch.id), rudeFilter(query.rude));
   const [rows, [total]] = await Promise.all([
@@ -55,7 +62,7 @@ export async function stepOneList(deps: AppDeps, query: StepListQuery): Promise<
  * step 3 took the copy back, the state Síntesis recorded for each.
  */
 export async function stepTwoList(deps: AppDeps, query: StepListQuery): Promise<StepTwoPage> {
-  const batch = await latestBatch(deps.db, true);
+  const batch = await listedBatch(deps, query, true);
   if (!batch) return { items: [], page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: 0, batchDay: null };
   const where = and(eq(syncBatchItems.batchId, batch.id), rudeFilter(query.rude));
   const [rows, [total]] = await Promise.all([

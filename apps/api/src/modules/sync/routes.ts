@@ -8,12 +8,15 @@ import {
   stepTwoPage,
   syncBatchPage,
   syncCalendar,
+  syncDay,
+  syncDayParams,
   syncStatus,
   syncStepResult,
 } from '@bjp/domain';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
-import { syncCalendar as calendar } from './calendar.js';
+import { studentKardex } from '../kardex/index.js';
+import { syncCalendar as calendar, syncDayBatches } from './calendar.js';
 import {
   startPaymentSync,
   syncJobParams,
@@ -22,7 +25,6 @@ import {
   syncJobStatus,
   syncJobs,
 } from './jobs.js';
-import { studentKardex } from './kardex.js';
 import { history, stepOneList, stepTwoList } from './lists.js';
 import { syncStatus as status } from './openness.js';
 import { syncPayments } from './payments.js';
@@ -122,5 +124,13 @@ export async function syncRoutes(app: AppInstance) {
     '/sync/calendar',
     { schema: { tags, response: { 200: syncCalendar } }, preHandler: guard('payments.view') },
     async () => calendar(app.deps),
+  );
+  app.get(
+    '/sync/calendar/days/:day',
+    {
+      schema: { tags, params: syncDayParams, response: { 200: syncDay } },
+      preHandler: guard('payments.view'),
+    },
+    async (req) => syncDayBatches(app.deps, req.params.day),
   );
 }

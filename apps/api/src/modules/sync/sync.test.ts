@@ -3,6 +3,7 @@ import {
   type StepOnePage,
   type StepTwoPage,
   type SyncCalendar,
+  type SyncDay,
   type SyncStatus,
   syncMessages,
 } from '@bjp/domain';
@@ -206,6 +207,36 @@ describe('Estado de Sincronización (calendar on a pinned clock)', () => {
     admin = (await loginAs(ctx.app, 'admin', 1)).token;
     expect(await dayStatus('2025-11-21')).toBe('SINCRONIZACION PENDIENTE');
     expect(await dayStatus('2025-11-20')).toBe('SINCRONIZACION COMPLETA');
+  });
+
+  it('opens a day: that day’s record with its counts, and its changes list by batch', async () => {
+    // The clock moved a day in the test before: the morning's session has expired.
+    ministerio = (await loginAs(ctx.app, 'ministerio', 1)).token;
+    const res = await call('GET', '/sync/calendar/days/2025-11-20', ministerio);
+    expect(res.statusCode, res.body).toBe(200);
+    const day = res.json<SyncDay>();
+    expect(day.batches).toHaveLength(1);
+    expect(day.batches[0]).toMatchObject({ day: '2025-11-20', isSendCopy: true });
+    expect(day.batches[0]!.itemCount).toBeGreaterThan(0);
+    const cell = (await call('GET', '/sync/calendar')).json<SyncCalendar>().months[1]!.days;
+    expect(cell.find((d) => d.date === '2025-11-20')).toMatchObject({
+      synced: true,
+      changes: day.batches[0]!.itemCount,
+    });
+    expect(cell.find((d) => d.date === '2025-11-19')).toMatchObject({ synced: false, changes: 0 });
+    const list = (await call('GET', `/sync/step-one?batch=${day.batches[0]!.id}`)).json<StepOnePage>();
+    expect(list).toMatchObject({ batchDay: '2025-11-20', total: day.batches[0]!.itemCount });
+    const empty = await call('GET', '/sync/calendar/days/2025-11-19', ministerio);
+    expect(empty.json<SyncDay>().batches).toEqual([]);
+    for (const bad of ['2025-02-30', 'ayer']) {
+      const refused = await call('GET', `/sync/calendar/days/${bad}`, ministerio);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/Fecha no válida/);
+    }
+    // A path parameter past the router's length limit is refused before any schema, in Spanish.
+    const long = await call('GET', `/sync/calendar/days/${'x'.repeat(10_000)}`, ministerio);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Solicitud no válida.');
   });
 
   it('lets only one of two racing consolidations through the next day, gathering after the last cut', async () => {

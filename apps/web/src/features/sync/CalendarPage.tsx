@@ -1,17 +1,105 @@
-import { calendarStatusLabels } from '@bjp/domain';
-import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { calendarStatusLabels, type SyncCalendar } from '@bjp/domain';
+import { Alert, Badge, Box, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSyncCalendar } from './api';
-
-const weekdays = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
-const weekday = (iso: string) => weekdays[new Date(`${iso}T12:00:00Z`).getUTCDay()];
+import { DayDrawer } from './DayDrawer';
+import { longDayEs, monthGrid, syncCountEs, WEEKDAYS_SHORT_ES } from './month-grid';
 
 const colors = { complete: 'green', incomplete: 'yellow', pending: 'blue', none: 'red' } as const;
+type Day = SyncCalendar['months'][number]['days'][number];
 
-/** /control/calendar-control 'Estado de Sincronización': day cards by month from the calendar start to today. */
+const columns = { display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4 } as const;
+
+function DayCell({ day, onOpen }: { day: Day; onOpen: (date: string) => void }) {
+  const label = `${longDayEs(day.date)}: ${syncCountEs(day.synced ? 1 : 0)}${
+    day.synced ? `, ${day.changes} cambios` : ''
+  } — ${day.label}${day.isToday ? ' (hoy)' : ''}`;
+  return (
+    <UnstyledButton
+      data-testid={`day-${day.date}`}
+      aria-label={label}
+      aria-current={day.isToday ? 'date' : undefined}
+      title={label}
+      onClick={() => onOpen(day.date)}
+      p={6}
+      style={{
+        borderRadius: 'var(--mantine-radius-sm)',
+        border: '1px solid var(--mantine-color-default-border)',
+        background: `var(--mantine-color-${colors[day.status]}-light)`,
+        outline: day.isToday ? '2px solid var(--mantine-color-blue-filled)' : undefined,
+        minHeight: 56,
+      }}
+    >
+      <Group justify="space-between" gap={2} wrap="nowrap">
+        <Text fw={700} size="sm">
+          {Number(day.date.slice(8))}
+        </Text>
+        {day.isToday && (
+          <Badge size="xs" color="blue" visibleFrom="sm">
+            HOY
+          </Badge>
+        )}
+      </Group>
+      <Text size="10px" fw={600} c={`${colors[day.status]}.9`} visibleFrom="sm" lh={1.2}>
+        {day.label}
+      </Text>
+      {day.synced && (
+        <Text size="10px" c="dimmed" lh={1.2}>
+          {day.changes} camb.
+        </Text>
+      )}
+    </UnstyledButton>
+  );
+}
+
+/** A month as a real grid, Monday first; days outside the calendar's range are plain blanks. */
+function MonthGrid({
+  month,
+  onOpen,
+}: {
+  month: SyncCalendar['months'][number];
+  onOpen: (d: string) => void;
+}) {
+  const byDate = new Map(month.days.map((d) => [d.date, d]));
+  return (
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid={`month-${month.key}`}>
+      <Title order={4} mb="sm">
+        {month.name}
+      </Title>
+      <Box style={columns} aria-hidden>
+        {WEEKDAYS_SHORT_ES.map((w) => (
+          <Text key={w} size="xs" fw={700} c="dimmed" ta="center">
+            {w}
+          </Text>
+        ))}
+      </Box>
+      <Box style={columns} mt={4}>
+        {monthGrid(month.key)
+          .flat()
+          .map((date, i) => {
+            const day = date ? byDate.get(date) : undefined;
+            if (day) return <DayCell key={date} day={day} onOpen={onOpen} />;
+            // A blank before the 1st or after the last day, or a day outside the calendar's range.
+            return (
+              <Box key={date ?? `blank-${i}`} p={6} c="dimmed" data-testid={date ? undefined : 'blank'}>
+                {date && <Text size="sm">{Number(date.slice(8))}</Text>}
+              </Box>
+            );
+          })}
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * /control/calendar-control 'Estado de Sincronización': month grids from the calendar start to
+ * today, newest first; each day opens what was synchronised that day.
+ */
 export function CalendarPage() {
   const calendar = useSyncCalendar();
+  const [opened, setOpened] = useState<string | null>(null);
   return (
     <Stack>
       <PageHeader title="Estado de Sincronización" breadcrumbs={['Control Sincronización']} />
@@ -25,42 +113,9 @@ export function CalendarPage() {
       {calendar.isLoading && <Loader />}
       {calendar.isError && <Alert color="red">{errorMessage(calendar.error)}</Alert>}
       {[...(calendar.data?.months ?? [])].reverse().map((month) => (
-        <Paper key={month.key} withBorder radius="md" p="md">
-          <Title order={4} mb="sm">
-            {month.name}
-          </Title>
-          <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs">
-            {month.days.map((day) => (
-              <Paper
-                key={day.date}
-                data-testid={`day-${day.date}`}
-                withBorder
-                p="xs"
-                radius="sm"
-                bg={`var(--mantine-color-${colors[day.status]}-light)`}
-                style={day.isToday ? { outline: '2px solid var(--mantine-color-blue-filled)' } : undefined}
-              >
-                <Group justify="space-between" gap={4}>
-                  <Text fw={700}>
-                    {Number(day.date.slice(8))}{' '}
-                    <Text span size="xs" c="dimmed">
-                      {weekday(day.date)}
-                    </Text>
-                  </Text>
-                  {day.isToday && (
-                    <Badge size="xs" color="blue">
-                      HOY
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="10px" fw={600} c={`${colors[day.status]}.9`}>
-                  {day.label}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        </Paper>
+        <MonthGrid key={month.key} month={month} onOpen={setOpened} />
       ))}
+      <DayDrawer day={opened} onClose={() => setOpened(null)} />
     </Stack>
   );
 }

@@ -15,11 +15,12 @@ function StepList<T extends StepOnePage | StepTwoPage>(props: {
   list: 'step-one' | 'step-two';
   columns: Column<T['items'][number]>[];
   failure: string;
+  batch?: number;
 }) {
   const [rude, setRude] = useState('');
   const [debounced] = useDebouncedValue(rude.trim().toUpperCase(), 400);
   const [page, setPage] = useState(1);
-  const data = useStepList<T>(props.list, debounced, page);
+  const data = useStepList<T>(props.list, debounced, page, props.batch);
   return (
     <Stack pt="sm">
       <TextInput
@@ -53,8 +54,11 @@ function StepList<T extends StepOnePage | StepTwoPage>(props: {
   );
 }
 
-/** Tabs 'Lista Paso 1' and 'Lista Paso 2', each row opening the student's kardex. */
-export function StepLists({ onKardex }: { onKardex: (rude: string) => void }) {
+/**
+ * Tabs 'Lista Paso 1' and 'Lista Paso 2', each row opening the student's kardex: of the latest batch,
+ * or of `batch` (a day opened in the calendar).
+ */
+export function StepLists({ onKardex, batch }: { onKardex: (rude: string) => void; batch?: number }) {
   const kardex = (rude: string) => (
     <Button size="xs" variant="light" onClick={() => onKardex(rude)}>
       Kardex
@@ -89,10 +93,20 @@ export function StepLists({ onKardex }: { onKardex: (rude: string) => void }) {
         <Tabs.Tab value="two">Lista Paso 2</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="one">
-        <StepList<StepOnePage> list="step-one" columns={one} failure={syncMessages.stepOneListFailed} />
+        <StepList<StepOnePage>
+          list="step-one"
+          columns={one}
+          failure={syncMessages.stepOneListFailed}
+          batch={batch}
+        />
       </Tabs.Panel>
       <Tabs.Panel value="two">
-        <StepList<StepTwoPage> list="step-two" columns={two} failure={syncMessages.stepTwoListFailed} />
+        <StepList<StepTwoPage>
+          list="step-two"
+          columns={two}
+          failure={syncMessages.stepTwoListFailed}
+          batch={batch}
+        />
       </Tabs.Panel>
     </Tabs>
   );

@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
+import { KardexModal } from '../kardex';
 import { jobFinished, type SyncStep, useStartStep, useStepJob, useSyncStatus } from './api';
 import { HistoryTable } from './HistoryTable';
-import { KardexModal } from './KardexModal';
 import { StepLists } from './StepLists';
 
 const steps: Array<{

@@ -1,9 +1,9 @@
 import type {
-  Kardex,
   PaymentSyncResult,
   StepOnePage,
   StepTwoPage,
   SyncCalendar,
+  SyncDay,
   SyncStatus,
   SyncStepResult,
 } from '@bjp/domain';
@@ -43,20 +43,21 @@ export function useStepList<T extends StepOnePage | StepTwoPage>(
   list: 'step-one' | 'step-two',
   rude: string,
   page: number,
+  batch?: number,
 ) {
   return useQuery({
-    queryKey: ['sync', list, rude, page],
-    queryFn: ({ signal }) => api.get<T>(`/sync/${list}`, { query: { rude, page }, signal }),
+    queryKey: ['sync', list, rude, page, batch ?? 'latest'],
+    queryFn: ({ signal }) => api.get<T>(`/sync/${list}`, { query: { rude, page, batch }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useKardex(rude: string | null) {
+/** A calendar day opened: that day's synchronisation records with their counts. */
+export function useSyncDay(day: string | null) {
   return useQuery({
-    queryKey: ['sync', 'kardex', rude],
-    queryFn: ({ signal }) => api.get<Kardex>(`/sync/kardex/${encodeURIComponent(rude!)}`, { signal }),
-    enabled: rude !== null,
-    retry: false,
+    queryKey: ['sync', 'calendar', 'day', day],
+    queryFn: ({ signal }) => api.get<SyncDay>(`/sync/calendar/days/${day}`, { signal }),
+    enabled: day !== null,
   });
 }
 

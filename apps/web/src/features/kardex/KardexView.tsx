@@ -1,10 +1,8 @@
 import { type Kardex, noveltiesKardexTitle } from '@bjp/domain';
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../app/api';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { boliviaStamp } from '../declarations/format';
-import { useKardex } from './api';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('es-BO', { timeZone: 'America/La_Paz' }) : '—';
@@ -18,7 +16,7 @@ function Section({ title, headers, rows }: { title: string; headers: string[]; r
           Sin registros.
         </Text>
       ) : (
-        // Its own sideways scroll on a phone: the modal's title and close button stay in place.
+        // Its own sideways scroll on a phone: the page (or modal) around it stays in place.
         <Table.ScrollContainer minWidth={520} type="native">
           <Table withTableBorder striped fz="xs">
             <Table.Thead>
@@ -46,9 +44,14 @@ function Section({ title, headers, rows }: { title: string; headers: string[]; r
   );
 }
 
-function KardexBody({ k }: { k: Kardex }) {
+/**
+ * 'Kardex del Estudiante': the student's whole history within the caller's place, section by
+ * section (the server already left out what lies outside it). Used by the Kardex page and, as a
+ * modal, by the synchronisation lists.
+ */
+export function KardexView({ k }: { k: Kardex }) {
   return (
-    <Stack>
+    <Stack data-testid="kardex-view">
       <Text size="sm">
         <b>{k.student.name}</b> — RUDE {k.student.rude} — nacimiento {k.student.birthDate} —{' '}
         {k.student.identity}
@@ -68,6 +71,16 @@ function KardexBody({ k }: { k: Kardex }) {
         title="Titulares"
         headers={['CI', 'Titular', 'Parentesco', 'Alta', 'Baja']}
         rows={k.titulars.map((t) => [t.carnet, t.name, t.relationship, when(t.createdAt), when(t.removedAt)])}
+      />
+      <Section
+        title="Ajustes de titular (tras la consolidación)"
+        headers={['Gestión', 'Ajuste', 'Titular', 'Fecha', 'Nueva modificación habilitada']}
+        rows={k.adjustments.map((a) => [a.year, a.kind, a.titular, when(a.createdAt), when(a.reenabledAt)])}
+      />
+      <Section
+        title="Bajas de beneficiario"
+        headers={['Gestión', 'Solicitud', 'Titular', 'Fecha']}
+        rows={k.removals.map((r) => [r.year, r.source, r.titular ?? '—', when(r.createdAt)])}
       />
       <Section
         title="Validaciones"
@@ -100,6 +113,19 @@ function KardexBody({ k }: { k: Kardex }) {
         rows={k.syncChanges.map((c) => [c.day, c.kind, c.description])}
       />
       <Section
+        title="Declaraciones juradas de su UE/CEE"
+        headers={['Gestión', 'UE/CEE', 'Declaración', 'Versión', 'Consolidada', 'Por', 'Código']}
+        rows={k.declarations.map((d) => [
+          d.year,
+          d.institutionId,
+          d.kind,
+          d.superseded ? `v${d.version} (reemplazada)` : `v${d.version}`,
+          boliviaStamp(d.consolidatedAt),
+          d.consolidatedBy,
+          d.verificationCode,
+        ])}
+      />
+      <Section
         title={`${noveltiesKardexTitle} (novedades tras la declaración consolidada de su UE/CEE)`}
         headers={['Fecha y hora', 'Qué cambió', 'Detalle', 'Por', 'Posterior a']}
         rows={k.novelties.map((n) => [
@@ -111,20 +137,5 @@ function KardexBody({ k }: { k: Kardex }) {
         ])}
       />
     </Stack>
-  );
-}
-
-/** 'Kardex del Estudiante': the student's whole history, with 'Cerrar'. */
-export function KardexModal({ rude, onClose }: { rude: string | null; onClose: () => void }) {
-  const kardex = useKardex(rude);
-  return (
-    <Modal opened={rude !== null} onClose={onClose} title="Kardex del Estudiante" size="xl" centered>
-      {kardex.isLoading && <Loader size="sm" />}
-      {kardex.isError && <Alert color="red">{errorMessage(kardex.error)}</Alert>}
-      {kardex.data && <KardexBody k={kardex.data} />}
-      <Group justify="flex-end" mt="md">
-        <Button onClick={onClose}>Cerrar</Button>
-      </Group>
-    </Modal>
   );
 }

@@ -1,0 +1,2 @@
+export { studentKardex } from './kardex.js';
+export { kardexRoutes } from './routes.js';

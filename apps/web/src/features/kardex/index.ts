@@ -1,0 +1,2 @@
+export { KardexModal } from './KardexModal';
+export { KardexView } from './KardexView';
