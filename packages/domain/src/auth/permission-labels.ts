@@ -22,5 +22,6 @@ export const permissionLabels: Record<Permission, string> = {
   'reports.view': 'Ver reportes',
   'payments.view': 'Ver pagos',
   'events.manage': 'Gestionar eventos',
-  'enrollment.institution': 'Inscribir estudiantes a eventos',
+  // The page itself is for SIE users only (part 1 §6), whoever holds the permission.
+  'enrollment.institution': 'Inscribir estudiantes a eventos (usuarios SIE)',
 };

@@ -68,9 +68,9 @@ describe('role table', () => {
     }
   });
 
-  it('gives Administrador and Root every permission but the SIE-only institution enrollment', () => {
+  it('gives Administrador and Root every permission', () => {
     const admin = permissionsFor({ ...sample.ministry, roles: ['Administrador'] });
-    expect(admin).toEqual(permissions.filter((p) => p !== 'enrollment.institution'));
+    expect(admin).toEqual(permissions);
     expect(permissionsFor({ ...sample.ministry, roles: ['Root'] })).toEqual(admin);
   });
 

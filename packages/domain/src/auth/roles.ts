@@ -34,10 +34,7 @@ export type RoleDefinition = {
   name: RoleName;
   /** One line, shown in the roles dialog. */
   description: string;
-  /**
-   * What holding the role adds to the user's profile. 'all': every permission a ministry user can
-   * use, that is all but `sieOnlyPermissions`.
-   */
+  /** What holding the role adds to the user's profile; 'all' is every permission the server knows. */
   grants: readonly Permission[] | 'all';
   /** Kinds of user the role may be given to. Empty: the role is no longer offered to anybody. */
   fits: readonly UserKind[];
@@ -96,13 +93,10 @@ export const roleTable: Record<RoleName, RoleDefinition> = {
   },
 };
 
-/** Permissions only SIE profiles use: part 1 §6 opens the institution enrollment page to type 2 only. */
-export const sieOnlyPermissions: readonly Permission[] = ['enrollment.institution'];
-
 /** The permissions a role adds, given the list of every permission (permissions.ts passes it in). */
 export function roleGrants(role: RoleName, every: readonly Permission[]): Permission[] {
   const grants = roleTable[role].grants;
-  return grants === 'all' ? every.filter((p) => !sieOnlyPermissions.includes(p)) : [...grants];
+  return grants === 'all' ? [...every] : [...grants];
 }
 
 export const isRoleName = (name: string): name is RoleName => (roleNames as readonly string[]).includes(name);

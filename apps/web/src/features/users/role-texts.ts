@@ -1,19 +1,9 @@
-import {
-  type Permission,
-  permissionLabels,
-  type RoleName,
-  roleNames,
-  roleTable,
-  sieOnlyPermissions,
-} from '@bjp/domain';
+import { type Permission, permissionLabels, type RoleName, roleNames, roleTable } from '@bjp/domain';
 
 /** What the dialog writes under a role's switch: the permissions it adds, in Spanish. */
 export function grantsText(role: RoleName): string {
   const grants = roleTable[role].grants;
-  if (grants === 'all') {
-    const left = sieOnlyPermissions.map((p) => permissionLabels[p].toLowerCase()).join(', ');
-    return `Otorga todos los permisos, salvo ${left} (propio del personal SIE).`;
-  }
+  if (grants === 'all') return 'Otorga todos los permisos de la consola.';
   return `Otorga: ${grants.map((p) => permissionLabels[p]).join(', ')}.`;
 }
 
