@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Permission } from '@bjp/domain';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -10,6 +11,7 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { AuthUser } from './auth/access.js';
 import { authenticate } from './auth/authenticate.js';
+import { guardedPermission } from './auth/guard.js';
 import type { TokenSettings } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -61,7 +63,7 @@ declare module 'fastify' {
     /** The server's dependencies; `jobs` always set (see buildApp). */
     deps: AppDeps & { jobs: JobQueue };
     /** Every route registered, for the permission table test and the API map. */
-    routeList: Array<{ method: string; url: string; public: boolean }>;
+    routeList: Array<{ method: string; url: string; public: boolean; permission?: Permission | null }>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -132,7 +134,12 @@ export async function buildApp(
     if (!route.url.startsWith('/api/v1')) return;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        routeList.push({ method, url: route.url, public: route.config?.public === true });
+        routeList.push({
+          method,
+          url: route.url,
+          public: route.config?.public === true,
+          permission: guardedPermission(route.preHandler),
+        });
     }
   });
 

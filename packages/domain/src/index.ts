@@ -2,8 +2,10 @@
 import './zod-locale.js';
 
 export * from './adjustments/index.js';
+export * from './auth/permission-labels.js';
 export * from './auth/permissions.js';
 export * from './auth/profiles.js';
+export * from './auth/roles.js';
 export * from './auth/schemas.js';
 export * from './blocking/index.js';
 export * from './common/field-labels.js';

@@ -1,4 +1,5 @@
 import {
+  effectiveRoles,
   homePathFor,
   type Permission,
   permissionsFor,
@@ -102,7 +103,12 @@ export async function loadAuthUser(
   const [row] = await authUserStatement(db).execute(claims);
   if (!row) return null;
   const { user, roleNames, scopeRows } = row;
-  const access = { type: user.type, profile: user.profile, roles: roleNames };
+  // Only the roles that fit the user's kind count, here and wherever roles are shown (roles.ts).
+  const access = {
+    type: user.type,
+    profile: user.profile,
+    roles: effectiveRoles({ ...user, roles: roleNames }),
+  };
   const kind = scopeKindFor(access);
   const scope: UserScope = {
     kind,
@@ -121,7 +127,7 @@ export async function loadAuthUser(
   return {
     ...user,
     sessionId: claims.sessionId,
-    roles: roleNames,
+    roles: access.roles,
     permissions: new Set(granted),
     scope,
     directorDeadline,

@@ -1,3 +1,14 @@
+import {
+  type Permission,
+  permissions,
+  permissionsFor,
+  profilePermissions,
+  roleFits,
+  roleGrants,
+  roleNames,
+  type UserKind,
+  userKinds,
+} from '@bjp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, loginAs, type TestContext } from '../test/app.js';
 import { makeDistrict, makeSchool, makeUser } from '../test/factories.js';
@@ -471,4 +482,76 @@ describe('permission table', () => {
       }
     });
   }
+});
+
+/**
+ * Issue 16: every role of the table (packages/domain auth/roles.ts), given to a user of each kind.
+ * Where the role fits, its holder reaches a route needing each permission the role adds and the
+ * same kind of user without the role is refused; where it does not fit, the stored role is ignored.
+ */
+describe('roles grant what the role table says, to the kinds they fit only', () => {
+  const kindOf: Record<UserKind, { profile: Profile; type: 1 | 2; userProfile: number | null }> = {
+    ministry: { profile: 'ministerio', type: 1, userProfile: null },
+    department: { profile: 'depto', type: 2, userProfile: 7 },
+    district: { profile: 'distrito', type: 2, userProfile: 10 },
+    director: { profile: 'director', type: 2, userProfile: 9 },
+    otherSie: { profile: 'otro', type: 2, userProfile: 3 },
+  };
+  const places = (kind: UserKind) =>
+    ({
+      ministry: {},
+      department: { departmentId: 2 },
+      district: { districtId },
+      director: { institutionIds: [schoolId] },
+      otherSie: {},
+    })[kind];
+  /** A route whose guard demands the permission; reads first, so the test changes as little as it can. */
+  const routeNeeding = (permission: Permission) =>
+    ctx.app.routeList
+      .filter((r) => !r.public && r.permission === permission)
+      .sort((a, b) => Number(b.method === 'GET') - Number(a.method === 'GET'))[0];
+  const call = (route: { method: string; url: string }, token: string) =>
+    ctx.app.inject({ ...sampleRequest(route.method, route.url), headers: bearer(token) } as never);
+
+  it('finds every permission guarding at least one route', () => {
+    const guarded = new Set(ctx.app.routeList.map((r) => r.permission));
+    for (const permission of permissions) expect(guarded.has(permission), permission).toBe(true);
+  });
+
+  roleNames.forEach((role, index) => {
+    it(`${role}`, async () => {
+      for (const kind of userKinds) {
+        const { type, userProfile, profile } = kindOf[kind];
+        const username = `rol${index}-${kind.toLowerCase()}`;
+        await makeUser(ctx.handle.db, {
+          username,
+          type,
+          profile: userProfile,
+          roles: [role],
+          ...places(kind),
+        });
+        const { token, body } = await loginAs(ctx.app, username, type);
+        const user = { type, profile: userProfile };
+        const fits = roleFits(role, user);
+        expect(body.user.roles, `${role} ${kind}`).toEqual(fits ? [role] : []);
+        expect(body.user.permissions, `${role} ${kind}`).toEqual(
+          permissionsFor({ ...user, roles: fits ? [role] : [] }),
+        );
+        // The institution enrollment page also refuses every type 1 user ('Perfil no valido!', part 1 §6).
+        const added = roleGrants(role, permissions).filter(
+          (p) => !profilePermissions(user).includes(p) && !(type === 1 && p === 'enrollment.institution'),
+        );
+        if (fits) expect(added.length, `${role} adds nothing for ${kind}`).toBeGreaterThan(0);
+        for (const permission of added) {
+          const route = routeNeeding(permission);
+          expect(route, `a route needing ${permission}`).toBeDefined();
+          const key = `${role} ${kind} ${route!.method} ${route!.url}`;
+          const holder = await call(route!, token);
+          if (fits) expect([401, 403], `${key} → ${holder.body}`).not.toContain(holder.statusCode);
+          else expect(holder.statusCode, key).toBe(403);
+          expect((await call(route!, tokens[profile])).statusCode, `${key} without the role`).toBe(403);
+        }
+      }
+    });
+  });
 });

@@ -1,4 +1,5 @@
-import { profiles, type RoleName } from './profiles.js';
+import { profiles } from './profiles.js';
+import { effectiveRoles, roleGrants } from './roles.js';
 
 /** Everything the server lets a user do. Each route declares the one it needs. */
 export const permissions = [
@@ -45,16 +46,19 @@ const nationalViewer: Permission[] = [
 ];
 
 /**
- * Permissions by profile. The original only varied the menu; here the server enforces the same
- * split (see docs/decisions.md, "Permissions by profile").
+ * Permissions of a user: those of their profile plus those of each role that counts for them
+ * (roles.ts, the one table of roles). The original only varied the menu; here the server enforces the
+ * same split (see docs/decisions.md, "Permissions by profile" and "Roles (issue 16)").
  */
 export function permissionsFor(user: AccessProfile): Permission[] {
-  if (user.type === 1) {
-    const admin = user.roles.some((r) => r === ('Administrador' satisfies RoleName) || r === 'Root');
-    if (admin) return [...permissions];
-    const extra: Permission[] = user.roles.includes('Comunicación') ? ['events.manage'] : [];
-    return [...nationalViewer, ...extra];
-  }
+  const granted = new Set<Permission>(profilePermissions(user));
+  for (const role of effectiveRoles(user)) for (const p of roleGrants(role, permissions)) granted.add(p);
+  return permissions.filter((p) => granted.has(p));
+}
+
+/** What a user's type and profile give before any role. */
+export function profilePermissions(user: { type: number; profile: number | null }): Permission[] {
+  if (user.type === 1) return nationalViewer;
   switch (user.profile) {
     case profiles.department:
       return [

@@ -12,7 +12,7 @@ export const profiles = {
   district: 10,
 } as const;
 
-/** Roles named in the roles dialog. Administrador and Root hold every permission. */
+/** The original's eight role names (table `roles`); what each one does and whom it fits: roles.ts. */
 export const roleNames = [
   'Administrador',
   'Comunicación',

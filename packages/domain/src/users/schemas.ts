@@ -22,6 +22,10 @@ export const userRow = z.object({
   id: z.number().int(),
   fullName: z.string(),
   username: z.string(),
+  /** Type and profile: what the roles dialog needs to offer fitting roles and show permissions. */
+  type: z.number().int(),
+  profile: z.number().int().nullable(),
+  /** The roles that count for this user (roles.ts `effectiveRoles`). */
   roles: z.array(z.string()),
   hasAccess: z.boolean(),
 });

@@ -16,7 +16,8 @@ import { rows } from './sql.js';
 /** Password of every demo user (also in the README). */
 export const DEMO_PASSWORD = 'Demo2025!';
 
-const ROLE = { administrador: 1, comunicacion: 2, solicitante: 3, publicoGeneral: 4, directores: 7 } as const;
+// Only roles that fit ministry staff (packages/domain auth/roles.ts); SIE users get none (issue 16).
+const ROLE = { administrador: 1, comunicacion: 2, root: 8 } as const;
 const PROFILE = { department: 7, director: 9, district: 10, other: 3 } as const;
 const LA_PAZ = 2;
 
@@ -118,7 +119,7 @@ function demoUsers(places: DemoPlaces | null): NewUser[] {
       name: 'Director de Unidad Educativa',
       type: 2,
       profile: PROFILE.director,
-      roles: [ROLE.directores],
+      roles: [],
       scopes: places ? [{ institutionId: places.regularId }, { institutionId: places.specialId }] : [],
     },
     // Another school profile: logs in to an empty menu.
@@ -163,18 +164,16 @@ function staffUsers(random: Random, places: Places): NewUser[] {
     profile: null,
     scopes: [],
     roles: random.weighted<number[]>([
-      [[], 50],
-      [[ROLE.comunicacion], 20],
-      [[ROLE.solicitante], 10],
-      [[ROLE.publicoGeneral], 8],
-      [[ROLE.comunicacion, ROLE.solicitante], 7],
-      [[ROLE.administrador], 5],
+      [[], 68],
+      [[ROLE.comunicacion], 27],
+      [[ROLE.administrador], 4],
+      [[ROLE.root], 1],
     ]),
   }));
   add(88, () => ({
     type: 2,
     profile: PROFILE.director,
-    roles: [ROLE.directores],
+    roles: [],
     scopes: (random.chance(0.1) ? [0, 1] : [0]).map(() => ({
       institutionId: random.pick(places.institutionIds),
     })),

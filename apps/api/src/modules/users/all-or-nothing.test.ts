@@ -71,7 +71,7 @@ describe('users: the last write failing leaves nothing', () => {
   it('replacing the roles (old roles deleted + new ones inserted + audit)', async () => {
     const target = await makeUser(ctx.handle.db, { username: 'roles', type: 1, roles: ['Comunicación'] });
     await withFailingAudit('user.roles', () =>
-      call('PUT', `/users/${target.id}/roles`, { roles: ['Administrador', 'Directores'] }),
+      call('PUT', `/users/${target.id}/roles`, { roles: ['Administrador', 'Root'] }),
     );
     expect(await rolesOf(target.id)).toEqual(['Comunicación']);
     const ok = await call('PUT', `/users/${target.id}/roles`, { roles: ['Administrador'] });

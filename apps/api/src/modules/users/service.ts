@@ -1,10 +1,22 @@
-import { messages, type Page, roleNames, USERS_PAGE_SIZE, type UserRow, type UserTab } from '@bjp/domain';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  effectiveRoles,
+  messages,
+  type Page,
+  permissionsFor,
+  type RoleName,
+  roleFits,
+  roleNotFittingMessage,
+  USERS_PAGE_SIZE,
+  type UserRow,
+  type UserTab,
+} from '@bjp/domain';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { containsFolded } from '../../lib/folded-search.js';
 
 const tabCondition: Record<UserTab, SQL> = {
   ministry: eq(users.type, 1),
@@ -19,10 +31,11 @@ export async function listUsers(
   deps: AppDeps,
   query: { tab: UserTab; page: number; search?: string },
 ): Promise<Page<UserRow>> {
-  const search = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
+  // 'gutierrez' finds 'Gutiérrez' and the other way round (lib/folded-search.ts).
+  const search = query.search || null;
   const where = and(
     tabCondition[query.tab],
-    search ? or(ilike(users.username, search), ilike(fullName, search)) : undefined,
+    search ? or(containsFolded(users.username, search), containsFolded(fullName, search)) : undefined,
   );
   const offset = (query.page - 1) * USERS_PAGE_SIZE;
   const [rows, [total]] = await Promise.all([
@@ -32,6 +45,8 @@ export async function listUsers(
         fullName,
         username: users.username,
         hasAccess: users.hasAccess,
+        type: users.type,
+        profile: users.profile,
         roles: sql<string[]>`coalesce((select array_agg(r.name order by r.id) from user_roles ur
           join roles r on r.id = ur.role_id where ur.user_id = "users"."id"), '{}')`,
       })
@@ -42,7 +57,9 @@ export async function listUsers(
       .offset(offset),
     deps.db.select({ n: count() }).from(users).where(where),
   ]);
-  return { items: rows, page: query.page, pageSize: USERS_PAGE_SIZE, total: total?.n ?? 0 };
+  // A stored role that does not fit the user's kind is shown nowhere, as it counts for nothing.
+  const items = rows.map((row) => ({ ...row, roles: effectiveRoles(row) }));
+  return { items, page: query.page, pageSize: USERS_PAGE_SIZE, total: total?.n ?? 0 };
 }
 
 /**
@@ -79,32 +96,46 @@ export async function setUserAccess(
   });
 }
 
+/** The roles that count for the user (stored ones that do not fit their kind are left out). */
 export async function getUserRoles(deps: AppDeps, userId: number): Promise<{ roles: string[] }> {
-  const [exists] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!exists) throw new AppError('not_found', 'Usuario no encontrado.');
+  const [user] = await deps.db
+    .select({ type: users.type, profile: users.profile })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('not_found', 'Usuario no encontrado.');
   const rows = await deps.db
     .select({ name: roles.name })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(roles.id));
-  return { roles: rows.map((r) => r.name) };
+    .where(eq(userRoles.userId, userId));
+  return { roles: effectiveRoles({ ...user, roles: rows.map((r) => r.name) }) };
 }
 
+/**
+ * Replaces the user's roles. Every role must fit the user's kind (roles.ts): one that does not is
+ * refused with 400 and nothing changes. Old assignments that do not fit are dropped with the rest.
+ */
 export async function setUserRoles(
   deps: AppDeps,
   actor: AuthUser,
   userId: number,
-  wanted: string[],
+  wanted: RoleName[],
   ip: string,
 ) {
-  const unique = [...new Set(wanted)].filter((r) => (roleNames as readonly string[]).includes(r));
-  if (actor.id === userId && !unique.some((r) => r === 'Administrador' || r === 'Root')) {
-    throw new AppError('conflict', 'No puede quitarse a sí mismo el rol de administrador.');
-  }
+  const unique = [...new Set(wanted)];
   return deps.db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [target] = await tx
+      .select({ id: users.id, type: users.type, profile: users.profile })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!target) throw new AppError('not_found', 'Usuario no encontrado.');
+    const misfit = unique.find((role) => !roleFits(role, target));
+    if (misfit) throw new AppError('bad_request', roleNotFittingMessage(misfit));
+    // Whoever manages users may not take that power away from themselves, whichever role gave it.
+    if (actor.id === userId && !permissionsFor({ ...target, roles: unique }).includes('users.manage')) {
+      throw new AppError('conflict', 'No puede quitarse a sí mismo el rol de administrador.');
+    }
     const before = await tx
       .select({ name: roles.name })
       .from(userRoles)

@@ -1,7 +1,7 @@
 import { messages } from '@bjp/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, roles, userRoles, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { makeUser } from '../../test/factories.js';
 
@@ -47,6 +47,39 @@ describe('user list', () => {
   it('searches by username or name', async () => {
     const res = (await get('/api/v1/users?tab=principals&search=director1')).json();
     expect(res.total).toBe(11); // director1, director10..director19
+  });
+
+  it('searches ignoring accents and case, and takes LIKE wildcards literally', async () => {
+    const db = ctx.handle.db;
+    const named = async (username: string, name: string, firstLastName: string) => {
+      const user = await makeUser(db, { username, type: 1 });
+      await db.update(users).set({ name, firstLastName }).where(eq(users.id, user.id));
+    };
+    await named('lgutierrez', 'Luis', 'Gutiérrez Mamani');
+    await named('agutierrez', 'Ana', 'GUTIÉRREZ Quispe');
+    await named('mgutierrez', 'María', 'Gutierrez Núñez');
+    await named('pcespedes', 'Pedro', 'Céspedes Gutiérrez');
+    await named('jperez', 'José', 'Pérez_100%');
+    const found = async (search: string) =>
+      (await get(`/api/v1/users?tab=ministry&search=${encodeURIComponent(search)}`))
+        .json()
+        .items.map((u: { username: string }) => u.username)
+        .sort();
+    const all = ['agutierrez', 'lgutierrez', 'mgutierrez', 'pcespedes'];
+    for (const search of ['gutierrez', 'Gutiérrez', 'GUTIERREZ', 'gutiÉrrez'])
+      expect(await found(search)).toEqual(all);
+    expect(await found('nunez')).toEqual(['mgutierrez']);
+    expect(await found('MARIA')).toEqual(['mgutierrez']);
+    expect(await found('jose perez')).toEqual(['jperez']);
+    expect(await found('_100%')).toEqual(['jperez']);
+    expect(await found('p_rez')).toEqual([]);
+    expect(await found('%')).toEqual(['jperez']);
+  });
+
+  it('refuses a search longer than 100 characters with a Spanish message', async () => {
+    const res = await get(`/api/v1/users?tab=ministry&search=${'a'.repeat(101)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('100 caracteres');
   });
 });
 
@@ -131,5 +164,90 @@ describe('roles', () => {
       payload: { roles: ['Emperador'] },
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a role that does not fit the user’s kind, and changes nothing', async () => {
+    const director = await makeUser(ctx.handle.db, { username: 'dir-rol', type: 2, profile: 9 });
+    const staff = await makeUser(ctx.handle.db, { username: 'staff-rol', type: 1, roles: ['Comunicación'] });
+    const put = (id: number, roles: unknown) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${id}/roles`,
+        headers: bearer(admin),
+        payload: { roles },
+      });
+    for (const [id, wanted, bad] of [
+      [director.id, ['Administrador'], 'Administrador'],
+      [director.id, ['Directores'], 'Directores'],
+      [staff.id, ['Administrador', 'Solicitante'], 'Solicitante'],
+      [staff.id, ['Publico General'], 'Publico General'],
+    ] as const) {
+      const res = await put(id, wanted);
+      expect(res.statusCode, String(wanted)).toBe(400);
+      expect(res.json().message).toBe(`El rol ${bad} no corresponde a este tipo de usuario.`);
+    }
+    expect((await get(`/api/v1/users/${director.id}/roles`)).json()).toEqual({ roles: [] });
+    expect((await get(`/api/v1/users/${staff.id}/roles`)).json()).toEqual({ roles: ['Comunicación'] });
+    for (const payload of [{ roles: 'Root' }, { roles: [1] }, {}, { roles: Array(9).fill('Root') }]) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${staff.id}/roles`,
+        headers: bearer(admin),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await get(`/api/v1/users/${staff.id}/roles`)).json()).toEqual({ roles: ['Comunicación'] });
+    const missing = await put(999999, ['Root']);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('ignores stored roles that do not fit: list, dialog, session and permissions agree', async () => {
+    const db = ctx.handle.db;
+    const director = await makeUser(db, { username: 'dir-viejo', type: 2, profile: 9 });
+    const staff = await makeUser(db, { username: 'staff-viejo', type: 1, roles: ['Comunicación'] });
+    // Assignments made before issue 16, straight in the table as the old screen allowed.
+    const stored = async (userId: number, name: string) => {
+      const [role] = await db.select().from(roles).where(eq(roles.name, name));
+      await db.insert(userRoles).values({ userId, roleId: role!.id });
+    };
+    await stored(director.id, 'Administrador');
+    await stored(director.id, 'Directores');
+    await stored(staff.id, 'Solicitante');
+    expect((await get(`/api/v1/users/${director.id}/roles`)).json()).toEqual({ roles: [] });
+    expect((await get(`/api/v1/users/${staff.id}/roles`)).json()).toEqual({ roles: ['Comunicación'] });
+    const row = (await get('/api/v1/users?tab=principals&search=dir-viejo')).json().items[0];
+    expect(row).toMatchObject({ username: 'dir-viejo', type: 2, profile: 9, roles: [] });
+    const { body } = await loginAs(ctx.app, 'dir-viejo', 2);
+    expect(body.user.roles).toEqual([]);
+    expect(body.user.permissions).not.toContain('users.manage');
+    const staffLogin = await loginAs(ctx.app, 'staff-viejo', 1);
+    expect(staffLogin.body.user.roles).toEqual(['Comunicación']);
+    // Saving the dialog replaces every stored assignment, the ignored ones too.
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${staff.id}/roles`,
+      headers: bearer(admin),
+      payload: { roles: ['Root'] },
+    });
+    expect(put.json()).toEqual({ roles: ['Root'] });
+    const left = await db.select().from(userRoles).where(eq(userRoles.userId, staff.id));
+    expect(left).toHaveLength(1);
+  });
+
+  it('lets an administrator swap Administrador for Root, not drop both', async () => {
+    const self = await makeUser(ctx.handle.db, { username: 'jefe2', type: 1, roles: ['Administrador'] });
+    const token = (await loginAs(ctx.app, 'jefe2', 1)).token;
+    const put = (roles: string[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${self.id}/roles`,
+        headers: bearer(token),
+        payload: { roles },
+      });
+    const dropped = await put(['Comunicación']);
+    expect(dropped.statusCode).toBe(409);
+    expect(dropped.json().message).toBe('No puede quitarse a sí mismo el rol de administrador.');
+    expect((await put(['Root'])).json()).toEqual({ roles: ['Root'] });
   });
 });

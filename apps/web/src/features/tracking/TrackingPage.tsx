@@ -1,4 +1,4 @@
-import { trackingMessages } from '@bjp/domain';
+import { isAdministrator, trackingMessages } from '@bjp/domain';
 import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -19,7 +19,7 @@ const finder = {
 /** Seguimiento Operativo BJP at department or district level; admin (finder) or the user's own place. */
 export function TrackingPage({ level, mode, withSieLookup = false }: Props) {
   const user = useSessionUser();
-  const isAdmin = user?.roles.some((r) => r === 'Administrador' || r === 'Root') ?? false;
+  const isAdmin = user ? isAdministrator(user) : false;
   const [code, setCode] = useState<number | null>(null);
   const own = useOwnPlace(level, mode === 'user');
   const id = mode === 'user' ? (own.data?.id ?? null) : code;

@@ -1,4 +1,4 @@
-import type { UserRow } from '@bjp/domain';
+import { type UserRow, userKindLabels, userKindOf } from '@bjp/domain';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { errorMessage } from '../../app/api';
 import { useUserRoles } from './api';
@@ -6,10 +6,13 @@ import { RolesForm } from './RolesForm';
 
 type Props = { user: UserRow | null; canEdit: boolean; onClose: () => void };
 
-/** 'Roles' dialog: reflects GET /users/:id/roles (the original's switches were wired to nothing). */
+/**
+ * 'Roles' dialog: reflects GET /users/:id/roles (the original's switches were wired to nothing) and
+ * offers only the roles that fit the user's kind, saying what each one grants.
+ */
 export function RolesDialog({ user, canEdit, onClose }: Props) {
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Roles" centered>
+    <Modal opened={user !== null} onClose={onClose} title="Roles" centered size="lg">
       {user && <RolesDialogBody key={user.id} user={user} canEdit={canEdit} onClose={onClose} />}
     </Modal>
   );
@@ -33,12 +36,12 @@ function RolesDialogBody({
   if (roles.isError) body = <Text c="red">{errorMessage(roles.error)}</Text>;
   // Wait for this opening's own answer, then keep the form through later background refetches.
   else if (roles.data && roles.isFetchedAfterMount) {
-    body = <RolesForm userId={user.id} initialRoles={roles.data.roles} canEdit={canEdit} onClose={onClose} />;
+    body = <RolesForm user={user} initialRoles={roles.data.roles} canEdit={canEdit} onClose={onClose} />;
   }
   return (
     <>
       <Text size="sm" c="dimmed" mb="md">
-        {user.fullName} ({user.username})
+        {user.fullName} ({user.username}) · {userKindLabels[userKindOf(user)]}
       </Text>
       {body}
     </>

@@ -1,24 +1,38 @@
-import { type RoleName, roleNames } from '@bjp/domain';
-import { Button, Group, Stack, Switch, Text } from '@mantine/core';
+import {
+  effectiveRoles,
+  permissionsFor,
+  type RoleName,
+  rolesOfferedTo,
+  roleTable,
+  type UserRow,
+  userKindLabels,
+  userKindOf,
+} from '@bjp/domain';
+import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useSaveUserRoles } from './api';
+import { EffectivePermissions } from './EffectivePermissions';
+import { grantsText, notOfferedNotes } from './role-texts';
 
-type Props = { userId: number; initialRoles: string[]; canEdit: boolean; onClose: () => void };
+type Props = { user: UserRow; initialRoles: string[]; canEdit: boolean; onClose: () => void };
 
-const isRoleName = (role: string): role is RoleName => (roleNames as readonly string[]).includes(role);
-
-/** One switch per role of the roles dialog; editable only with 'users.manage'. */
-export function RolesForm({ userId, initialRoles, canEdit, onClose }: Props) {
-  const [roles, setRoles] = useState<RoleName[]>(initialRoles.filter(isRoleName));
+/**
+ * One switch per role that fits the user's kind (roles.ts), each with what it does and grants, and
+ * the permissions the user would have after saving. Editable only with 'users.manage'.
+ */
+export function RolesForm({ user, initialRoles, canEdit, onClose }: Props) {
+  const offered = rolesOfferedTo(user);
+  const start = effectiveRoles({ ...user, roles: initialRoles });
+  const [roles, setRoles] = useState<RoleName[]>(start);
   const save = useSaveUserRoles();
   const toggle = (role: RoleName, on: boolean) =>
     setRoles((current) => (on ? [...current, role] : current.filter((r) => r !== role)));
 
   const submit = async () => {
     try {
-      await save.mutateAsync({ id: userId, roles: roleNames.filter((r) => roles.includes(r)) });
+      await save.mutateAsync({ id: user.id, roles: offered.filter((r) => roles.includes(r)) });
       notifySuccess('Roles actualizados.');
       onClose();
     } catch (error) {
@@ -26,29 +40,51 @@ export function RolesForm({ userId, initialRoles, canEdit, onClose }: Props) {
     }
   };
 
+  const kind = userKindOf(user);
   return (
     <Stack>
-      {!canEdit && (
+      {!canEdit && offered.length > 0 && (
         <Text size="sm" c="dimmed">
           Solo lectura: su usuario no puede cambiar roles.
         </Text>
       )}
-      <Stack gap="xs">
-        {roleNames.map((role) => (
-          <Switch
-            key={role}
-            label={role}
-            checked={roles.includes(role)}
-            disabled={!canEdit || save.isPending}
-            onChange={(e) => toggle(role, e.currentTarget.checked)}
-          />
-        ))}
-      </Stack>
+      {offered.length === 0 ? (
+        <Alert variant="light" color="gray" title="Sin roles que asignar">
+          A un usuario {userKindLabels[kind]} no se le asignan roles: sus permisos vienen de su perfil.
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          {offered.map((role) => (
+            <Switch
+              key={role}
+              label={role}
+              description={
+                <>
+                  {roleTable[role].description}
+                  <br />
+                  {grantsText(role)}
+                </>
+              }
+              checked={roles.includes(role)}
+              disabled={!canEdit || save.isPending}
+              onChange={(e) => toggle(role, e.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      )}
+      <EffectivePermissions
+        now={permissionsFor({ ...user, roles: start })}
+        after={permissionsFor({ ...user, roles })}
+        isDirector={kind === 'director'}
+      />
+      <Text size="xs" c="dimmed">
+        No se ofrecen: {notOfferedNotes().join(' ')}
+      </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {canEdit ? 'Cancelar' : 'Cerrar'}
+          {canEdit && offered.length > 0 ? 'Cancelar' : 'Cerrar'}
         </Button>
-        {canEdit && (
+        {canEdit && offered.length > 0 && (
           <Button onClick={submit} loading={save.isPending}>
             Guardar
           </Button>
