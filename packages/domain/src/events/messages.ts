@@ -27,6 +27,12 @@ export const eventMessages = {
   copied: 'Accion Exitosa',
   emptyBoard: 'Arrastrar o hacer un click en el componente que desee agregar al formulario',
   formNotFound: 'El formulario no existe.',
+  formVersionNotFound: (version: number) => `La versión ${version} del formulario no existe.`,
+  formChanged: (latest: number) => `El formulario cambió desde que lo abrió: versión ${latest}.`,
+  formNameTaken: (name: string) =>
+    `Ya hay un formulario activo llamado «${name}»: elija otro nombre o desactive aquel.`,
+  formSaved: 'El formulario se registro de manera exitosa',
+  formVersionSaved: (version: number) => `Se guardó la versión ${version} del formulario.`,
   duplicateFieldName: 'El nombre del campo se repite en el formulario.',
   duplicateFieldId: 'El identificador del campo se repite en el formulario.',
   invalidFieldName: 'Use letras, números y guion bajo, empezando con una letra.',

@@ -1,11 +1,11 @@
 import type { EventFormOptions, PlaceCreate, PlaceRow } from '@bjp/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import { enrollmentForms, periods, places } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 
-/** What the event form offers: only active places, kinds of event (periods and stages) and forms. */
+/** What the event form offers: only active places, kinds of event (periods and stages) and forms (latest version). */
 export async function eventFormOptions(deps: AppDeps): Promise<EventFormOptions> {
   const [placeRows, kindRows, formRows] = await Promise.all([
     deps.db
@@ -18,8 +18,12 @@ export async function eventFormOptions(deps: AppDeps): Promise<EventFormOptions>
       .from(periods)
       .where(eq(periods.active, true))
       .orderBy(asc(periods.id)),
+    // The latest version is the one a new event takes, so the option names it.
     deps.db
-      .select({ id: enrollmentForms.id, name: enrollmentForms.name })
+      .select({
+        id: enrollmentForms.id,
+        name: sql<string>`${enrollmentForms.name} || ' (versión ' || ${enrollmentForms.version} || ')'`,
+      })
       .from(enrollmentForms)
       .where(eq(enrollmentForms.state, true))
       .orderBy(asc(enrollmentForms.name)),

@@ -65,8 +65,11 @@ export async function listEvents(deps: AppDeps, query: EventListQuery): Promise<
   return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: total?.n ?? 0 };
 }
 
-/** The chosen place, kind and form must exist and be active; locked so they cannot be turned off meanwhile. */
-async function assertActiveChoices(tx: Executor, fields: EventCreateFields): Promise<void> {
+/**
+ * The chosen place, kind and form must exist and be active; locked so they cannot be turned off (or
+ * the form edited) meanwhile. Returns the form's latest version, the one the new event keeps.
+ */
+async function assertActiveChoices(tx: Executor, fields: EventCreateFields): Promise<number> {
   const [place] = await tx
     .select({ state: places.state })
     .from(places)
@@ -78,7 +81,7 @@ async function assertActiveChoices(tx: Executor, fields: EventCreateFields): Pro
     .where(eq(periods.id, fields.kindEventId))
     .for('share');
   const [form] = await tx
-    .select({ state: enrollmentForms.state })
+    .select({ state: enrollmentForms.state, version: enrollmentForms.version })
     .from(enrollmentForms)
     .where(eq(enrollmentForms.id, fields.enrollmentFormId))
     .for('share');
@@ -88,6 +91,7 @@ async function assertActiveChoices(tx: Executor, fields: EventCreateFields): Pro
     ...(form?.state ? [] : [{ field: 'enrollmentFormId', message: eventMessages.optionNotAvailable }]),
   ];
   if (details.length > 0) throw new AppError('bad_request', eventMessages.optionNotAvailable, details);
+  return form!.version;
 }
 
 /** Registers an event in state 1 (created, inbox 0) with its files, in one transaction with the audit row. */
@@ -103,10 +107,10 @@ export async function createEvent(
   const store = fileStoreFor(deps);
   const id = await withStoredFiles(store, files, () =>
     deps.db.transaction(async (tx) => {
-      await assertActiveChoices(tx, fields);
+      const enrollmentFormVersion = await assertActiveChoices(tx, fields);
       const [created] = await tx
         .insert(events)
-        .values({ ...fields, duration, createdBy: actor.id })
+        .values({ ...fields, enrollmentFormVersion, duration, createdBy: actor.id })
         .returning({ id: events.id });
       if (fields.withLimitControl) {
         await tx.insert(eventSeats).values(
@@ -134,7 +138,7 @@ export async function createEvent(
         action: 'event.create',
         entity: 'event',
         entityId: created!.id,
-        after: { ...fields, duration, files: files.map((f) => f.field) },
+        after: { ...fields, enrollmentFormVersion, duration, files: files.map((f) => f.field) },
         ip,
       });
       return created!.id;
