@@ -172,6 +172,8 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/places': ['admin'],
   'GET /api/v1/enrollment-forms': ['admin'],
   'GET /api/v1/enrollment-forms/:id': ['admin'],
+  'GET /api/v1/enrollment-forms/:id/versions/:version': ['admin'],
+  'PUT /api/v1/enrollment-forms/:id': ['admin'],
   'POST /api/v1/enrollment-forms': ['admin'],
   'PATCH /api/v1/enrollment-forms/:id/active': ['admin'],
   'GET /api/v1/kind-events': ['admin'],
@@ -336,6 +338,14 @@ function sampleRequest(method: string, url: string) {
       },
     },
     'PATCH /api/v1/enrollment-forms/:id/active': { active: true },
+    'PUT /api/v1/enrollment-forms/:id': {
+      name: 'Formulario',
+      expectedVersion: 1,
+      definition: {
+        config: { modelName: 'formData', refName: 'elForm', showButtons: true, gutter: 15, labelWidth: 100 },
+        fields: [],
+      },
+    },
     'POST /api/v1/kind-events': {
       name: 'Periodo',
       phase: 'Etapa',

@@ -1,4 +1,4 @@
-import { messages } from '@bjp/domain';
+import { defaultFormConfig, messages } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardians, persons } from '../db/schema/index.js';
@@ -23,7 +23,8 @@ const placeParams = new Set(['sie', 'departmentId', 'districtId']);
 const notIds: Record<string, string> = {
   level: "'department' or 'district': the caller's own level, never an id",
   kind: "a file's role in an event (banner, rules), with the event's :id beside it",
-  version: "a stored declaration's version number within the path's school (:sie), not an id of its own",
+  version:
+    "a version number within the path's object (a stored declaration of the school :sie, an enrollment form's :id), not an id of its own",
 };
 
 /** Routes reachable without a login that name an object: public by design, so no place applies. */
@@ -226,6 +227,19 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/v1/events/:id/send': national(() => ({ id: { foreign: w.event } })),
   'POST /api/v1/events/:id/conclude': national(() => ({ id: { foreign: w.event } })),
   'GET /api/v1/enrollment-forms/:id': national(() => ({ id: { foreign: w.form } })),
+  'GET /api/v1/enrollment-forms/:id/versions/:version': {
+    ids: () => ({ id: { foreign: w.form } }),
+    shared: { version: { value: () => 1, why: "the form's version number, within the form :id" } },
+    nationalOnly: true,
+  },
+  'PUT /api/v1/enrollment-forms/:id': national(
+    () => ({ id: { foreign: w.form } }),
+    () => ({
+      name: 'Formulario editado',
+      expectedVersion: 1,
+      definition: { config: defaultFormConfig, fields: [] },
+    }),
+  ),
   'PATCH /api/v1/enrollment-forms/:id/active': national(
     () => ({ id: { foreign: w.form } }),
     () => ({ active: false }),

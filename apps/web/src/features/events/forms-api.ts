@@ -3,6 +3,8 @@ import type {
   EnrollmentFormCreateInput,
   EnrollmentFormDetail,
   EnrollmentFormRow,
+  EnrollmentFormUpdateInput,
+  EnrollmentFormVersion,
   Page,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +14,9 @@ import { eventKeys } from './api';
 export const formKeys = {
   lists: ['enrollment-forms', 'list'] as const,
   list: (page: number) => ['enrollment-forms', 'list', page] as const,
+  details: ['enrollment-forms', 'detail'] as const,
   detail: (id: number) => ['enrollment-forms', 'detail', id] as const,
+  version: (id: number, version: number) => ['enrollment-forms', 'version', id, version] as const,
 };
 
 export function useFormList(page: number) {
@@ -29,6 +33,31 @@ export function useFormDetail(id: number | null) {
     queryKey: formKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<EnrollmentFormDetail>(`/enrollment-forms/${id}`, { signal }),
     enabled: id !== null,
+  });
+}
+
+/** One saved version as it was; versions never change, so it is fetched once. */
+export function useFormVersion(id: number, version: number | null) {
+  return useQuery({
+    queryKey: formKeys.version(id, version ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<EnrollmentFormVersion>(`/enrollment-forms/${id}/versions/${version}`, { signal }),
+    enabled: version !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** 'Guardar' of an edit: a new version; 409 when someone saved another version meanwhile. */
+export function useUpdateForm(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: EnrollmentFormUpdateInput) => api.put<EnrollmentFormRow>(`/enrollment-forms/${id}`, form),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: formKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: formKeys.details }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.options }),
+      ]),
   });
 }
 
