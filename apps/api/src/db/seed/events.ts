@@ -124,9 +124,7 @@ export async function loadEvents(tx: Executor, today: string): Promise<void> {
     .returning({ id: periods.id });
   const formRows = await tx
     .insert(enrollmentForms)
-    .values(
-      forms.map((f) => ({ name: f.name, description: f.description })),
-    )
+    .values(forms.map((f) => ({ name: f.name, description: f.description })))
     .returning({ id: enrollmentForms.id });
   await tx.insert(enrollmentFormVersions).values(
     forms.map((f, i) => ({

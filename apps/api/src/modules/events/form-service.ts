@@ -95,7 +95,11 @@ export async function getForm(deps: AppDeps, id: number): Promise<EnrollmentForm
 }
 
 /** One saved version as it was (the 'Versiones' preview); 404 for a form or version that does not exist. */
-export async function getFormVersion(deps: AppDeps, id: number, version: number): Promise<EnrollmentFormVersion> {
+export async function getFormVersion(
+  deps: AppDeps,
+  id: number,
+  version: number,
+): Promise<EnrollmentFormVersion> {
   const [row] = await deps.db
     .select({
       ...versionColumns,
@@ -217,7 +221,11 @@ export async function updateForm(
   return withNameIndex(input.name, () =>
     deps.db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ name: enrollmentForms.name, version: enrollmentForms.version, active: enrollmentForms.state })
+        .select({
+          name: enrollmentForms.name,
+          version: enrollmentForms.version,
+          active: enrollmentForms.state,
+        })
         .from(enrollmentForms)
         .where(eq(enrollmentForms.id, id))
         .for('update');

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle, type Schema } from '../../db/client.js';
+import { type DatabaseHandle, openDatabase, type Schema } from '../../db/client.js';
 import { migrationsFolder } from '../../db/migrate.js';
 
 /**
@@ -42,7 +42,9 @@ beforeAll(async () => {
     ('INSCRIPCIÓN FERIA', ${definition('Tres')}::jsonb, true),
     ('Inscripción Feria', ${definition('Inactivo')}::jsonb, false),
     ('Inscripción Feria (2)', ${definition('Ya existía')}::jsonb, false)`);
-  await handle.db.execute(sql`INSERT INTO places (description, capacity, reference) VALUES ('Aula', 10, '2025-11-01')`);
+  await handle.db.execute(
+    sql`INSERT INTO places (description, capacity, reference) VALUES ('Aula', 10, '2025-11-01')`,
+  );
   await handle.db.execute(sql`INSERT INTO periods (name, phase, subsystems, starts_on, ends_on, state)
     VALUES ('P', 'E', '{Regular}', '2025-11-01', '2025-12-01', 'VIGENTE')`);
   await handle.db.execute(sql`INSERT INTO events (title, description, detail, starts_on, ends_on, duration,

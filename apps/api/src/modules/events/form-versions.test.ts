@@ -51,7 +51,11 @@ const editedFields = (): FieldDefinition[] => {
 };
 
 async function createForm(name: string) {
-  const res = await call('POST', '/enrollment-forms', { name, description: 'Feria', definition: definition() });
+  const res = await call('POST', '/enrollment-forms', {
+    name,
+    description: 'Feria',
+    definition: definition(),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number; version: number }>();
 }
@@ -122,7 +126,10 @@ describe('editing a form makes a new version; events keep theirs', () => {
     expect(detail.version).toBe(2);
     expect(detail.definition.fields.map((f: { label: string }) => f.label)).toContain('Unidad educativa');
     expect(detail.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
-    expect(detail.versions[0]).toMatchObject({ createdBy: expect.any(String), createdAt: expect.any(String) });
+    expect(detail.versions[0]).toMatchObject({
+      createdBy: expect.any(String),
+      createdAt: expect.any(String),
+    });
     const v1 = await call('GET', `/enrollment-forms/${form.id}/versions/1`);
     expect(v1.json().definition.fields.map((f: { name: string }) => f.name)).toEqual([
       'colegio',
@@ -131,10 +138,18 @@ describe('editing a form makes a new version; events keep theirs', () => {
     ]);
 
     // The event created before still asks version 1 and checks answers against it.
-    expect(await publicFieldNames(before)).toEqual(['colegio:Colegio', 'turno:Turno', 'acepta:Acepta el reglamento']);
+    expect(await publicFieldNames(before)).toEqual([
+      'colegio:Colegio',
+      'turno:Turno',
+      'acepta:Acepta el reglamento',
+    ]);
     const stillV1 = await enroll(before, '2222222', { colegio: 'Sucre', turno: '2', acepta: true });
     expect(stillV1.statusCode, stillV1.body).toBe(201);
-    const v2AnswersOnV1 = await enroll(before, '3333333', { colegio: 'Sucre', acepta: true, cargo: 'Director' });
+    const v2AnswersOnV1 = await enroll(before, '3333333', {
+      colegio: 'Sucre',
+      acepta: true,
+      cargo: 'Director',
+    });
     expect(v2AnswersOnV1.statusCode).toBe(400);
 
     // An event created after takes version 2.
@@ -246,11 +261,15 @@ describe('names and state', () => {
     const form = await createForm('Formulario viejo');
     const off = await call('PATCH', `/enrollment-forms/${form.id}/active`, { active: false });
     expect(off.json()).toEqual({ id: form.id, active: false });
-    const options = (await call('GET', '/events/options')).json<{ forms: Array<{ id: number; name: string }> }>();
+    const options = (await call('GET', '/events/options')).json<{
+      forms: Array<{ id: number; name: string }>;
+    }>();
     expect(options.forms.map((f) => f.id)).not.toContain(form.id);
     const newer = await createForm('Formulario viejo');
     expect(options.forms.length).toBeGreaterThan(0);
-    const offered = (await call('GET', '/events/options')).json<{ forms: Array<{ id: number; name: string }> }>();
+    const offered = (await call('GET', '/events/options')).json<{
+      forms: Array<{ id: number; name: string }>;
+    }>();
     expect(offered.forms.find((f) => f.id === newer.id)?.name).toBe('Formulario viejo (versión 1)');
     const back = await call('PATCH', `/enrollment-forms/${form.id}/active`, { active: true });
     expect(back.statusCode).toBe(409);

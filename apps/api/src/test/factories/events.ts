@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createField, defaultFormConfig, eventStates, type FieldDefinition } from '@bjp/domain';
 import type { Executor } from '../../db/client.js';
-import { enrollmentForms, enrollmentFormVersions, eventSeats, events, periods, places } from '../../db/schema/index.js';
+import {
+  enrollmentForms,
+  enrollmentFormVersions,
+  eventSeats,
+  events,
+  periods,
+  places,
+} from '../../db/schema/index.js';
 import { seatShards } from '../../modules/events/seats.js';
 
 /** A data folder of its own for a test app, so uploads never land in the repository's data/. */

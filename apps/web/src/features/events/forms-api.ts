@@ -51,7 +51,8 @@ export function useFormVersion(id: number, version: number | null) {
 export function useUpdateForm(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: EnrollmentFormUpdateInput) => api.put<EnrollmentFormRow>(`/enrollment-forms/${id}`, form),
+    mutationFn: (form: EnrollmentFormUpdateInput) =>
+      api.put<EnrollmentFormRow>(`/enrollment-forms/${id}`, form),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: formKeys.lists }),

@@ -8,7 +8,15 @@ import { PreviewForm } from '../builder/PreviewModal';
 import { useFormDetail, useFormVersion } from '../forms-api';
 
 /** One version as participants saw it: the public page's renderer, every input disabled. */
-function VersionPreview({ formId, version, onBack }: { formId: number; version: number; onBack: () => void }) {
+function VersionPreview({
+  formId,
+  version,
+  onBack,
+}: {
+  formId: number;
+  version: number;
+  onBack: () => void;
+}) {
   const saved = useFormVersion(formId, version);
   return (
     <Stack>
