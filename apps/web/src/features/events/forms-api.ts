@@ -28,11 +28,13 @@ export function useFormList(page: number) {
   });
 }
 
-export function useFormDetail(id: number | null) {
+/** A form with its latest version and history; `fresh` asks the server again even if cached (an edit starts on it). */
+export function useFormDetail(id: number | null, fresh = false) {
   return useQuery({
     queryKey: formKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<EnrollmentFormDetail>(`/enrollment-forms/${id}`, { signal }),
     enabled: id !== null,
+    refetchOnMount: fresh ? 'always' : true,
   });
 }
 

@@ -1,7 +1,7 @@
-import { DEFAULT_PAGE_SIZE, type EnrollmentFormRow } from '@bjp/domain';
+import { DEFAULT_PAGE_SIZE, type EnrollmentFormDetail, type EnrollmentFormRow } from '@bjp/domain';
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack } from '@mantine/core';
 import { IconHistory, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
@@ -36,30 +36,25 @@ function ActiveButton({ form }: { form: EnrollmentFormRow }) {
   );
 }
 
-/** The builder opened on a form's latest version; shown once that version has arrived. */
-function EditModal({ formId, onClose }: { formId: number | null; onClose: () => void }) {
-  const detail = useFormDetail(formId);
-  const title = detail.data
-    ? `Editando «${detail.data.name}» — versión ${detail.data.version}`
-    : 'Editar formulario de inscripción';
-  return (
-    <Modal opened={formId !== null} onClose={onClose} title={title} size="95%" centered>
-      {detail.isError && (
-        <Alert color="red" variant="light">
-          {errorMessage(detail.error)}
-        </Alert>
-      )}
-      {formId !== null && detail.isPending && <Loader size="sm" />}
-      {formId !== null && detail.data && !detail.isFetching && (
-        <FormBuilder
-          key={`${detail.data.id}-${detail.data.version}`}
-          editing={detail.data}
-          height="calc(100dvh - 380px)"
-          onSaved={onClose}
-        />
-      )}
-    </Modal>
-  );
+/**
+ * The builder on a form's latest version, asked afresh when 'Editar' is pressed (mounted per form).
+ * The version first received is kept for the whole edit: a later refetch never resets the builder,
+ * and the save says which version it was made on (409 if another was saved meanwhile).
+ */
+function EditLoader({ formId, onSaved }: { formId: number; onSaved: () => void }) {
+  const detail = useFormDetail(formId, true);
+  const [opened, setOpened] = useState<EnrollmentFormDetail | null>(null);
+  useEffect(() => {
+    if (!opened && detail.data && !detail.isFetching) setOpened(detail.data);
+  }, [opened, detail.data, detail.isFetching]);
+  if (detail.isError)
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(detail.error)}
+      </Alert>
+    );
+  if (!opened) return <Loader size="sm" />;
+  return <FormBuilder editing={opened} height="calc(100dvh - 380px)" onSaved={onSaved} />;
 }
 
 /**
@@ -161,7 +156,15 @@ export function EnrollmentFormsPage() {
       >
         {building && <FormBuilder height="calc(100dvh - 330px)" onSaved={() => setBuilding(false)} />}
       </Modal>
-      <EditModal formId={editing} onClose={() => setEditing(null)} />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Editar Formulario de Inscripcion"
+        size="95%"
+        centered
+      >
+        {editing !== null && <EditLoader key={editing} formId={editing} onSaved={() => setEditing(null)} />}
+      </Modal>
       <VersionsModal form={history} onClose={() => setHistory(null)} />
     </Stack>
   );

@@ -26,7 +26,8 @@ function VersionPreview({
         </Button>
         {saved.data && (
           <Text size="sm" c="dimmed">
-            Versión {saved.data.version} · {saved.data.createdAt} · {saved.data.createdBy ?? '—'}
+            Versión {saved.data.version} · {saved.data.createdAt} ·{' '}
+            {saved.data.createdBy ?? 'sin autor registrado'}
           </Text>
         )}
       </Group>
@@ -75,51 +76,50 @@ export function VersionsModal({ form, onClose }: { form: EnrollmentFormRow | nul
           )}
           {detail.isPending && <Loader size="sm" />}
           {detail.data && (
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped data-testid="versions-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Versión</Table.Th>
-                    <Table.Th>Nombre</Table.Th>
-                    <Table.Th>Guardada</Table.Th>
-                    <Table.Th>Por</Table.Th>
-                    <Table.Th ta="center">Campos</Table.Th>
-                    <Table.Th />
+            // Three columns, the details stacked, so the 'Ver' button stays in sight on a phone.
+            <Table striped verticalSpacing="xs" data-testid="versions-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={80}>Versión</Table.Th>
+                  <Table.Th>Guardada</Table.Th>
+                  <Table.Th w={70} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.data.versions.map((v) => (
+                  <Table.Tr key={v.version}>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {v.version}
+                        {v.version === detail.data.version && (
+                          <Badge size="xs" variant="light">
+                            última
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{v.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {v.createdAt} · {v.createdBy ?? 'sin autor registrado'} · {v.fieldCount}{' '}
+                        {v.fieldCount === 1 ? 'campo' : 'campos'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconEye size={14} />}
+                        onClick={() => setShown(v.version)}
+                        aria-label={`Ver versión ${v.version}`}
+                      >
+                        Ver
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {detail.data.versions.map((v) => (
-                    <Table.Tr key={v.version}>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          {v.version}
-                          {v.version === detail.data.version && (
-                            <Badge size="xs" variant="light">
-                              última
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{v.name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{v.createdAt}</Table.Td>
-                      <Table.Td>{v.createdBy ?? '—'}</Table.Td>
-                      <Table.Td ta="center">{v.fieldCount}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          leftSection={<IconEye size={14} />}
-                          onClick={() => setShown(v.version)}
-                          aria-label={`Ver versión ${v.version}`}
-                        >
-                          Ver
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
           )}
         </Stack>
       )}
