@@ -110,9 +110,10 @@ export function FormBuilder({
                 {editing.version + 1}; los eventos ya creados conservan la suya.
               </Alert>
             )}
-            <Group align="flex-start" wrap="nowrap">
+            {/* Wraps on a phone, so the name keeps a usable width beside the buttons. */}
+            <Group align="flex-start">
               <TextInput
-                style={{ flex: 1 }}
+                style={{ flex: 1, minWidth: 220 }}
                 placeholder="Nombre del formulario"
                 aria-label="Nombre del formulario"
                 value={state.name}

@@ -80,7 +80,7 @@ export function VersionsModal({ form, onClose }: { form: EnrollmentFormRow | nul
             <Table striped verticalSpacing="xs" data-testid="versions-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={80}>Versión</Table.Th>
+                  <Table.Th w={120}>Versión</Table.Th>
                   <Table.Th>Guardada</Table.Th>
                   <Table.Th w={70} />
                 </Table.Tr>
