@@ -87,7 +87,12 @@ async function registerNewTitular(page: Page, person: SegipIdentity) {
   await dialog.getByRole('textbox', { name: 'Nombres' }).fill(person.nombres);
   await pickBirthDate(page, person.birthDate);
   await selectOption(page, 'Género', person.gender === 2 ? 'Femenino' : 'Masculino');
+  // Saving without 'Extranjero' marks it; choosing a value clears the mark.
+  const foreign = dialog.getByRole('textbox', { name: 'Extranjero' });
+  await dialog.getByRole('button', { name: 'Nuevo Titular' }).click();
+  await expect.poll(() => foreign.getAttribute('aria-invalid')).toBe('true');
   await selectOption(page, 'Extranjero', 'No');
+  await expect.poll(() => foreign.getAttribute('aria-invalid')).not.toBe('true');
   await screenshot(page, 'holders-new-titular-form');
   await dialog.getByRole('button', { name: 'Nuevo Titular' }).click();
   await dialog.getByTestId('guardians-table').getByRole('cell', { name: person.carnet }).waitFor();

@@ -135,6 +135,8 @@ describe('paid validation (Validación Pagados)', () => {
 
     await page.getByRole('button', { name: 'Consolidar Operativo de Validación' }).click();
     await page.getByText('Esta acción cierra el operativo de validación', { exact: false }).waitFor();
+    // The confirmation names what will be declared.
+    await page.getByText(/Se declararán \d+ estudiante\(s\) PAGADO y \d+ NO PAGADO/).waitFor();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Se consolido exitosamente').first().waitFor();
     await page.getByTestId('paid-report').waitFor();

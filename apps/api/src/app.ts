@@ -18,6 +18,7 @@ import type { Integrations } from './integrations/index.js';
 import { inProcessQueue, type JobQueue } from './jobs/index.js';
 import type { Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
+import { registerIdempotency } from './lib/idempotency/index.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
 import { registerModules } from './modules/index.js';
 import { type ReadinessCheck, registerOps, requestId } from './ops/index.js';
@@ -152,6 +153,8 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // First: its onSend hook stores an answer as text, before compression makes it a stream.
+      registerIdempotency(api);
       // Answers over 1 KB go out brotli or gzip. Here, not at the root: the web app's files are
       // compressed at build time (web.ts sends their .br/.gz siblings), and the plugin would compress
       // on every request the files without one (index.html). PDF and XLSX are compressed formats

@@ -4,7 +4,7 @@ import {
   type InstitutionReport,
   type PlaceReport,
   type PublicStatusResponse,
-  publicStatusOf,
+  publicStatusFor,
   type StudentPaymentPage,
 } from '@bjp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,13 @@ import { makeUser } from './test/factories.js';
 let ctx: TestContext;
 let token = '';
 
-type School = { sie: number; districtId: number; departmentId: number; paidConsolidated: boolean };
+type School = {
+  sie: number;
+  districtId: number;
+  departmentId: number;
+  paidConsolidated: boolean;
+  holdersConsolidated: boolean;
+};
 type Student = { rude: string; birthDate: string; sie: number };
 
 beforeAll(async () => {
@@ -59,7 +65,8 @@ describe('one payment truth over every school of the demo data', () => {
       ctx.handle.db,
       `SELECT i.id AS sie, i.district_id AS "districtId", i.department_id AS "departmentId",
          EXISTS (SELECT 1 FROM paid_validation_consolidations c
-                 WHERE c.institution_id = i.id AND c.reopened_at IS NULL) AS "paidConsolidated"
+                 WHERE c.institution_id = i.id AND c.reopened_at IS NULL) AS "paidConsolidated",
+         i.holders_consolidated_at IS NOT NULL AS "holdersConsolidated"
        FROM institutions i ORDER BY i.id`,
     );
     const birth = new Map(
@@ -155,7 +162,7 @@ describe('one payment truth over every school of the demo data', () => {
         const found = answers.get(s.rude);
         expect({ rude: s.rude, status: found?.answer.status }).toEqual({
           rude: s.rude,
-          status: publicStatusOf[s.state],
+          status: publicStatusFor(s.state, school.holdersConsolidated),
         });
         lookups++;
         if (askedOverHttp.has(s.state)) continue;

@@ -275,6 +275,7 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/enabling/paid-validation': ['admin'],
   'POST /api/v1/enabling/holders': ['admin'],
   'GET /api/v1/enabling': ['admin'],
+  'GET /api/v1/enabling/:kind/schools/:sie': ['admin'],
 };
 
 let ctx: TestContext;
@@ -295,7 +296,8 @@ function sampleRequest(method: string, url: string) {
     .replace(':departmentId', '2')
     .replace(':districtId', String(districtId))
     .replace(':level', 'district')
-    .replace(':version', '1');
+    .replace(':version', '1')
+    .replace(':kind', 'holders');
   const bodies: Record<string, unknown> = {
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
     'PUT /api/v1/users/:id/roles': { roles: [] },

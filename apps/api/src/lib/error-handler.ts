@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientStatusFor, dbFailure } from './db-error.js';
 import { AppError } from './errors.js';
+import { IdempotentReplay, sendReplay } from './idempotency/index.js';
 
 type ErrorBody = { code: string; message: string; details?: unknown };
 
@@ -50,6 +51,8 @@ function logRefusal(req: FastifyRequest, error: AppError) {
 
 /** Maps every failure to `{ code, message, details }` with a Spanish message users can read. */
 export function errorHandler(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // Not a failure: a repeated submission found late (multipart) gets the first one's answer.
+  if (error instanceof IdempotentReplay) return sendReplay(reply, error.answer);
   if (error instanceof AppError) {
     if (error.status === 401 || error.status === 403) logRefusal(req, error);
     return reply

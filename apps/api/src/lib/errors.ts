@@ -5,6 +5,7 @@ export type AppErrorCode =
   | 'out_of_scope'
   | 'not_found'
   | 'conflict'
+  | 'unprocessable'
   | 'too_many_requests'
   | 'upstream_failure';
 
@@ -15,6 +16,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   out_of_scope: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   too_many_requests: 429,
   upstream_failure: 502,
 };

@@ -12,12 +12,15 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false for calls made without a session (login, public pages). */
   auth?: boolean;
+  /** One per form submission (app/submission.ts): the API answers a repeat with the first answer. */
+  idempotencyKey?: string;
 };
 
 function send(method: Method, path: string, options: RequestOptions, auth: boolean): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -76,9 +76,11 @@ export function DataTable<T>(props: Props<T>) {
       </Box>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed">
-          {total === 0
-            ? 'Sin registros'
-            : `Mostrando ${formatCount(first)}–${formatCount(last)} de ${formatCount(total)}`}
+          {loading && total === 0
+            ? 'Cargando…'
+            : total === 0
+              ? 'Sin registros'
+              : `Mostrando ${formatCount(first)}–${formatCount(last)} de ${formatCount(total)}`}
         </Text>
         <Pager page={page} pageSize={pageSize} total={total} onChange={onPageChange} disabled={loading} />
       </Group>

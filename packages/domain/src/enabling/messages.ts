@@ -26,7 +26,11 @@ export const enablingMessages = {
     'La lista de titulares de la institución no está consolidada: no hay nada que habilitar.',
 } as const;
 
-export function enablingConfirmation(kind: 'paid_validation' | 'holders', code: string | number): string {
+export function enablingConfirmation(
+  kind: 'paid_validation' | 'holders',
+  code: string | number,
+  institutionName?: string,
+): string {
   const text = kind === 'holders' ? enablingMessages.confirmHolders : enablingMessages.confirmPaidValidation;
-  return text.replace('{code}', String(code));
+  return text.replace('{code}', institutionName ? `«${institutionName}» (${code})` : String(code));
 }

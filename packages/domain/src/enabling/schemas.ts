@@ -45,6 +45,18 @@ export type EnablingRow = z.infer<typeof enablingRow>;
 export const enablingResult = enablingRow.extend({ message: z.string() });
 export type EnablingResult = z.infer<typeof enablingResult>;
 
+/** What the form checks before asking '¿Esta Seguro?': the school exists, is in scope and is consolidated. */
+export const enablingPreviewParams = z.object({
+  kind: z.enum(enablingKindEnum.options, { error: 'Tipo de habilitación no válido.' }),
+  sie: enablingRequest.shape.sie,
+});
+export const enablingPreview = z.object({
+  sie: z.number().int(),
+  institutionName: z.string(),
+  consolidatedAt: z.string().describe('La consolidación que la habilitación dejaría sin efecto'),
+});
+export type EnablingPreview = z.infer<typeof enablingPreview>;
+
 export const enablingListQuery = z.object({
   kind: enablingKindEnum.optional(),
   page: pageParam,

@@ -22,6 +22,7 @@ export const publicStatuses = [
   'SUSPENDIDO',
   'HABILITADO',
   'PENDIENTE_TITULAR',
+  'SIN_TITULAR',
   'BAJA',
 ] as const;
 export type PublicStatus = (typeof publicStatuses)[number];
@@ -32,6 +33,7 @@ export const publicStatusLabels: Record<PublicStatus, string> = {
   SUSPENDIDO: 'Pago suspendido',
   HABILITADO: 'Habilitado para el cobro',
   PENDIENTE_TITULAR: 'Pendiente: la unidad educativa aún no registró al titular de cobro',
+  SIN_TITULAR: 'Sin titular de cobro: la unidad educativa cerró su lista sin designarlo',
   BAJA: 'No es beneficiario en la gestión',
 };
 
@@ -40,6 +42,8 @@ export const publicStatusAdvice: Partial<Record<PublicStatus, string>> = {
   OBSERVADO:
     'La unidad educativa declaró que el bono no llegó al estudiante, o el banco no registra el pago declarado. Consulte en su Dirección Distrital.',
   SUSPENDIDO: 'El pago está suspendido temporalmente. Consulte en su Dirección Distrital.',
+  SIN_TITULAR:
+    'La lista de la unidad educativa ya está consolidada. Consulte en la unidad educativa: la Dirección Distrital puede habilitarla para registrar al titular.',
 };
 
 /** What a family is told for each bonus state: the public face of the one payment truth. */
@@ -54,6 +58,16 @@ export const publicStatusOf: Record<BonusState, PublicStatus> = {
   SIN_TITULAR: 'PENDIENTE_TITULAR',
   BAJA: 'BAJA',
 };
+
+/**
+ * The family's status, knowing whether the school has consolidated its holders' list: once it has,
+ * a student without a titular is no longer waiting for the school ('aún no registró') — the list was
+ * closed without one, and only a reopening by the district can change that.
+ */
+export function publicStatusFor(state: BonusState, holdersListClosed: boolean): PublicStatus {
+  const status = publicStatusOf[state];
+  return status === 'PENDIENTE_TITULAR' && holdersListClosed ? 'SIN_TITULAR' : status;
+}
 
 export const publicStatusResponse = z.object({
   rude: z.string(),

@@ -5,6 +5,7 @@ export * from './declarations.js';
 export * from './events.js';
 export * from './files.js';
 export * from './holders.js';
+export * from './idempotency.js';
 export * from './jobs.js';
 export * from './paid-validation.js';
 export * from './removals.js';

@@ -11,6 +11,13 @@ export function fileTimestamp(at: Date): string {
   return new Date(at.getTime() - 4 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
 }
 
+/** A place level in a download's name, in Spanish like the rest of what users see. */
+export const placeLevelToken = {
+  national: 'nacional',
+  department: 'departamento',
+  district: 'distrito',
+} as const;
+
 export const headerCell = (text: string): TableCell => ({
   text,
   bold: true,

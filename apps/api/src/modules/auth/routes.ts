@@ -37,7 +37,12 @@ export async function authRoutes(app: AppInstance) {
     '/auth/login',
     {
       schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } },
-      config: { public: true, rateLimit: { max: app.deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: {
+        public: true,
+        // Sessions are never stored for replay (lib/idempotency).
+        idempotent: false,
+        rateLimit: { max: app.deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' },
+      },
     },
     async (req, reply) => {
       const session = await auth.login(app.deps, req.body, req.ip).catch((error: unknown) => {
@@ -54,7 +59,10 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/auth/refresh',
-    { schema: { tags: ['auth'], response: { 200: loginResponse } }, config: { public: true } },
+    {
+      schema: { tags: ['auth'], response: { 200: loginResponse } },
+      config: { public: true, idempotent: false },
+    },
     async (req, reply) => {
       const session = await auth.refresh(app.deps, req.cookies[REFRESH_COOKIE]);
       setRefreshCookie(req, reply, session, production);
@@ -64,7 +72,7 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], response: { 204: z.null() } }, config: { public: true } },
+    { schema: { tags: ['auth'], response: { 204: z.null() } }, config: { public: true, idempotent: false } },
     async (req, reply) => {
       await auth.logout(app.deps, req.cookies[REFRESH_COOKIE], req.user, req.ip);
       reply.clearCookie(REFRESH_COOKIE, { path: '/api/v1/auth' });

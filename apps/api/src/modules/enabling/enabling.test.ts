@@ -91,6 +91,32 @@ describe("'Habilitación UE/CEE' (paid validation)", () => {
     expect((await call('director', 'GET', '/enabling')).status).toBe(403);
   });
 
+  it('says what an enabling would reopen before the confirmation, changing nothing', async () => {
+    const holders = await call<{ sie: number; institutionName: string; consolidatedAt: string }>(
+      'admin',
+      'GET',
+      `/enabling/holders/schools/${sie.holders}`,
+    );
+    expect(holders.status).toBe(200);
+    expect(holders.body.sie).toBe(sie.holders);
+    expect(holders.body.institutionName.length).toBeGreaterThan(0);
+    expect(Number.isNaN(Date.parse(holders.body.consolidatedAt))).toBe(false);
+    const [school] = await ctx.handle.db.select().from(institutions).where(eq(institutions.id, sie.holders));
+    expect(school!.holdersConsolidatedAt).not.toBeNull();
+
+    const open = await call('admin', 'GET', `/enabling/paid_validation/schools/${sie.open}`);
+    expect(open.status).toBe(409);
+    expect(open.body.message).toBe(
+      'La validación de pagados de la institución no está consolidada: no hay nada que habilitar.',
+    );
+    expect((await call('admin', 'GET', '/enabling/holders/schools/99999999')).status).toBe(404);
+    const badKind = await call('admin', 'GET', `/enabling/todo/schools/${sie.holders}`);
+    expect(badKind.status).toBe(400);
+    expect(badKind.body.message).toBe('Tipo de habilitación no válido.');
+    expect((await call('admin', 'GET', '/enabling/holders/schools/4294967296')).status).toBe(400);
+    expect((await call('director', 'GET', `/enabling/holders/schools/${sie.holders}`)).status).toBe(403);
+  });
+
   it("reopens a consolidated school: 'Habilitación exitosa', then the director validates and consolidates again", async () => {
     await validate(sie.paid, student, true);
     expect((await consolidate(sie.paid)).status).toBe(200);

@@ -1,17 +1,39 @@
-import { enablingListQuery, enablingPage, enablingRequest, enablingResult } from '@bjp/domain';
+import {
+  enablingListQuery,
+  enablingPage,
+  enablingPreview,
+  enablingPreviewParams,
+  enablingRequest,
+  enablingResult,
+} from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.js';
 import { guard } from '../../auth/guard.js';
 import { withDocument } from '../../documents/service.js';
-import { enableHolders, enablePaidValidation, listEnablings } from './service.js';
+import { enableHolders, enablePaidValidation, listEnablings, previewEnabling } from './service.js';
 
 /** The school the body names, for the guard: an unknown SIE answers 404 before anything changes. */
 const schoolInBody = (req: FastifyRequest) => ({ institution: (req.body as { sie: number }).sie });
+const schoolInParams = (req: FastifyRequest) => ({ institution: (req.params as { sie: number }).sie });
 
 /** School enabling: 'Habilitación UE/CEE' (paid validation) and 'Habilitar SIE' (holder registration). */
 export async function enablingRoutes(app: AppInstance) {
   const tags = ['enabling'];
   const manage = guard('enabling.manage', schoolInBody);
+
+  app.get(
+    '/enabling/:kind/schools/:sie',
+    {
+      schema: {
+        tags,
+        description: 'What an enabling would reopen: asked before the confirmation, changes nothing.',
+        params: enablingPreviewParams,
+        response: { 200: enablingPreview },
+      },
+      preHandler: guard('enabling.manage', schoolInParams),
+    },
+    async (req) => previewEnabling(app.deps.db, req.params.kind, req.params.sie),
+  );
 
   app.post(
     '/enabling/paid-validation',

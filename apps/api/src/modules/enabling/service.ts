@@ -2,6 +2,7 @@ import {
   DEFAULT_PAGE_SIZE,
   type EnablingKind,
   type EnablingPage,
+  type EnablingPreview,
   type EnablingResult,
   type EnablingRow,
   enablingKindLabels,
@@ -147,6 +148,41 @@ export async function enableHolders(change: Change): Promise<EnablingResult> {
     await supersedeDeclaration(tx, change.sie, 'holders', change.deps.clock.now(), change.user.id);
     return record(tx, change, 'holders', { at: school.holdersConsolidatedAt }, school.name);
   });
+}
+
+/**
+ * What an enabling would reopen, read without changing anything: the school's name and the
+ * consolidation in force, or the same refusals the enabling itself gives (404 unknown, 409 nothing
+ * to reopen), so the form can say so before asking the user to confirm.
+ */
+export async function previewEnabling(
+  db: Executor,
+  kind: EnablingKind,
+  sie: number,
+): Promise<EnablingPreview> {
+  const [school] = await db
+    .select({
+      name: institutions.name,
+      holdersConsolidatedAt: institutions.holdersConsolidatedAt,
+      paidConsolidatedAt: paidValidationConsolidations.consolidatedAt,
+    })
+    .from(institutions)
+    .leftJoin(
+      paidValidationConsolidations,
+      and(
+        eq(paidValidationConsolidations.institutionId, institutions.id),
+        isNull(paidValidationConsolidations.reopenedAt),
+      ),
+    )
+    .where(eq(institutions.id, sie));
+  if (!school) throw new AppError('not_found', 'Institución no encontrada.');
+  const consolidatedAt = kind === 'holders' ? school.holdersConsolidatedAt : school.paidConsolidatedAt;
+  if (!consolidatedAt)
+    throw new AppError(
+      'conflict',
+      kind === 'holders' ? enablingMessages.holdersNotConsolidated : enablingMessages.paidNotConsolidated,
+    );
+  return { sie, institutionName: school.name, consolidatedAt: consolidatedAt.toISOString() };
 }
 
 /** The enablings already made, newest first, 10 a page, optionally of one kind. */

@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase, type Schema } from '../../db/client.
 import { migrationsFolder } from '../../db/migrate.js';
 
 /**
- * Migrations 0019–0020 on a database that already has forms and events: each definition becomes its
+ * Migrations 0020–0021 on a database that already has forms and events: each definition becomes its
  * form's version 1, each event uses it, and active forms with the same name (accents and case
  * aside) are renamed '(2)', '(3)'… so the unique index can be built.
  */
@@ -33,7 +33,7 @@ function migrationsBefore(tag: string): string {
 beforeAll(async () => {
   handle = await openDatabase({});
   const db = handle.db as unknown as PgliteDatabase<Schema>;
-  await migrate(db, { migrationsFolder: migrationsBefore('0019') });
+  await migrate(db, { migrationsFolder: migrationsBefore('0020') });
   const definition = (label: string) =>
     JSON.stringify({ config: {}, fields: [{ kind: 'input', id: 'campo_aaaaa', name: 'a', label }] });
   await handle.db.execute(sql`INSERT INTO enrollment_forms (name, definition, state) VALUES
@@ -54,7 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => handle.close());
 
-describe('migrations 0019-0020 on existing forms and events', () => {
+describe('migrations 0020-0021 on existing forms and events', () => {
   it('makes each definition version 1 and points each event at it', async () => {
     const versions = await rows<{ form_id: number; version: number; label: string }>(
       sql`SELECT form_id, version, definition -> 'fields' -> 0 ->> 'label' AS label

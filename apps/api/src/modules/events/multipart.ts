@@ -2,6 +2,7 @@ import { eventMessages, MAX_UPLOAD_BYTES } from '@bjp/domain';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { claimParsedBody, multipartShape } from '../../lib/idempotency/index.js';
 
 export type UploadedFile = {
   field: string;
@@ -50,5 +51,7 @@ export async function readMultipart(req: FastifyRequest, maxFiles: number): Prom
     if (limitCodes.has(code)) throw new AppError('bad_request', eventMessages.tooManyFiles);
     throw new AppError('bad_request', 'El formulario enviado no es valido.');
   }
+  // With an Idempotency-Key, a repeat of this submission stops here with the first one's answer.
+  await claimParsedBody(req, multipartShape({ fields, files }));
   return { fields, files };
 }

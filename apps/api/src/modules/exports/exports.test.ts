@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobProgress } from '../../db/schema/index.js';
@@ -6,6 +6,7 @@ import { refreshStatistics } from '../../db/summaries.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
+import { fileStoreFor } from '../events/file-store.js';
 import { jobKind, singletonKey } from './jobs.js';
 
 let ctx: TestContext;
@@ -180,5 +181,33 @@ describe('exports as jobs', () => {
     const badFormat = await call('ministerio', 'POST', '/exports/reports/national', { format: 'doc' });
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().message).toBe('Formato no válido.');
+  });
+
+  it('refuses an unknown department before enqueueing anything (the place guard)', async () => {
+    const before = await ctx.handle.db.select().from(jobProgress);
+    const res = await call('ministerio', 'POST', '/exports/reports/departments/99', { format: 'pdf' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No se encontró el lugar solicitado.');
+    expect(await ctx.handle.db.select().from(jobProgress)).toHaveLength(before.length);
+  });
+
+  it('deletes exports finished more than a day ago, with their files, when a new one is asked for', async () => {
+    const old = await enqueue('ministerio', '/exports/reports/national', { format: 'pdf' });
+    expect((await finished('ministerio', old)).state).toBe('done');
+    const recent = await enqueue('ministerio', '/exports/reports/national', { format: 'xlsx' });
+    expect((await finished('ministerio', recent)).state).toBe('done');
+    const [oldRow] = await ctx.handle.db.select().from(jobProgress).where(eq(jobProgress.id, old));
+    const oldKey = (oldRow!.result as { key: string }).key;
+    await ctx.handle.db
+      .update(jobProgress)
+      .set({ finishedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(jobProgress.id, old));
+
+    await enqueue('admin', '/exports/progress');
+
+    expect((await call('ministerio', 'GET', `/exports/${old}`)).statusCode).toBe(404);
+    expect(await fileStoreFor(ctx.app.deps).open(oldKey)).toBeNull();
+    const kept = await call('ministerio', 'GET', `/exports/${recent}/file`);
+    expect(kept.statusCode).toBe(200);
   });
 });

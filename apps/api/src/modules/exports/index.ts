@@ -19,6 +19,7 @@ import {
   parseKey,
   singletonKey,
 } from './jobs.js';
+import { pruneExports } from './retention.js';
 
 const tags = ['exports'];
 const exportMessages = {
@@ -76,6 +77,7 @@ export async function exportsRoutes(app: AppInstance) {
       userId: user.id,
       day: app.deps.clock.today(),
     };
+    await pruneExports(app.deps);
     const job = await jobs.enqueue(jobKind(kind), {}, { singletonKey: singletonKey(spec), userId: user.id });
     return { jobId: job.id };
   };

@@ -129,7 +129,7 @@ async function renderExport(app: AppInstance, spec: ExportSpec) {
     const report = await placeReport(deps.db, askerOf(spec), spec.place);
     if (report.summary.totalStudents === 0) throw new AppError('not_found', reportMessages.noData);
     const token =
-      spec.place.level === 'national' ? 'reporte_nacional_' : `reporte_department_${spec.place.id}_`;
+      spec.place.level === 'national' ? 'reporte_nacional_' : `reporte_departamento_${spec.place.id}_`;
     const filename = `${token}${fileTimestamp(printedAt)}.${spec.format}`;
     const input = { report, printedAt };
     const bytes =

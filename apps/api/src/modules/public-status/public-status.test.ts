@@ -1,7 +1,7 @@
 import { PUBLIC_STATUS_RATE, publicStatusMessages } from '@bjp/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students } from '../../db/schema/index.js';
+import { institutions, students } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { giveTitulars, makeReportSchool, removeBeneficiaries } from '../../test/factories/reports.js';
 import { makeCourseWithStudents, makeDistrict } from '../../test/factories.js';
@@ -58,6 +58,19 @@ describe('public status lookup', () => {
     expect((await ask({ rude: rude.pending, birthDate: '2015-05-05' })).json().status).toBe(
       'PENDIENTE_TITULAR',
     );
+    // Once the school consolidated its list, the family is not told the school will still do it.
+    await ctx.handle.db
+      .update(institutions)
+      .set({ holdersConsolidatedAt: new Date() })
+      .where(eq(institutions.id, schoolId));
+    expect((await ask({ rude: rude.pending, birthDate: '2015-05-05' })).json()).toMatchObject({
+      status: 'SIN_TITULAR',
+      statusLabel: 'Sin titular de cobro: la unidad educativa cerró su lista sin designarlo',
+    });
+    await ctx.handle.db
+      .update(institutions)
+      .set({ holdersConsolidatedAt: null })
+      .where(eq(institutions.id, schoolId));
     expect((await ask({ rude: rude.removed, birthDate: '2015-05-05' })).json()).toMatchObject({
       status: 'BAJA',
       collectionPoint: null,

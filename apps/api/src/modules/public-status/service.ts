@@ -1,9 +1,9 @@
 import {
   type PublicStatusRequest,
   type PublicStatusResponse,
+  publicStatusFor,
   publicStatusLabels,
   publicStatusMessages,
-  publicStatusOf,
 } from '@bjp/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -31,6 +31,7 @@ export async function publicAnswers(
       inscriptionId: studentBonus.inscriptionId,
       schoolId: institutions.id,
       schoolName: institutions.name,
+      listClosedAt: institutions.holdersConsolidatedAt,
       state: studentBonus.state,
       paidOn: studentBonus.paidOn,
       bank: payments.bank,
@@ -43,7 +44,8 @@ export async function publicAnswers(
     .where(inArray(students.rude, rudes));
   const answers = new Map<string, Found>();
   for (const row of found) {
-    const status = row.inscriptionId && row.state ? publicStatusOf[row.state] : 'BAJA';
+    const status =
+      row.inscriptionId && row.state ? publicStatusFor(row.state, row.listClosedAt !== null) : 'BAJA';
     const base = { rude: row.rude, year, status, statusLabel: publicStatusLabels[status] };
     const answer: PublicStatusResponse =
       status === 'COBRADO'

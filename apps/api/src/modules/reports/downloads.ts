@@ -2,7 +2,7 @@ import { type DocumentFormat, reportMessages } from '@bjp/domain';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
-import { fileTimestamp } from '../../documents/reports/format.js';
+import { fileTimestamp, placeLevelToken } from '../../documents/reports/format.js';
 import { withDocument } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/service.js';
@@ -24,7 +24,7 @@ function sendXlsx(reply: FastifyReply, fileName: string, xlsx: Buffer) {
 }
 
 const tokenFor = (ref: ReportRef) =>
-  ref.level === 'national' ? 'reporte_nacional_' : `reporte_${ref.level}_${ref.id}_`;
+  ref.level === 'national' ? 'reporte_nacional_' : `reporte_${placeLevelToken[ref.level]}_${ref.id}_`;
 
 /** National, department or district report as PDF or spreadsheet. 'No hay datos…' when empty. */
 export async function sendPlaceReport(

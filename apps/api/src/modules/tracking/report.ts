@@ -1,6 +1,6 @@
 import type { TrackingQuery } from '@bjp/domain';
 import type { AppDeps } from '../../app.js';
-import { fileTimestamp } from '../../documents/reports/format.js';
+import { fileTimestamp, placeLevelToken } from '../../documents/reports/format.js';
 import type { Render } from '../../documents/service.js';
 import type { PlaceRef } from './places.js';
 import { allInstitutions, overview } from './service.js';
@@ -36,5 +36,5 @@ export async function trackingReport(
     filtersLabel: describeFilters(query),
     printedAt: now,
   });
-  return { pdf, fileName: `seguimiento_${ref.level}_${ref.id}_${fileTimestamp(now)}.pdf` };
+  return { pdf, fileName: `seguimiento_${placeLevelToken[ref.level]}_${ref.id}_${fileTimestamp(now)}.pdf` };
 }

@@ -8,6 +8,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 import { downloadFile } from '../../ui/download';
 
 const base = (sie: number) => `/adjustments/institutions/${sie}`;
@@ -52,8 +53,12 @@ export function useAdjustmentHistory(query: AdjustmentHistoryQuery) {
 
 export function useReenable() {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: (rude: string) => api.post<ReenableResult>('/adjustments/reenable', { rude }),
+    mutationFn: (rude: string) =>
+      submission.send(rude, (idempotencyKey) =>
+        api.post<ReenableResult>('/adjustments/reenable', { rude }, { idempotencyKey }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['adjustments'] }),
   });
 }

@@ -1,6 +1,7 @@
 import type { BlockCandidate, BlockedStudentPage, BlockResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 const path = (rude: string) => `/blocking/students/${encodeURIComponent(rude)}`;
 
@@ -16,9 +17,12 @@ export function useBlockCandidate(rude: string | null) {
 /** Block or unblock; afterwards the candidate and the blocked list reload. */
 export function useBlockAction(action: 'block' | 'unblock') {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
     mutationFn: ({ rude, observation }: { rude: string; observation: string }) =>
-      api.post<BlockResult>(`${path(rude)}/${action}`, { observation }),
+      submission.send([rude, observation], (idempotencyKey) =>
+        api.post<BlockResult>(`${path(rude)}/${action}`, { observation }, { idempotencyKey }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: ['blocking'] }),
   });
 }

@@ -1,17 +1,24 @@
-import { type EnablingKind, enablingConfirmation, enablingMessages, enablingRequest } from '@bjp/domain';
+import {
+  type EnablingKind,
+  type EnablingPreview,
+  enablingConfirmation,
+  enablingMessages,
+  enablingRequest,
+} from '@bjp/domain';
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconLockOpen } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess, notifyWarning } from '../../ui/notify';
-import { useEnable } from './api';
+import { fetchEnablingPreview, useEnable } from './api';
 
 type Props = { kind: EnablingKind; codeLabel: string; buttonLabel: string };
 
 /**
  * The numeric code ('Ingrese un código valido.' when empty), the reason the school is reopened (kept
- * with the audit trail), '¿Esta Seguro?', then 'Habilitación exitosa' or the dialog
+ * with the audit trail), a check that the school exists and is consolidated, '¿Esta Seguro?' naming
+ * the school, then 'Habilitación exitosa' or the dialog
  * 'Falla en el la habilitación!!!' with the server's message.
  */
 export function EnablingForm({ kind, codeLabel, buttonLabel }: Props) {
@@ -19,6 +26,7 @@ export function EnablingForm({ kind, codeLabel, buttonLabel }: Props) {
   const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ sie?: string; reason?: string }>({});
+  const [checking, setChecking] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +44,19 @@ export function EnablingForm({ kind, codeLabel, buttonLabel }: Props) {
       return;
     }
     setErrors({});
-    if (!(await confirmAction({ message: enablingConfirmation(kind, parsed.data.sie) }))) return;
+    // The school is checked first: an unknown or unconsolidated code is said before '¿Esta Seguro?'.
+    setChecking(true);
+    let school: EnablingPreview;
+    try {
+      school = await fetchEnablingPreview(kind, Number(parsed.data.sie));
+    } catch (error) {
+      showErrorDialog(errorMessage(error), enablingMessages.failed);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    const message = enablingConfirmation(kind, school.sie, school.institutionName);
+    if (!(await confirmAction({ message }))) return;
     try {
       const result = await enable.mutateAsync(parsed.data);
       notifySuccess(`${result.institutionName} (${result.sie})`, result.message);
@@ -74,7 +94,7 @@ export function EnablingForm({ kind, codeLabel, buttonLabel }: Props) {
             setErrors({});
           }}
         />
-        <Button type="submit" leftSection={<IconLockOpen size={16} />} loading={enable.isPending}>
+        <Button type="submit" leftSection={<IconLockOpen size={16} />} loading={checking || enable.isPending}>
           {buttonLabel}
         </Button>
       </Stack>

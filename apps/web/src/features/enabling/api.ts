@@ -1,6 +1,13 @@
-import type { EnablingKind, EnablingPage, EnablingRequest, EnablingResult } from '@bjp/domain';
+import type {
+  EnablingKind,
+  EnablingPage,
+  EnablingPreview,
+  EnablingRequest,
+  EnablingResult,
+} from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 const paths: Record<EnablingKind, string> = {
   paid_validation: '/enabling/paid-validation',
@@ -15,8 +22,12 @@ export const enablingKeys = {
 /** POST /enabling/paid-validation or /enabling/holders. Afterwards that school's screens reload. */
 export function useEnable(kind: EnablingKind) {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: (body: EnablingRequest) => api.post<EnablingResult>(paths[kind], body),
+    mutationFn: (body: EnablingRequest) =>
+      submission.send(body, (idempotencyKey) =>
+        api.post<EnablingResult>(paths[kind], body, { idempotencyKey }),
+      ),
     onSuccess: (result) => {
       client.invalidateQueries({ queryKey: enablingKeys.all });
       client.invalidateQueries({
@@ -25,6 +36,10 @@ export function useEnable(kind: EnablingKind) {
     },
   });
 }
+
+/** What the enabling would reopen; refuses (404/409) as the enabling would, without changing anything. */
+export const fetchEnablingPreview = (kind: EnablingKind, sie: number) =>
+  api.get<EnablingPreview>(`/enabling/${kind}/schools/${sie}`);
 
 /** The enablings of one kind already made, newest first, 10 a page. */
 export function useEnablings(kind: EnablingKind, page: number) {

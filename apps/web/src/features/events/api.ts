@@ -9,6 +9,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -40,8 +41,10 @@ export function useEventOptions(enabled: boolean) {
 /** POST /events (multipart): the fields plus banner, poster and regulation. */
 export function useCreateEvent() {
   const queryClient = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: (form: FormData) => api.post<EventRow>('/events', form),
+    mutationFn: (form: FormData) =>
+      submission.send(form, (idempotencyKey) => api.post<EventRow>('/events', form, { idempotencyKey })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.lists }),
   });
 }
@@ -57,8 +60,10 @@ export function useEventTransition(action: 'send' | 'conclude') {
 
 export function useCreatePlace() {
   const queryClient = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: (place: PlaceCreate) => api.post<PlaceRow>('/places', place),
+    mutationFn: (place: PlaceCreate) =>
+      submission.send(place, (idempotencyKey) => api.post<PlaceRow>('/places', place, { idempotencyKey })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.options }),
   });
 }

@@ -9,6 +9,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 import { eventKeys } from './api';
 
 export const formKeys = {
@@ -66,8 +67,12 @@ export function useUpdateForm(id: number) {
 
 export function useSaveForm() {
   const queryClient = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: (form: EnrollmentFormCreateInput) => api.post<EnrollmentFormRow>('/enrollment-forms', form),
+    mutationFn: (form: EnrollmentFormCreateInput) =>
+      submission.send(form, (idempotencyKey) =>
+        api.post<EnrollmentFormRow>('/enrollment-forms', form, { idempotencyKey }),
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: formKeys.lists }),

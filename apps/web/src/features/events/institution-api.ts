@@ -8,6 +8,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 const base = '/institution-enrollment';
 export type EnrollmentTarget = { stageId: number; sie: number };
@@ -69,11 +70,18 @@ export function useEnrollmentStatus(target: EnrollmentTarget | null) {
 /** Guardar (PUT participants) or Inscribir (POST close: save, then close for good). */
 export function useSaveParticipants(action: 'save' | 'close') {
   const queryClient = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
     mutationFn: ({ target, ids }: { target: EnrollmentTarget; ids: number[] }) => {
       const url = `${base}/stages/${target.stageId}/institutions/${target.sie}`;
       return action === 'close'
-        ? api.post<InstitutionEnrollmentStatus>(`${url}/close`, { inscriptionIds: ids })
+        ? submission.send([url, ids], (idempotencyKey) =>
+            api.post<InstitutionEnrollmentStatus>(
+              `${url}/close`,
+              { inscriptionIds: ids },
+              { idempotencyKey },
+            ),
+          )
         : api.put<InstitutionEnrollmentStatus>(`${url}/participants`, { inscriptionIds: ids });
     },
     onSuccess: (status, { target }) => queryClient.setQueryData(statusKey(target), status),

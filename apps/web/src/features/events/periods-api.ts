@@ -1,6 +1,7 @@
 import type { ActiveToggleResult, Page, PeriodCatalogs, PeriodCreate, PeriodRow } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 import { eventKeys } from './api';
 
 export const periodKeys = {
@@ -27,8 +28,12 @@ export function usePeriodCatalogs() {
 
 export function useCreatePeriod() {
   const queryClient = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: (period: PeriodCreate) => api.post<PeriodRow>('/kind-events', period),
+    mutationFn: (period: PeriodCreate) =>
+      submission.send(period, (idempotencyKey) =>
+        api.post<PeriodRow>('/kind-events', period, { idempotencyKey }),
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: periodKeys.lists }),

@@ -1,6 +1,7 @@
 import type { PublicEnrollmentResult, PublicEvent } from '@bjp/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 /** The public page's calls go without a session (auth: false). */
 export function usePublicEvent(id: number) {
@@ -16,18 +17,22 @@ export type EnrollmentSubmission = { body: Record<string, unknown>; files: Recor
 
 /** JSON when the form has no files; otherwise multipart with the JSON in 'data' and one part per file. */
 export function useEnroll(eventId: number) {
+  const submission = useSubmission();
   return useMutation({
     mutationFn: ({ body, files }: EnrollmentSubmission) => {
+      const url = `/public/events/${eventId}/enrollments`;
       const withFiles = Object.values(files).some((list) => list.length > 0);
       if (!withFiles)
-        return api.post<PublicEnrollmentResult>(`/public/events/${eventId}/enrollments`, body, {
-          auth: false,
-        });
+        return submission.send(body, (idempotencyKey) =>
+          api.post<PublicEnrollmentResult>(url, body, { auth: false, idempotencyKey }),
+        );
       const form = new FormData();
       form.append('data', JSON.stringify(body));
       for (const [field, list] of Object.entries(files))
         for (const file of list) form.append(field, file, file.name);
-      return api.post<PublicEnrollmentResult>(`/public/events/${eventId}/enrollments`, form, { auth: false });
+      return submission.send(form, (idempotencyKey) =>
+        api.post<PublicEnrollmentResult>(url, form, { auth: false, idempotencyKey }),
+      );
     },
   });
 }

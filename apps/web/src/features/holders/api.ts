@@ -14,6 +14,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 const base = (sie: number) => `/holders/institutions/${sie}`;
 
@@ -121,18 +122,25 @@ function useModalChange<V>(
 
 export function useTitularChanges(sie: number, inscriptionId: number, area: TitularArea = 'holders') {
   const url = inscriptionUrl(area, sie, inscriptionId);
+  const existing = useSubmission();
+  const created = useSubmission();
   return {
     addExisting: useModalChange(
       sie,
       inscriptionId,
       (v: { personId: number; relationshipId: number | null; person?: Partial<PersonData> }) =>
-        api.post<TitularModalResponse>(`${url}/guardians`, v),
+        existing.send(v, (idempotencyKey) =>
+          api.post<TitularModalResponse>(`${url}/guardians`, v, { idempotencyKey }),
+        ),
       area,
     ),
     addNew: useModalChange(
       sie,
       inscriptionId,
-      (v: Partial<NewTitularRequest>) => api.post<TitularModalResponse>(`${url}/guardians/new`, v),
+      (v: Partial<NewTitularRequest>) =>
+        created.send(v, (idempotencyKey) =>
+          api.post<TitularModalResponse>(`${url}/guardians/new`, v, { idempotencyKey }),
+        ),
       area,
     ),
     relationship: useModalChange(
@@ -177,17 +185,30 @@ export function updatePerson(sie: number, personId: number, data: Partial<Person
 
 export function useConsolidate(sie: number) {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: () => api.post<ConsolidationResult>(`${base(sie)}/consolidation`),
+    mutationFn: () =>
+      submission.send(sie, (idempotencyKey) =>
+        api.post<ConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
   });
 }
 
 export function useValidateTitular(sie: number) {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
     mutationFn: (personId: number) =>
-      api.post<{ validated: number; total: number }>(`${base(sie)}/titulars/${personId}/validation`),
+      submission.send(personId, (idempotencyKey) =>
+        api.post<{ validated: number; total: number }>(
+          `${base(sie)}/titulars/${personId}/validation`,
+          undefined,
+          {
+            idempotencyKey,
+          },
+        ),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
   });
 }

@@ -1,4 +1,10 @@
-import { type PaidInstitutionState, paidMessages } from '@bjp/domain';
+import {
+  formatBOB,
+  formatCount,
+  type PaidInstitutionState,
+  paidMessages,
+  unvalidatedMessage,
+} from '@bjp/domain';
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -22,9 +28,14 @@ export function ConsolidatePanel({ sie, state }: Props) {
       notifyWarning(paidMessages.selectInstitution);
       return;
     }
+    // Said before the confirmation, not after it: the server would refuse anyway (it checks again).
+    if (state.counts.pending > 0) {
+      showErrorDialog(unvalidatedMessage(state.counts.pending), paidMessages.consolidationFailed);
+      return;
+    }
     const ok = await confirmAction({
       title: paidMessages.confirmTitle,
-      message: paidMessages.confirmConsolidate,
+      message: `${paidMessages.confirmConsolidate} ${declaredSummary(state)}`,
       color: 'red',
     });
     if (!ok) return;
@@ -60,19 +71,36 @@ export function ConsolidatePanel({ sie, state }: Props) {
       </Paper>
     );
   }
+  const pending = state?.counts.pending ?? 0;
   return (
-    <Button
-      color="red"
-      fullWidth
-      leftSection={<IconLock size={16} />}
-      onClick={run}
-      loading={consolidate.isPending}
-      disabled={state !== undefined && !state.canConsolidate}
-      h="auto"
-      py={8}
-      styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
-    >
-      {paidMessages.consolidateButton}
-    </Button>
+    <Stack gap={4}>
+      <Button
+        color="red"
+        fullWidth
+        leftSection={<IconLock size={16} />}
+        onClick={run}
+        loading={consolidate.isPending}
+        disabled={state !== undefined && !state.canConsolidate}
+        h="auto"
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
+        {paidMessages.consolidateButton}
+      </Button>
+      {sie !== null && pending > 0 && (
+        <Text size="xs" c="dimmed" ta="center" data-testid="paid-pending-count">
+          {pending === 1
+            ? 'Falta 1 estudiante por validar.'
+            : `Faltan ${formatCount(pending)} estudiantes por validar.`}
+        </Text>
+      )}
+    </Stack>
   );
+}
+
+/** What the declaration will say, in the confirmation: the user confirms figures, not a blind step. */
+function declaredSummary(state: PaidInstitutionState) {
+  const { delivered, undelivered } = state.counts;
+  const refund = undelivered * state.amountPerStudent;
+  return `Se declararán ${formatCount(delivered)} estudiante(s) PAGADO y ${formatCount(undelivered)} NO PAGADO (saldo a devolver: ${formatBOB(refund)}).`;
 }

@@ -11,6 +11,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 const base = (sie: number) => `/paid-validation/institutions/${sie}`;
 
@@ -91,8 +92,12 @@ export function useSaveValidation(sie: number) {
 
 export function useConsolidatePaid(sie: number) {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: () => api.post<PaidConsolidationResult>(`${base(sie)}/consolidation`),
+    mutationFn: () =>
+      submission.send(sie, (idempotencyKey) =>
+        api.post<PaidConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: paidKeys.school(sie) }),
   });
 }

@@ -10,6 +10,7 @@ const statusColor: Record<PublicStatusResponse['status'], string> = {
   SUSPENDIDO: 'grape',
   HABILITADO: 'blue',
   PENDIENTE_TITULAR: 'orange',
+  SIN_TITULAR: 'orange',
   BAJA: 'gray',
 };
 

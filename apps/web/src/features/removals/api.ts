@@ -7,6 +7,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 const dep = (id: number) => `/removals/departments/${id}`;
 
@@ -42,9 +43,14 @@ export function useCandidate(departmentId: number, rude: string | null) {
 
 export function useRemove(departmentId: number) {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
     mutationFn: (rude: string) =>
-      api.post<RemovalResult>(`${dep(departmentId)}/students/${encodeURIComponent(rude)}`),
+      submission.send(rude, (idempotencyKey) =>
+        api.post<RemovalResult>(`${dep(departmentId)}/students/${encodeURIComponent(rude)}`, undefined, {
+          idempotencyKey,
+        }),
+      ),
     // The finder, both tables and every count that included the student change.
     onSettled: () => client.invalidateQueries(),
   });

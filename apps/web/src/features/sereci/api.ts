@@ -6,6 +6,7 @@ import type {
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { useSubmission } from '../../app/submission';
 
 const path = (rude: string) => `/sereci/students/${encodeURIComponent(rude)}`;
 
@@ -20,9 +21,12 @@ export function useSereciStudent(rude: string | null) {
 
 export function useValidateStudent() {
   const client = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
     mutationFn: ({ rude, certificate }: { rude: string; certificate: SereciCertificate }) =>
-      api.post<SereciValidationResult>(`${path(rude)}/validation`, certificate),
+      submission.send([rude, certificate], (idempotencyKey) =>
+        api.post<SereciValidationResult>(`${path(rude)}/validation`, certificate, { idempotencyKey }),
+      ),
     onSuccess: (result) => {
       client.setQueryData(['sereci', 'student', result.student.rude], result.student);
       void client.invalidateQueries({ queryKey: ['sereci', 'validations'] });

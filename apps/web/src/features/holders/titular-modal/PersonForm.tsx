@@ -37,6 +37,13 @@ export function missingField(d: PersonDraft): keyof PersonDraft | null {
   return null;
 }
 
+/** Whether one field still lacks a value (a surname is present when either one is). */
+function isEmpty(d: PersonDraft, key: keyof PersonDraft): boolean {
+  if (key === 'paterno' || key === 'materno') return !d.paterno.trim() && !d.materno.trim();
+  const value = d[key];
+  return value === null || (typeof value === 'string' && !value.trim());
+}
+
 type Props = {
   draft: PersonDraft;
   onChange: (draft: PersonDraft) => void;
@@ -67,7 +74,8 @@ const adultLimit = () => {
 export function PersonForm({ draft, onChange, locked, relationships, invalid }: Props) {
   const set = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) =>
     onChange({ ...draft, [key]: value });
-  const err = (key: keyof PersonDraft) => (invalid === key ? true : undefined);
+  // The field named invalid at the last save stays red only while it is still empty.
+  const err = (key: keyof PersonDraft) => (invalid === key && isEmpty(draft, key) ? true : undefined);
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="person-form">
       <TextInput label="Carnet" value={draft.carnet} disabled />

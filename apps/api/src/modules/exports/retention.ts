@@ -1,0 +1,35 @@
+import { and, inArray, like, lt } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import { jobProgress } from '../../db/schema/index.js';
+import { fileStoreFor } from '../events/file-store.js';
+import type { ExportFile } from './jobs.js';
+
+/**
+ * How long a finished export stays downloadable. A day covers 'Preparando…' → 'Descargar' even
+ * across a lunch break; after that the bytes (a national XLSX is several MB, per user and day)
+ * would only pile up in stored_file or under DATA_DIR.
+ */
+export const EXPORT_RETENTION_MS = 24 * 3_600_000;
+
+/**
+ * Deletes export jobs finished before the retention window, then their files. The DELETE …
+ * RETURNING decides which instance removes which files, so two instances pruning at once never
+ * race on a file. Run when an export is asked for: the cost is one indexed delete.
+ */
+export async function pruneExports(deps: AppDeps): Promise<number> {
+  // Wall-clock time, as finished_at is stamped: the app's clock may be pinned to a programme day.
+  const cutoff = new Date(Date.now() - EXPORT_RETENTION_MS);
+  const gone = await deps.db
+    .delete(jobProgress)
+    .where(
+      and(
+        like(jobProgress.kind, 'export.%'),
+        inArray(jobProgress.state, ['done', 'failed']),
+        lt(jobProgress.finishedAt, cutoff),
+      ),
+    )
+    .returning({ result: jobProgress.result });
+  const keys = gone.map((row) => (row.result as ExportFile | null)?.key).filter((key) => key !== undefined);
+  if (keys.length > 0) await fileStoreFor(deps).remove(keys);
+  return gone.length;
+}
