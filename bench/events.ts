@@ -67,14 +67,17 @@ async function freshDatabase() {
     `INSERT INTO places (description, capacity, reference) VALUES ('Coliseo', 5000, '2025-11-01') RETURNING id`,
   );
   const form = await pool.query<{ id: number }>(
-    `INSERT INTO enrollment_forms (name, definition) VALUES ('Bench', $1) RETURNING id`,
-    [JSON.stringify(definition)],
+    `INSERT INTO enrollment_forms (name) VALUES ('Bench') RETURNING id`,
+  );
+  await pool.query(
+    `INSERT INTO enrollment_form_versions (form_id, version, name, definition) VALUES ($1, 1, 'Bench', $2)`,
+    [form.rows[0]!.id, JSON.stringify(definition)],
   );
   const event = async (title: string, maximum: number) => {
     const { rows } = await pool.query<{ id: number }>(
       `INSERT INTO events (title, description, detail, starts_on, ends_on, duration, place_id, kind_event_id,
-         enrollment_form_id, minimum, maximum, with_limit_control, state, inbox)
-       VALUES ($1, $1, $1, '2099-01-01', '2099-01-02', 2, $2, 1, $3, 0, $4, true, 2, 1) RETURNING id`,
+         enrollment_form_id, enrollment_form_version, minimum, maximum, with_limit_control, state, inbox)
+       VALUES ($1, $1, $1, '2099-01-01', '2099-01-02', 2, $2, 1, $3, 1, 0, $4, true, 2, 1) RETURNING id`,
       [title, place.rows[0]!.id, form.rows[0]!.id, maximum],
     );
     const id = rows[0]!.id;

@@ -195,6 +195,8 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/events/places/:id/activate': ['admin'],
   'GET /api/v1/enrollment-forms': ['admin'],
   'GET /api/v1/enrollment-forms/:id': ['admin'],
+  'GET /api/v1/enrollment-forms/:id/versions/:version': ['admin'],
+  'PUT /api/v1/enrollment-forms/:id': ['admin'],
   'POST /api/v1/enrollment-forms': ['admin'],
   'PATCH /api/v1/enrollment-forms/:id/active': ['admin'],
   'GET /api/v1/kind-events': ['admin'],
@@ -363,6 +365,14 @@ function sampleRequest(method: string, url: string) {
       },
     },
     'PATCH /api/v1/enrollment-forms/:id/active': { active: true },
+    'PUT /api/v1/enrollment-forms/:id': {
+      name: 'Formulario',
+      expectedVersion: 1,
+      definition: {
+        config: { modelName: 'formData', refName: 'elForm', showButtons: true, gutter: 15, labelWidth: 100 },
+        fields: [],
+      },
+    },
     'POST /api/v1/kind-events': {
       name: 'Periodo',
       phase: 'Etapa',

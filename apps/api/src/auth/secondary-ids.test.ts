@@ -1,4 +1,4 @@
-import { messages } from '@bjp/domain';
+import { defaultFormConfig, messages } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardians, persons } from '../db/schema/index.js';
@@ -24,7 +24,7 @@ const notIds: Record<string, string> = {
   level: "'department' or 'district': the caller's own level, never an id",
   kind: "a file's role in an event (banner, rules), with the event's :id beside it",
   version:
-    "a version number within the path's school (:sie, a stored declaration) or event (:id, a file), not an id of its own",
+    "a version number within the path's object (a stored declaration of the school :sie, a file of the event :id, an enrollment form's :id), not an id of its own",
   day: 'a calendar day of the national synchronisation history (yyyy-mm-dd), not an id',
 };
 
@@ -249,6 +249,19 @@ const fixtures: Record<string, Fixture> = {
   'POST /api/v1/events/places/:id/deactivate': national(() => ({ id: { foreign: w.place } })),
   'POST /api/v1/events/places/:id/activate': national(() => ({ id: { foreign: w.place } })),
   'GET /api/v1/enrollment-forms/:id': national(() => ({ id: { foreign: w.form } })),
+  'GET /api/v1/enrollment-forms/:id/versions/:version': {
+    ids: () => ({ id: { foreign: w.form } }),
+    shared: { version: { value: () => 1, why: "the form's version number, within the form :id" } },
+    nationalOnly: true,
+  },
+  'PUT /api/v1/enrollment-forms/:id': national(
+    () => ({ id: { foreign: w.form } }),
+    () => ({
+      name: 'Formulario editado',
+      expectedVersion: 1,
+      definition: { config: defaultFormConfig, fields: [] },
+    }),
+  ),
   'PATCH /api/v1/enrollment-forms/:id/active': national(
     () => ({ id: { foreign: w.form } }),
     () => ({ active: false }),

@@ -27,6 +27,12 @@ export const eventMessages = {
   copied: 'Acción Exitosa',
   emptyBoard: 'Arrastrar o hacer un click en el componente que desee agregar al formulario',
   formNotFound: 'El formulario no existe.',
+  formVersionNotFound: (version: number) => `La versión ${version} del formulario no existe.`,
+  formChanged: (latest: number) => `El formulario cambió desde que lo abrió: versión ${latest}.`,
+  formNameTaken: (name: string) =>
+    `Ya hay un formulario activo llamado «${name}»: elija otro nombre o desactive aquel.`,
+  formSaved: 'El formulario se registro de manera exitosa',
+  formVersionSaved: (version: number) => `Se guardó la versión ${version} del formulario.`,
   duplicateFieldName: 'El nombre del campo se repite en el formulario.',
   duplicateFieldId: 'El identificador del campo se repite en el formulario.',
   invalidFieldName: 'Use letras, números y guion bajo, empezando con una letra.',
@@ -57,6 +63,8 @@ export const eventMessages = {
   placeNotFound: 'El ambiente no existe.',
   placeDuplicate: (name: string) => `Ya existe el ambiente «${name}» con esa referencia.`,
   // Editing and cancelling events (issue 15).
+  formFixedOnceSent:
+    'El formulario de inscripción no puede cambiarse después de enviar el evento: las inscripciones se leen con él.',
   maximumBelowEnrolled: (n: number) => `El máximo no puede ser menor que los ${n} inscritos.`,
   concludedNotEditable: 'El evento está concluido: ya no puede editarse.',
   cancelledNotEditable: 'El evento está desactivado: ya no puede editarse.',

@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -52,16 +53,58 @@ export const places = pgTable(
   ],
 );
 
-/** Enrollment forms made with the builder; `definition` is validated by packages/domain formDefinition. */
-export const enrollmentForms = pgTable('enrollment_forms', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  definition: jsonb('definition').notNull(),
-  state: boolean('state').notNull().default(true),
-  createdBy: integer('created_by').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A form name as compared for uniqueness: accents folded (ñ too), lower case, spaces collapsed.
+ * Written with translate() so that it is immutable (a generated column) and the same whatever the
+ * server's locale. The services compare a submitted name with the same expression.
+ */
+export const formNameKey = (value: SQL) => sql`lower(btrim(regexp_replace(translate(${value},
+  'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑáàäâéèëêíìïîóòöôúùüûñ', 'aaaaeeeeiiiioooouuuunaaaaeeeeiiiioooouuuun'), '\\s+', ' ', 'g')))`;
+
+/**
+ * Enrollment forms made with the builder. The definitions live in enrollment_form_versions; the row
+ * holds the latest version's name and description (the list, and the uniqueness of active names)
+ * and `version`, the latest version's number, which every edit raises by one.
+ */
+export const enrollmentForms = pgTable(
+  'enrollment_forms',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    nameKey: text('name_key').generatedAlwaysAs(formNameKey(sql.raw('name'))),
+    state: boolean('state').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Two active forms with one name were both offered under it for new events.
+  (t) => [uniqueIndex('enrollment_forms_active_name').on(t.nameKey).where(sql`${t.state}`)],
+);
+
+/**
+ * Every saved state of a form, never changed once written: an event keeps the version it was created
+ * with, so its public page, its answers' check and its participants' labels do not move under it.
+ * `definition` is validated by packages/domain formDefinition.
+ */
+export const enrollmentFormVersions = pgTable(
+  'enrollment_form_versions',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => enrollmentForms.id),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    definition: jsonb('definition').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.formId, t.version] }),
+    check('enrollment_form_versions_positive', sql`${t.version} >= 1`),
+  ],
+);
 
 /**
  * Events. state 1 created → 2 active (sent to communication, inbox 1) → 3 concluded; 1 or 2 → 4
@@ -87,6 +130,8 @@ export const events = pgTable(
     enrollmentFormId: integer('enrollment_form_id')
       .notNull()
       .references(() => enrollmentForms.id),
+    // The version of the form the event was created with (the form's latest then); see eventFormDefinition.
+    enrollmentFormVersion: integer('enrollment_form_version').notNull(),
     minimum: integer('minimum').notNull(),
     maximum: integer('maximum').notNull(),
     withLimitControl: boolean('with_limit_control').notNull().default(true),
@@ -101,6 +146,11 @@ export const events = pgTable(
   },
   (t) => [
     index('events_state_idx').on(t.state, t.id),
+    foreignKey({
+      name: 'events_enrollment_form_version_fk',
+      columns: [t.enrollmentFormId, t.enrollmentFormVersion],
+      foreignColumns: [enrollmentFormVersions.formId, enrollmentFormVersions.version],
+    }),
     check('events_state_valid', sql`${t.state} in (1, 2, 3, 4)`),
     check('events_dates_ordered', sql`${t.endsOn} >= ${t.startsOn}`),
     check('events_limits_valid', sql`${t.minimum} >= 0 and ${t.maximum} >= ${t.minimum}`),

@@ -1,7 +1,7 @@
 import { createField, defaultFormConfig, departments, type FieldDefinition, occupations } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client.js';
-import { enrollmentForms, events, periods, places } from '../schema/index.js';
+import { enrollmentForms, enrollmentFormVersions, events, periods, places } from '../schema/index.js';
 import { adultFemaleNames, adultMaleNames, andeanSurnames, titleCase } from './names.js';
 import { addDays } from './timeline.js';
 
@@ -124,14 +124,17 @@ export async function loadEvents(tx: Executor, today: string): Promise<void> {
     .returning({ id: periods.id });
   const formRows = await tx
     .insert(enrollmentForms)
-    .values(
-      forms.map((f) => ({
-        name: f.name,
-        description: f.description,
-        definition: { config: defaultFormConfig, fields: f.fields },
-      })),
-    )
+    .values(forms.map((f) => ({ name: f.name, description: f.description })))
     .returning({ id: enrollmentForms.id });
+  await tx.insert(enrollmentFormVersions).values(
+    forms.map((f, i) => ({
+      formId: formRows[i]!.id,
+      version: 1,
+      name: f.name,
+      description: f.description,
+      definition: { config: defaultFormConfig, fields: f.fields },
+    })),
+  );
 
   const titles = [
     'Olimpiada Científica',
@@ -154,6 +157,7 @@ export async function loadEvents(tx: Executor, today: string): Promise<void> {
       placeId: placeRows[i % 5].id,
       kindEventId: stageRows[i % 4].id,
       enrollmentFormId: formRows[i % 3].id,
+      enrollmentFormVersion: 1,
       minimum: 10,
       maximum: 50 + (i % 4) * 50,
       withLimitControl: i % 7 !== 0,

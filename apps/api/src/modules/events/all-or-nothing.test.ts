@@ -196,7 +196,7 @@ describe('form builder: the last write failing leaves nothing', () => {
         description: 'Feria 2025',
         definition: { config: defaultFormConfig, fields: sampleFields() },
       });
-    await withFailingAudit('enrollment_form.create', ['enrollment_forms'], save);
+    await withFailingAudit('enrollment_form.create', ['enrollment_forms', 'enrollment_form_versions'], save);
     const saved = await save();
     expect(saved.status, saved.body).toBe(201);
     const off = () =>

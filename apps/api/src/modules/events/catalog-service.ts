@@ -1,12 +1,13 @@
 import type { EventFormOptions } from '@bjp/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { enrollmentForms, periods, places } from '../../db/schema/index.js';
 import { isEventStage, kindLabel } from './kinds.js';
 
 /**
  * What the event form offers: only active places, kinds of event (stages of event periods, named
- * with their period; never the holder registration period) and forms.
+ * with their period; never the holder registration period) and forms (named with their latest
+ * version, the one a new event takes).
  */
 export async function eventFormOptions(deps: AppDeps): Promise<EventFormOptions> {
   const [placeRows, kindRows, formRows] = await Promise.all([
@@ -21,7 +22,10 @@ export async function eventFormOptions(deps: AppDeps): Promise<EventFormOptions>
       .where(and(eq(periods.active, true), isEventStage))
       .orderBy(asc(periods.name), asc(periods.startsOn), asc(periods.id)),
     deps.db
-      .select({ id: enrollmentForms.id, name: enrollmentForms.name })
+      .select({
+        id: enrollmentForms.id,
+        name: sql<string>`${enrollmentForms.name} || ' (versión ' || ${enrollmentForms.version} || ')'`,
+      })
       .from(enrollmentForms)
       .where(eq(enrollmentForms.state, true))
       .orderBy(asc(enrollmentForms.name)),

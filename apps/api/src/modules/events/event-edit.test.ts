@@ -1,7 +1,14 @@
 import { eventMessages } from '@bjp/domain';
 import { and, count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, eventFiles, eventSeats, events } from '../../db/schema/index.js';
+import {
+  auditLog,
+  enrollmentForms,
+  enrollmentFormVersions,
+  eventFiles,
+  eventSeats,
+  events,
+} from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import {
   makeEvent,
@@ -218,6 +225,30 @@ describe('editing an event', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'event.update'), eq(auditLog.entityId, String(event.id))));
     expect(audits).toHaveLength(0);
+  });
+
+  it('changes the form only before Enviar, taking its latest version', async () => {
+    const form = await makeForm(ctx.handle.db);
+    // The form has a second version by now (an edit in the builder).
+    await ctx.handle.db.insert(enrollmentFormVersions).values({
+      formId: form.id,
+      version: 2,
+      name: form.name,
+      definition: { config: {}, fields: [] },
+    });
+    await ctx.handle.db.update(enrollmentForms).set({ version: 2 }).where(eq(enrollmentForms.id, form.id));
+
+    const created = await makeEvent(ctx.handle.db, { state: 1 });
+    const changed = await putEvent(created.id, fieldsOf(created, { enrollmentFormId: String(form.id) }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await eventRow(created.id)).toMatchObject({ enrollmentFormId: form.id, enrollmentFormVersion: 2 });
+
+    const sent = await makeEvent(ctx.handle.db, { state: 2 });
+    const before = await eventRow(sent.id);
+    const refused = await putEvent(sent.id, fieldsOf(sent, { enrollmentFormId: String(form.id) }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(eventMessages.formFixedOnceSent);
+    expect(await eventRow(sent.id)).toEqual(before);
   });
 
   it('does not edit a concluded or a cancelled event', async () => {

@@ -107,7 +107,13 @@ export async function updateEvent(
         throw new AppError('conflict', eventMessages.concludedNotEditable);
       if (before.state === eventStates.cancelled)
         throw new AppError('conflict', eventMessages.cancelledNotEditable);
-      await assertActiveChoices(tx, fields, before);
+      const latestFormVersion = await assertActiveChoices(tx, fields, before);
+      // An event keeps the form version it was published with: its answers are read with that
+      // version's labels, and every server copy caches its fields. So the form changes only before
+      // 'Enviar', and then the event takes the form's latest version.
+      const formChanged = fields.enrollmentFormId !== before.enrollmentFormId;
+      if (formChanged && before.state !== eventStates.created)
+        throw new AppError('conflict', eventMessages.formFixedOnceSent);
 
       const limitsChanged =
         fields.maximum !== before.maximum || fields.withLimitControl !== before.withLimitControl;
@@ -137,7 +143,7 @@ export async function updateEvent(
       };
       await tx
         .update(events)
-        .set({ ...next, duration })
+        .set({ ...next, duration, ...(formChanged ? { enrollmentFormVersion: latestFormVersion } : {}) })
         .where(eq(events.id, id));
       const added = await addFileVersions(tx, id, actor, files);
       const changed = (Object.keys(next) as Array<keyof Editable>).filter((k) => before[k] !== next[k]);

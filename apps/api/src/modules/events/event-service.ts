@@ -69,11 +69,13 @@ export async function listEvents(deps: AppDeps, query: EventListQuery): Promise<
 type Choices = Pick<EventCreateFields, 'placeId' | 'kindEventId' | 'enrollmentFormId'>;
 
 /**
- * The chosen place, kind and form must exist and be active; locked so they cannot be turned off
- * meanwhile. On an edit, `kept` are the event's current choices: one left as it was passes even if
- * it was turned off since (the event keeps its place). The kind must always be an event stage.
+ * The chosen place, kind and form must exist and be active; locked so they cannot be turned off (or
+ * the form edited) meanwhile. On an edit, `kept` are the event's current choices: one left as it was
+ * passes even if it was turned off since (the event keeps its place). The kind must always be an
+ * event stage. Returns the form's latest version: the one a new event (or an event given another
+ * form) keeps.
  */
-export async function assertActiveChoices(tx: Executor, fields: Choices, kept?: Choices): Promise<void> {
+export async function assertActiveChoices(tx: Executor, fields: Choices, kept?: Choices): Promise<number> {
   const [place] = await tx
     .select({ state: places.state })
     .from(places)
@@ -85,7 +87,7 @@ export async function assertActiveChoices(tx: Executor, fields: Choices, kept?: 
     .where(eq(periods.id, fields.kindEventId))
     .for('share');
   const [form] = await tx
-    .select({ state: enrollmentForms.state })
+    .select({ state: enrollmentForms.state, version: enrollmentForms.version })
     .from(enrollmentForms)
     .where(eq(enrollmentForms.id, fields.enrollmentFormId))
     .for('share');
@@ -105,6 +107,7 @@ export async function assertActiveChoices(tx: Executor, fields: Choices, kept?: 
       : [{ field: 'enrollmentFormId', message: eventMessages.optionNotAvailable }]),
   ];
   if (details.length > 0) throw new AppError('bad_request', details[0]!.message, details);
+  return form!.version;
 }
 
 /** Registers an event in state 1 (created, inbox 0) with its files, in one transaction with the audit row. */
@@ -120,10 +123,10 @@ export async function createEvent(
   const store = fileStoreFor(deps);
   const id = await withStoredFiles(store, files, () =>
     deps.db.transaction(async (tx) => {
-      await assertActiveChoices(tx, fields);
+      const enrollmentFormVersion = await assertActiveChoices(tx, fields);
       const [created] = await tx
         .insert(events)
-        .values({ ...fields, duration, createdBy: actor.id })
+        .values({ ...fields, enrollmentFormVersion, duration, createdBy: actor.id })
         .returning({ id: events.id });
       if (fields.withLimitControl) {
         await tx.insert(eventSeats).values(
@@ -151,7 +154,7 @@ export async function createEvent(
         action: 'event.create',
         entity: 'event',
         entityId: created!.id,
-        after: { ...fields, duration, files: files.map((f) => f.field) },
+        after: { ...fields, enrollmentFormVersion, duration, files: files.map((f) => f.field) },
         ip,
       });
       return created!.id;

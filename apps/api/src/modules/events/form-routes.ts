@@ -5,6 +5,9 @@ import {
   enrollmentFormDetail,
   enrollmentFormPage,
   enrollmentFormRow,
+  enrollmentFormUpdate,
+  enrollmentFormVersion,
+  formVersionParams,
   idParam,
   pageQuery,
 } from '@bjp/domain';
@@ -32,6 +35,35 @@ export async function formRoutes(app: AppInstance) {
       preHandler: guard('events.manage'),
     },
     async (req) => forms.getForm(app.deps, req.params.id),
+  );
+
+  app.get(
+    '/enrollment-forms/:id/versions/:version',
+    {
+      schema: {
+        tags: ['enrollment-forms'],
+        params: formVersionParams,
+        response: { 200: enrollmentFormVersion },
+      },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => forms.getFormVersion(app.deps, req.params.id, req.params.version),
+  );
+
+  app.put(
+    '/enrollment-forms/:id',
+    {
+      schema: {
+        tags: ['enrollment-forms'],
+        description:
+          'Guarda una edición como nueva versión; expectedVersion es la versión abierta (409 si ya no es la última).',
+        params: idParams,
+        body: enrollmentFormUpdate,
+        response: { 200: enrollmentFormRow },
+      },
+      preHandler: guard('events.manage'),
+    },
+    async (req) => forms.updateForm(app.deps, req.user!, req.params.id, req.body, req.ip),
   );
 
   app.post(

@@ -4,25 +4,44 @@ import {
   type EnrollmentFormCreate,
   type EnrollmentFormDetail,
   type EnrollmentFormRow,
+  type EnrollmentFormUpdate,
+  type EnrollmentFormVersion,
   eventMessages,
   optionSourceProblem,
   type Page,
   storedFormDefinition,
 } from '@bjp/domain';
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
-import { enrollmentForms } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import { enrollmentForms, enrollmentFormVersions, formNameKey, users } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
+import { dbFailure } from '../../lib/db-error.js';
 import { AppError } from '../../lib/errors.js';
 import { fieldErrors } from './validation.js';
+
+/** The form's latest version, the one the list, the editor and new events use. */
+const latestJoin = and(
+  eq(enrollmentFormVersions.formId, enrollmentForms.id),
+  eq(enrollmentFormVersions.version, enrollmentForms.version),
+);
 
 const rowColumns = {
   id: enrollmentForms.id,
   name: enrollmentForms.name,
   description: enrollmentForms.description,
   active: enrollmentForms.state,
-  fieldCount: sql<number>`jsonb_array_length(${enrollmentForms.definition} -> 'fields')::int`,
+  version: enrollmentForms.version,
+  fieldCount: sql<number>`jsonb_array_length(${enrollmentFormVersions.definition} -> 'fields')::int`,
+};
+
+const versionColumns = {
+  version: enrollmentFormVersions.version,
+  name: enrollmentFormVersions.name,
+  fieldCount: sql<number>`jsonb_array_length(${enrollmentFormVersions.definition} -> 'fields')::int`,
+  createdAt: sql<string>`to_char(${enrollmentFormVersions.createdAt} at time zone 'America/La_Paz', 'YYYY-MM-DD HH24:MI')`,
+  createdBy: users.name,
 };
 
 /** 'Formularios de Inscripción': newest first, 10 a page. */
@@ -38,6 +57,7 @@ export async function listForms(
     deps.db
       .select(rowColumns)
       .from(enrollmentForms)
+      .innerJoin(enrollmentFormVersions, latestJoin)
       .where(where)
       .orderBy(desc(enrollmentForms.id))
       .limit(DEFAULT_PAGE_SIZE)
@@ -47,20 +67,99 @@ export async function listForms(
   return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: total?.n ?? 0 };
 }
 
-export async function getForm(deps: AppDeps, id: number): Promise<EnrollmentFormDetail> {
-  const [row] = await deps.db
-    .select({ ...rowColumns, definition: enrollmentForms.definition })
+async function formRow(db: Executor, id: number): Promise<EnrollmentFormRow> {
+  const [row] = await db
+    .select(rowColumns)
     .from(enrollmentForms)
+    .innerJoin(enrollmentFormVersions, latestJoin)
     .where(eq(enrollmentForms.id, id));
   if (!row) throw new AppError('not_found', eventMessages.formNotFound);
-  return { ...row, definition: storedFormDefinition.parse(row.definition) };
+  return row;
+}
+
+/** The form with its latest version's definition (what 'Editar' opens) and its versions, newest first. */
+export async function getForm(deps: AppDeps, id: number): Promise<EnrollmentFormDetail> {
+  const [row] = await deps.db
+    .select({ ...rowColumns, definition: enrollmentFormVersions.definition })
+    .from(enrollmentForms)
+    .innerJoin(enrollmentFormVersions, latestJoin)
+    .where(eq(enrollmentForms.id, id));
+  if (!row) throw new AppError('not_found', eventMessages.formNotFound);
+  const versions = await deps.db
+    .select(versionColumns)
+    .from(enrollmentFormVersions)
+    .leftJoin(users, eq(users.id, enrollmentFormVersions.createdBy))
+    .where(eq(enrollmentFormVersions.formId, id))
+    .orderBy(desc(enrollmentFormVersions.version));
+  return { ...row, definition: storedFormDefinition.parse(row.definition), versions };
+}
+
+/** One saved version as it was (the 'Versiones' preview); 404 for a form or version that does not exist. */
+export async function getFormVersion(
+  deps: AppDeps,
+  id: number,
+  version: number,
+): Promise<EnrollmentFormVersion> {
+  const [row] = await deps.db
+    .select({
+      ...versionColumns,
+      formId: enrollmentFormVersions.formId,
+      description: enrollmentFormVersions.description,
+      definition: enrollmentFormVersions.definition,
+    })
+    .from(enrollmentFormVersions)
+    .leftJoin(users, eq(users.id, enrollmentFormVersions.createdBy))
+    .where(and(eq(enrollmentFormVersions.formId, id), eq(enrollmentFormVersions.version, version)));
+  if (row) return { ...row, definition: storedFormDefinition.parse(row.definition) };
+  const [form] = await deps.db
+    .select({ id: enrollmentForms.id })
+    .from(enrollmentForms)
+    .where(eq(enrollmentForms.id, id));
+  throw new AppError(
+    'not_found',
+    form ? eventMessages.formVersionNotFound(version) : eventMessages.formNotFound,
+  );
+}
+
+/**
+ * Two active forms may not share a name (accents, case and spaces aside): both were offered under it
+ * for new events. Checked here for the message; the partial unique index enforces it under races.
+ */
+async function assertNameFree(tx: Executor, name: string, exceptId: number | null): Promise<void> {
+  const [taken] = await tx
+    .select({ name: enrollmentForms.name })
+    .from(enrollmentForms)
+    .where(
+      and(
+        eq(enrollmentForms.state, true),
+        exceptId === null ? undefined : ne(enrollmentForms.id, exceptId),
+        sql`${enrollmentForms.nameKey} = ${formNameKey(sql`${name}::text`)}`,
+      ),
+    )
+    .limit(1);
+  if (taken) throw nameTaken(taken.name);
+}
+
+const nameTaken = (name: string) =>
+  new AppError('conflict', eventMessages.formNameTaken(name), [
+    { field: 'name', message: eventMessages.formNameTaken(name) },
+  ]);
+
+/** A concurrent save that took the name first: the unique index refused this one. */
+async function withNameIndex<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (dbFailure(error)?.constraint === 'enrollment_forms_active_name') throw nameTaken(name);
+    throw error;
+  }
 }
 
 /**
  * The schema let through https option sources on any host (it cannot know the configuration); only the
  * hosts the administrator configured (OPTION_SOURCE_HOSTS, also the CSP's connect-src) are kept.
  */
-function assertOptionHostsAllowed(deps: AppDeps, input: EnrollmentFormCreate): void {
+function assertOptionHostsAllowed(deps: AppDeps, input: Pick<EnrollmentFormCreate, 'definition'>): void {
   const problems = input.definition.fields.flatMap((field, i) => {
     if (!('options' in field) || field.options.source !== 'dynamic') return [];
     const message = optionSourceProblem(field.label, field.options, deps.config.OPTION_SOURCE_HOSTS);
@@ -69,36 +168,106 @@ function assertOptionHostsAllowed(deps: AppDeps, input: EnrollmentFormCreate): v
   if (problems.length > 0) throw fieldErrors(problems);
 }
 
-/** Saves a builder form; the route has already validated the definition with the shared schema. */
-export async function createForm(deps: AppDeps, actor: AuthUser, input: EnrollmentFormCreate, ip: string) {
+/** Saves a builder form as its version 1; the route has already validated the definition with the shared schema. */
+export async function createForm(
+  deps: AppDeps,
+  actor: AuthUser,
+  input: EnrollmentFormCreate,
+  ip: string,
+): Promise<EnrollmentFormRow> {
   assertOptionHostsAllowed(deps, input);
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(enrollmentForms)
-      .values({
+  return withNameIndex(input.name, () =>
+    deps.db.transaction(async (tx) => {
+      await assertNameFree(tx, input.name, null);
+      const [row] = await tx
+        .insert(enrollmentForms)
+        .values({ name: input.name, description: input.description, version: 1, createdBy: actor.id })
+        .returning({ id: enrollmentForms.id });
+      const id = row!.id;
+      await tx.insert(enrollmentFormVersions).values({
+        formId: id,
+        version: 1,
         name: input.name,
         description: input.description,
         definition: input.definition,
         createdBy: actor.id,
-      })
-      .returning({ id: enrollmentForms.id });
-    await writeAudit(tx, {
-      userId: actor.id,
-      action: 'enrollment_form.create',
-      entity: 'enrollment_form',
-      entityId: row!.id,
-      after: { name: input.name, fields: input.definition.fields.length },
-      ip,
-    });
-    const [created] = await tx
-      .select(rowColumns)
-      .from(enrollmentForms)
-      .where(eq(enrollmentForms.id, row!.id));
-    return created!;
-  });
+      });
+      await writeAudit(tx, {
+        userId: actor.id,
+        action: 'enrollment_form.create',
+        entity: 'enrollment_form',
+        entityId: id,
+        after: { name: input.name, version: 1, fields: input.definition.fields.length },
+        ip,
+      });
+      return formRow(tx, id);
+    }),
+  );
 }
 
-/** The 'Activo' switch: sets the wanted state (idempotent), audited. Events already using the form keep it. */
+/**
+ * 'Guardar' of an edit: always a new version (one rule, whether or not an event uses the form), which
+ * new events take; events created before keep theirs. The form row is locked, so of two editors of
+ * the same version one saves and the other is told which version is now the latest (409).
+ */
+export async function updateForm(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  input: EnrollmentFormUpdate,
+  ip: string,
+): Promise<EnrollmentFormRow> {
+  assertOptionHostsAllowed(deps, input);
+  return withNameIndex(input.name, () =>
+    deps.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({
+          name: enrollmentForms.name,
+          version: enrollmentForms.version,
+          active: enrollmentForms.state,
+        })
+        .from(enrollmentForms)
+        .where(eq(enrollmentForms.id, id))
+        .for('update');
+      if (!before) throw new AppError('not_found', eventMessages.formNotFound);
+      if (input.expectedVersion > before.version)
+        throw new AppError('not_found', eventMessages.formVersionNotFound(input.expectedVersion));
+      if (input.expectedVersion < before.version)
+        throw new AppError('conflict', eventMessages.formChanged(before.version), {
+          latestVersion: before.version,
+        });
+      if (before.active) await assertNameFree(tx, input.name, id);
+      const version = before.version + 1;
+      await tx.insert(enrollmentFormVersions).values({
+        formId: id,
+        version,
+        name: input.name,
+        description: input.description,
+        definition: input.definition,
+        createdBy: actor.id,
+      });
+      await tx
+        .update(enrollmentForms)
+        .set({ name: input.name, description: input.description, version })
+        .where(eq(enrollmentForms.id, id));
+      await writeAudit(tx, {
+        userId: actor.id,
+        action: 'enrollment_form.update',
+        entity: 'enrollment_form',
+        entityId: id,
+        before: { name: before.name, version: before.version },
+        after: { name: input.name, version, fields: input.definition.fields.length },
+        ip,
+      });
+      return formRow(tx, id);
+    }),
+  );
+}
+
+/**
+ * 'Desactivar' / 'Activar': sets the wanted state (idempotent), audited. An inactive form is not
+ * offered for new events; events already using it keep it. Activating checks the name is free.
+ */
 export async function setFormActive(
   deps: AppDeps,
   actor: AuthUser,
@@ -106,23 +275,30 @@ export async function setFormActive(
   active: boolean,
   ip: string,
 ): Promise<ActiveToggleResult> {
-  return deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ active: enrollmentForms.state })
-      .from(enrollmentForms)
-      .where(eq(enrollmentForms.id, id))
-      .for('update');
-    if (!before) throw new AppError('not_found', eventMessages.formNotFound);
-    await tx.update(enrollmentForms).set({ state: active }).where(eq(enrollmentForms.id, id));
-    await writeAudit(tx, {
-      userId: actor.id,
-      action: 'enrollment_form.active',
-      entity: 'enrollment_form',
-      entityId: id,
-      before,
-      after: { active },
-      ip,
-    });
-    return { id, active };
-  });
+  const [current] = await deps.db
+    .select({ name: enrollmentForms.name })
+    .from(enrollmentForms)
+    .where(eq(enrollmentForms.id, id));
+  return withNameIndex(current?.name ?? '', () =>
+    deps.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ active: enrollmentForms.state, name: enrollmentForms.name })
+        .from(enrollmentForms)
+        .where(eq(enrollmentForms.id, id))
+        .for('update');
+      if (!before) throw new AppError('not_found', eventMessages.formNotFound);
+      if (active && !before.active) await assertNameFree(tx, before.name, id);
+      await tx.update(enrollmentForms).set({ state: active }).where(eq(enrollmentForms.id, id));
+      await writeAudit(tx, {
+        userId: actor.id,
+        action: 'enrollment_form.active',
+        entity: 'enrollment_form',
+        entityId: id,
+        before: { active: before.active },
+        after: { active },
+        ip,
+      });
+      return { id, active };
+    }),
+  );
 }

@@ -13,9 +13,10 @@ import {
 } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
-import { enrollmentForms, events, places } from '../../db/schema/index.js';
+import { enrollmentFormVersions, events, places } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { insertEnrollment } from './enroll-statement.js';
+import { eventVersionJoin } from './event-form-definition.js';
 import { eventFieldsCache } from './fields-cache.js';
 import { fileStoreFor } from './file-store.js';
 import type { UploadedFile } from './multipart.js';
@@ -37,14 +38,14 @@ async function loadEvent(deps: AppDeps, id: number) {
       full: sql<boolean>`${events.withLimitControl} and coalesce((select sum(s.remaining) from event_seats s
         where s.event_id = ${events.id}), 0) = 0`,
       placeName: places.description,
-      definition: enrollmentForms.definition,
+      definition: enrollmentFormVersions.definition,
       files: sql<
         string[]
       >`coalesce((select array_agg(f.kind) from event_files f where f.event_id = ${events.id} and f.current), '{}')`,
     })
     .from(events)
     .innerJoin(places, eq(places.id, events.placeId))
-    .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
+    .innerJoin(enrollmentFormVersions, eventVersionJoin)
     .where(eq(events.id, id));
   // A created event is not published yet, a cancelled one no more: the public does not learn of it.
   if (!row || !isPublishedState(row.state)) throw new AppError('not_found', eventMessages.eventNotFound);
@@ -54,9 +55,9 @@ async function loadEvent(deps: AppDeps, id: number) {
 /** The little an enrollment needs to know of its event, in one indexed read. */
 async function loadEnrollable(deps: AppDeps, id: number) {
   const [row] = await deps.db
-    .select({ state: events.state, endsOn: events.endsOn, definition: enrollmentForms.definition })
+    .select({ state: events.state, endsOn: events.endsOn, definition: enrollmentFormVersions.definition })
     .from(events)
-    .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
+    .innerJoin(enrollmentFormVersions, eventVersionJoin)
     .where(eq(events.id, id));
   if (!row || !isPublishedState(row.state)) throw new AppError('not_found', eventMessages.eventNotFound);
   return { ...row, fields: storedFormDefinition.parse(row.definition).fields };

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createField, defaultFormConfig, eventStates, type FieldDefinition } from '@bjp/domain';
 import type { Executor } from '../../db/client.js';
-import { enrollmentForms, eventSeats, events, periods, places } from '../../db/schema/index.js';
+import {
+  enrollmentForms,
+  enrollmentFormVersions,
+  eventSeats,
+  events,
+  periods,
+  places,
+} from '../../db/schema/index.js';
 import { seatShards } from '../../modules/events/seats.js';
 
 /** A data folder of its own for a test app, so uploads never land in the repository's data/. */
@@ -65,18 +72,24 @@ export function sampleFields(): FieldDefinition[] {
   ];
 }
 
+let formCount = 0;
+
+/** A form with its version 1; each gets its own name unless given one (active names are unique). */
 export async function makeForm(
   db: Executor,
   attrs: { state?: boolean; fields?: FieldDefinition[]; name?: string } = {},
 ) {
+  const name = attrs.name ?? `Formulario de prueba ${++formCount}`;
   const [row] = await db
     .insert(enrollmentForms)
-    .values({
-      name: attrs.name ?? 'Formulario de prueba',
-      definition: { config: defaultFormConfig, fields: attrs.fields ?? sampleFields() },
-      state: attrs.state ?? true,
-    })
+    .values({ name, state: attrs.state ?? true })
     .returning();
+  await db.insert(enrollmentFormVersions).values({
+    formId: row!.id,
+    version: 1,
+    name,
+    definition: { config: defaultFormConfig, fields: attrs.fields ?? sampleFields() },
+  });
   return row!;
 }
 
@@ -109,6 +122,7 @@ export async function makeEvent(
       placeId: place.id,
       kindEventId: period.id,
       enrollmentFormId: form.id,
+      enrollmentFormVersion: form.version,
       minimum: 0,
       maximum: attrs.maximum ?? 100,
       withLimitControl: attrs.withLimitControl ?? true,

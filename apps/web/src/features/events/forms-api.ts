@@ -3,6 +3,8 @@ import type {
   EnrollmentFormCreateInput,
   EnrollmentFormDetail,
   EnrollmentFormRow,
+  EnrollmentFormUpdateInput,
+  EnrollmentFormVersion,
   Page,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +15,9 @@ import { eventKeys } from './api';
 export const formKeys = {
   lists: ['enrollment-forms', 'list'] as const,
   list: (page: number) => ['enrollment-forms', 'list', page] as const,
+  details: ['enrollment-forms', 'detail'] as const,
   detail: (id: number) => ['enrollment-forms', 'detail', id] as const,
+  version: (id: number, version: number) => ['enrollment-forms', 'version', id, version] as const,
 };
 
 export function useFormList(page: number) {
@@ -25,11 +29,39 @@ export function useFormList(page: number) {
   });
 }
 
-export function useFormDetail(id: number | null) {
+/** A form with its latest version and history; `fresh` asks the server again even if cached (an edit starts on it). */
+export function useFormDetail(id: number | null, fresh = false) {
   return useQuery({
     queryKey: formKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<EnrollmentFormDetail>(`/enrollment-forms/${id}`, { signal }),
     enabled: id !== null,
+    refetchOnMount: fresh ? 'always' : true,
+  });
+}
+
+/** One saved version as it was; versions never change, so it is fetched once. */
+export function useFormVersion(id: number, version: number | null) {
+  return useQuery({
+    queryKey: formKeys.version(id, version ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<EnrollmentFormVersion>(`/enrollment-forms/${id}/versions/${version}`, { signal }),
+    enabled: version !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** 'Guardar' of an edit: a new version; 409 when someone saved another version meanwhile. */
+export function useUpdateForm(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: EnrollmentFormUpdateInput) =>
+      api.put<EnrollmentFormRow>(`/enrollment-forms/${id}`, form),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: formKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: formKeys.details }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.options }),
+      ]),
   });
 }
 

@@ -1,15 +1,15 @@
-import { eventMessages, fieldKindLabels } from '@bjp/domain';
+import { type EnrollmentFormDetail, eventMessages, fieldKindLabels } from '@bjp/domain';
 import { closestCenter, DndContext, DragOverlay } from '@dnd-kit/core';
-import { Button, Grid, Group, Paper, ScrollArea, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconClearAll, IconCode, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Button, Grid, Group, Paper, ScrollArea, Stack, Tabs, TextInput } from '@mantine/core';
+import { IconClearAll, IconCode, IconDeviceFloppy, IconEye, IconPencil } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { notifyError, notifySuccess, notifyWarning } from '../../../ui/notify';
-import { useSaveForm } from '../forms-api';
+import { useSaveForm, useUpdateForm } from '../forms-api';
 import { BaseFormSection } from './BaseFormSection';
 import { Board } from './Board';
-import { clearDraft } from './builder-state';
+import { builderFromForm, clearDraft } from './builder-state';
 import { CodeDrawer } from './CodeDrawer';
 import { FormSettings } from './FormSettings';
 import { Palette } from './Palette';
@@ -21,18 +21,24 @@ import { useBuilder } from './use-builder';
 /**
  * The drag-and-drop enrollment-form builder: palette, form name, base form, drawing board, properties,
  * preview by device and generated code. 'Registrar' saves the form (validated by the shared schema,
- * the same the server applies) and clears the draft kept under 'settings'.
+ * the same the server applies) and clears the draft kept under 'settings'. With `editing`, the
+ * builder opens that form's latest version and 'Guardar' saves the edit as a new version.
  */
 export function FormBuilder({
   onSaved,
+  editing,
   height = 'calc(100dvh - 260px)',
 }: {
   onSaved?: () => void;
+  editing?: EnrollmentFormDetail;
   height?: string;
 }) {
-  const { state, dispatch, request, validation } = useBuilder();
+  const initial = useMemo(() => (editing ? builderFromForm(editing) : undefined), [editing]);
+  const { state, dispatch, request, validation } = useBuilder(initial);
   const dnd = useBoardDnd(state.fields, dispatch);
-  const save = useSaveForm();
+  const create = useSaveForm();
+  const update = useUpdateForm(editing?.id ?? 0);
+  const saving = create.isPending || update.isPending;
   const [nameTouched, setNameTouched] = useState(false);
   const [preview, setPreview] = useState(false);
   const [code, setCode] = useState(false);
@@ -51,15 +57,29 @@ export function FormBuilder({
       );
       return;
     }
-    save.mutate(request, {
+    const onError = (error: unknown) => notifyError(errorMessage(error), eventMessages.registerFailedTitle);
+    if (editing) {
+      update.mutate(
+        { ...request, expectedVersion: editing.version },
+        {
+          onSuccess: (saved) => {
+            notifySuccess(eventMessages.formVersionSaved(saved.version), eventMessages.registerSuccessTitle);
+            onSaved?.();
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    create.mutate(request, {
       onSuccess: () => {
         clearDraft();
         dispatch({ type: 'reset' });
         setNameTouched(false);
-        notifySuccess('El formulario se registro de manera exitosa', eventMessages.registerSuccessTitle);
+        notifySuccess(eventMessages.formSaved, eventMessages.registerSuccessTitle);
         onSaved?.();
       },
-      onError: (error) => notifyError(errorMessage(error), eventMessages.registerFailedTitle),
+      onError,
     });
   };
   const clear = async () => {
@@ -84,9 +104,16 @@ export function FormBuilder({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="sm">
-            <Group align="flex-start" wrap="nowrap">
+            {editing && (
+              <Alert variant="light" color="blue" icon={<IconPencil size={16} />} p="xs">
+                Editando «{editing.name}» — versión {editing.version}. Al guardar se crea la versión{' '}
+                {editing.version + 1}; los eventos ya creados conservan la suya.
+              </Alert>
+            )}
+            {/* Wraps on a phone, so the name keeps a usable width beside the buttons. */}
+            <Group align="flex-start">
               <TextInput
-                style={{ flex: 1 }}
+                style={{ flex: 1, minWidth: 220 }}
                 placeholder="Nombre del formulario"
                 aria-label="Nombre del formulario"
                 value={state.name}
@@ -97,9 +124,10 @@ export function FormBuilder({
               <Button
                 leftSection={<IconDeviceFloppy size={16} />}
                 onClick={register}
-                loading={save.isPending}
+                loading={saving}
+                disabled={saving}
               >
-                Registrar
+                {editing ? 'Guardar' : 'Registrar'}
               </Button>
               <Button variant="default" leftSection={<IconClearAll size={16} />} onClick={clear}>
                 Limpiar

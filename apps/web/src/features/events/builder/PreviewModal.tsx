@@ -21,7 +21,7 @@ import { useEnrollmentForm } from '../renderer/use-enrollment-form';
 
 type Device = 'pc' | 'mobile';
 
-function PreviewForm({
+export function PreviewForm({
   name,
   definition,
   device,

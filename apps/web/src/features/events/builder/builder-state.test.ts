@@ -1,6 +1,6 @@
-import { FIELD_ID_PATTERN } from '@bjp/domain';
+import { createField, defaultFormConfig, FIELD_ID_PATTERN } from '@bjp/domain';
 import { describe, expect, it } from 'vitest';
-import { builderReducer, emptyBuilder } from './builder-state';
+import { builderFromForm, builderReducer, emptyBuilder } from './builder-state';
 
 describe('builderReducer', () => {
   it('adds at a position, copies with a new id, moves, removes and clears', () => {
@@ -26,5 +26,26 @@ describe('builderReducer', () => {
 
     state = builderReducer(state, { type: 'clear' });
     expect(state.fields).toEqual([]);
+  });
+});
+
+describe('builderFromForm', () => {
+  it('loads a saved form for editing: fields as stored, config completed, nothing selected', () => {
+    const [text, list] = [createField('input', 'campo_Texto'), createField('select', 'campo_Lista')];
+    const state = builderFromForm({
+      name: 'Inscripción feria',
+      description: 'Feria 2025',
+      definition: { config: { gutter: 20 }, fields: [{ ...text, label: 'Colegio' }, list] },
+    });
+    expect(state).toMatchObject({ name: 'Inscripción feria', description: 'Feria 2025', selectedId: null });
+    expect(state.config).toEqual({ ...defaultFormConfig, gutter: 20 });
+    expect(state.fields.map((f) => [f.id, f.label])).toEqual([
+      ['campo_Texto', 'Colegio'],
+      ['campo_Lista', list.label],
+    ]);
+    // Editing then works as on a new form: a copy gets a fresh id.
+    const copied = builderReducer(state, { type: 'copy', id: 'campo_Texto' });
+    expect(copied.fields).toHaveLength(3);
+    expect(copied.fields[1]!.id).not.toBe('campo_Texto');
   });
 });

@@ -90,6 +90,25 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
   }
 }
 
+/**
+ * A saved form loaded for editing: its name, description, settings and fields as stored. The
+ * config is completed with the defaults (a form saved before a setting existed still opens), and
+ * no field is selected. Field ids and names are kept, so answers given under them stay matched.
+ */
+export function builderFromForm(form: {
+  name: string;
+  description: string;
+  definition: { config: Partial<FormConfig>; fields: FieldDefinition[] };
+}): BuilderState {
+  return {
+    name: form.name,
+    description: form.description,
+    config: { ...defaultFormConfig, ...form.definition.config },
+    fields: form.definition.fields.filter(isFieldLike),
+    selectedId: null,
+  };
+}
+
 /** The builder's draft lives in browser storage under 'settings' until the form is saved (part 1 §3). */
 export const DRAFT_KEY = 'settings';
 

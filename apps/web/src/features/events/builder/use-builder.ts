@@ -1,14 +1,20 @@
 import { enrollmentFormCreate } from '@bjp/domain';
 import { useEffect, useMemo, useReducer } from 'react';
-import { builderReducer, loadDraft, saveDraft } from './builder-state';
+import { type BuilderState, builderReducer, loadDraft, saveDraft } from './builder-state';
 
 /** Field index → first message, for the board's marks and the properties panel. */
 export type FieldProblems = Record<number, string>;
 
-/** The builder's state, kept as a draft under 'settings' on every change, and its validation by the shared schema. */
-export function useBuilder() {
-  const [state, dispatch] = useReducer(builderReducer, undefined, loadDraft);
-  useEffect(() => saveDraft(state), [state]);
+/**
+ * The builder's state and its validation by the shared schema. A new form is kept as a draft under
+ * 'settings' on every change; an edit starts from the saved form (`initial`) and keeps no draft, so
+ * it never overwrites the draft of a new form being made.
+ */
+export function useBuilder(initial?: BuilderState) {
+  const [state, dispatch] = useReducer(builderReducer, initial, (start) => start ?? loadDraft());
+  useEffect(() => {
+    if (!initial) saveDraft(state);
+  }, [state, initial]);
 
   const request = useMemo(
     () => ({

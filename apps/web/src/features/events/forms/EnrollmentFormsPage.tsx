@@ -1,47 +1,118 @@
-import { DEFAULT_PAGE_SIZE, type EnrollmentFormRow } from '@bjp/domain';
-import { Alert, Button, Modal, Paper, Stack, Switch } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { DEFAULT_PAGE_SIZE, type EnrollmentFormDetail, type EnrollmentFormRow } from '@bjp/domain';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack } from '@mantine/core';
+import { IconHistory, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { FormBuilder } from '../builder/FormBuilder';
-import { useFormList, useSetFormActive } from '../forms-api';
+import { useFormDetail, useFormList, useSetFormActive } from '../forms-api';
+import { VersionsModal } from './VersionsModal';
 
-function ActiveSwitch({ form }: { form: EnrollmentFormRow }) {
+/** 'Desactivar' / 'Activar': an inactive form is not offered for new events; events using it keep it. */
+function ActiveButton({ form }: { form: EnrollmentFormRow }) {
   const setActive = useSetFormActive();
   const change = async () => {
     const message = form.active
-      ? `El formulario "${form.name}" ya no se ofrecerá para nuevos eventos.`
-      : `El formulario "${form.name}" se ofrecerá para nuevos eventos.`;
+      ? `El formulario «${form.name}» ya no se ofrecerá para nuevos eventos; los eventos que lo usan no cambian.`
+      : `El formulario «${form.name}» se ofrecerá para nuevos eventos.`;
     if (!(await confirmAction({ message }))) return;
     setActive.mutate({ id: form.id, active: !form.active }, { onError: (e) => notifyError(errorMessage(e)) });
   };
   return (
-    <Switch
-      checked={form.active}
-      onChange={change}
-      disabled={setActive.isPending}
-      color="green"
-      aria-label={`Activo ${form.name}`}
-    />
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color={form.active ? 'red' : 'green'}
+      leftSection={form.active ? <IconPlayerStop size={14} /> : <IconPlayerPlay size={14} />}
+      onClick={change}
+      loading={setActive.isPending}
+      aria-label={`${form.active ? 'Desactivar' : 'Activar'} ${form.name}`}
+    >
+      {form.active ? 'Desactivar' : 'Activar'}
+    </Button>
   );
 }
 
-/** 'Eventos / Formularios de Inscripción': the forms, their Activo switch, and the builder in a large modal. */
+/**
+ * The builder on a form's latest version, asked afresh when 'Editar' is pressed (mounted per form).
+ * The version first received is kept for the whole edit: a later refetch never resets the builder,
+ * and the save says which version it was made on (409 if another was saved meanwhile).
+ */
+function EditLoader({ formId, onSaved }: { formId: number; onSaved: () => void }) {
+  const detail = useFormDetail(formId, true);
+  const [opened, setOpened] = useState<EnrollmentFormDetail | null>(null);
+  useEffect(() => {
+    if (!opened && detail.data && !detail.isFetching) setOpened(detail.data);
+  }, [opened, detail.data, detail.isFetching]);
+  if (detail.isError)
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(detail.error)}
+      </Alert>
+    );
+  if (!opened) return <Loader size="sm" />;
+  return <FormBuilder editing={opened} height="calc(100dvh - 380px)" onSaved={onSaved} />;
+}
+
+/**
+ * 'Eventos / Formularios de Inscripción': the forms with their latest version, 'Editar' (the builder
+ * on that version; saving makes a new one), 'Versiones' and 'Desactivar', and the builder for a new form.
+ */
 export function EnrollmentFormsPage() {
   const [page, setPage] = useState(1);
   const [building, setBuilding] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [history, setHistory] = useState<EnrollmentFormRow | null>(null);
   const list = useFormList(page);
 
   const columns: Column<EnrollmentFormRow>[] = [
-    { key: 'id', header: 'ID', render: (f) => f.id, width: 70 },
+    { key: 'id', header: 'ID', render: (f) => f.id, width: 60 },
     { key: 'name', header: 'Nombre', render: (f) => f.name },
     { key: 'description', header: 'Descripción', render: (f) => f.description || '—' },
-    { key: 'fields', header: 'Campos', align: 'center', render: (f) => f.fieldCount, width: 90 },
-    { key: 'active', header: 'Activo', align: 'center', render: (f) => <ActiveSwitch form={f} />, width: 90 },
+    { key: 'version', header: 'Versión', align: 'center', render: (f) => f.version, width: 80 },
+    { key: 'fields', header: 'Campos', align: 'center', render: (f) => f.fieldCount, width: 80 },
+    {
+      key: 'active',
+      header: 'Estado',
+      align: 'center',
+      width: 90,
+      render: (f) => (
+        <Badge variant="light" color={f.active ? 'green' : 'gray'}>
+          {f.active ? 'Activo' : 'Inactivo'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      render: (f) => (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEditing(f.id)}
+            aria-label={`Editar ${f.name}`}
+          >
+            Editar
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            leftSection={<IconHistory size={14} />}
+            onClick={() => setHistory(f)}
+            aria-label={`Versiones de ${f.name}`}
+          >
+            Versiones
+          </Button>
+          <ActiveButton form={f} />
+        </Group>
+      ),
+    },
   ];
 
   return (
@@ -71,6 +142,7 @@ export function EnrollmentFormsPage() {
             onPageChange={setPage}
             loading={list.isFetching}
             emptyText="No hay formularios registrados."
+            minWidth={860}
             data-testid="forms-table"
           />
         )}
@@ -84,6 +156,16 @@ export function EnrollmentFormsPage() {
       >
         {building && <FormBuilder height="calc(100dvh - 330px)" onSaved={() => setBuilding(false)} />}
       </Modal>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Editar Formulario de Inscripción"
+        size="95%"
+        centered
+      >
+        {editing !== null && <EditLoader key={editing} formId={editing} onSaved={() => setEditing(null)} />}
+      </Modal>
+      <VersionsModal form={history} onClose={() => setHistory(null)} />
     </Stack>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "enrollment_forms" DROP COLUMN "definition";
