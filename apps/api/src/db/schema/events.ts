@@ -152,8 +152,27 @@ export const eventEnrollments = pgTable(
     extra: jsonb('extra').notNull().default({}),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'Anular inscripción' (issue 15): the place goes back to the event and the document may enroll again. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason'),
+    /**
+     * Names and document, lower case and without accents, for the participants search (issue 15):
+     * one column so the search is a single LIKE, kept by PostgreSQL itself. Accents are folded before
+     * lower() because lower() under the C collation leaves non-ASCII letters as they are.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(translate(first_last_name || ' ' || second_last_name || ' ' || name || ' ' || document || ' ' || complement, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun'))`,
+    ),
   },
-  (t) => [uniqueIndex('event_enrollments_document').on(t.eventId, t.document, t.complement)],
+  (t) => [
+    // One ACTIVE enrollment per document and event: a cancelled one does not block enrolling again.
+    uniqueIndex('event_enrollments_document')
+      .on(t.eventId, t.document, t.complement)
+      .where(sql`${t.cancelledAt} is null`),
+    // The participants list and its export, newest first, paged by keyset.
+    index('event_enrollments_event_created_idx').on(t.eventId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /** Files a participant uploaded through an upload field of the event's form. */
