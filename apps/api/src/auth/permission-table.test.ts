@@ -169,6 +169,11 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/events/:id/send': ['admin'],
   'POST /api/v1/events/:id/conclude': ['admin'],
   'GET /api/v1/events/options': ['admin'],
+  'GET /api/v1/events/:id/participants': ['admin'],
+  'GET /api/v1/events/:id/participants/export': ['admin'],
+  'GET /api/v1/events/:id/participants/:enrollmentId': ['admin'],
+  'GET /api/v1/events/:id/participants/:enrollmentId/files/:fileId': ['admin'],
+  'POST /api/v1/events/:id/participants/:enrollmentId/cancel': ['admin'],
   'POST /api/v1/places': ['admin'],
   'GET /api/v1/enrollment-forms': ['admin'],
   'GET /api/v1/enrollment-forms/:id': ['admin'],
@@ -293,7 +298,9 @@ function sampleRequest(method: string, url: string) {
     .replace(':departmentId', '2')
     .replace(':districtId', String(districtId))
     .replace(':level', 'district')
-    .replace(':version', '1');
+    .replace(':version', '1')
+    .replace(':enrollmentId', '1')
+    .replace(':fileId', '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11');
   const bodies: Record<string, unknown> = {
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
     'PUT /api/v1/users/:id/roles': { roles: [] },
@@ -336,6 +343,7 @@ function sampleRequest(method: string, url: string) {
       },
     },
     'PATCH /api/v1/enrollment-forms/:id/active': { active: true },
+    'POST /api/v1/events/:id/participants/:enrollmentId/cancel': { reason: 'Motivo de prueba' },
     'POST /api/v1/kind-events': {
       name: 'Periodo',
       phase: 'Etapa',
