@@ -12,6 +12,7 @@ export const routeAccess = {
   '/users/cards': null,
   '/events/register': 'events.manage',
   '/events/list': 'events.manage',
+  '/events/list/:id/participants': 'events.manage',
   '/events/enrollments': 'events.manage',
   '/events/institution': 'enrollment.institution',
   '/config/users': 'users.view',

@@ -54,6 +54,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/events/list/EventsPage').then((m) => m.EventsPage),
   },
   {
+    path: '/events/list/:id/participants',
+    title: 'Participantes del evento',
+    area: 'Eventos',
+    page: () => import('../features/events/participants/ParticipantsPage').then((m) => m.ParticipantsPage),
+  },
+  {
     path: '/events/enrollments',
     title: 'Formularios de Inscripcion',
     area: 'Formularios de Inscripción',

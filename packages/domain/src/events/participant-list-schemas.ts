@@ -147,3 +147,13 @@ export function answerText(field: FieldDefinition, value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return optionLabel(value);
 }
+
+/** yyyy-mm-dd as dd/mm/yyyy. */
+export const dayText = (isoDay: string) =>
+  `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}`;
+
+/** An instant as dd/mm/yyyy hh:mm (24 h) in Bolivia (UTC−4 all year), the same in the browser and files. */
+export function boliviaDateTimeText(instant: string | Date): string {
+  const iso = new Date(new Date(instant).getTime() - 4 * 3_600_000).toISOString();
+  return `${dayText(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
+}

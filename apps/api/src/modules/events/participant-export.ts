@@ -1,5 +1,12 @@
 import { PassThrough, type Writable } from 'node:stream';
-import { boliviaToday, documentLabel, type FieldDefinition, type ParticipantExportQuery } from '@bjp/domain';
+import {
+  boliviaDateTimeText,
+  boliviaToday,
+  dayText,
+  documentLabel,
+  type FieldDefinition,
+  type ParticipantExportQuery,
+} from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { openWorkbook } from '../../documents/sheet-writer.js';
@@ -32,13 +39,6 @@ const baseHeaders = [
   'Archivos',
 ];
 
-/** dd/mm/yyyy hh:mm in Bolivia (UTC−4). */
-const boliviaDateTime = (value: Date | string) => {
-  const iso = new Date(new Date(value).getTime() - 4 * 3_600_000).toISOString();
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
-};
-const dayOf = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
 /** A spreadsheet cell that begins like a formula is written as text (CSV/formula injection). */
 export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
@@ -63,10 +63,10 @@ function lineOf(row: ParticipantDbRow, fields: FieldDefinition[]): Array<string 
     row.department,
     row.phone,
     row.email,
-    dayOf(row.birth_date),
-    boliviaDateTime(row.created_at),
+    dayText(row.birth_date),
+    boliviaDateTimeText(row.created_at),
     row.cancelled_at ? 'Anulada' : 'Vigente',
-    row.cancelled_at ? boliviaDateTime(row.cancelled_at) : '',
+    row.cancelled_at ? boliviaDateTimeText(row.cancelled_at) : '',
     row.cancel_reason ?? '',
     row.files,
     ...answers.map((a) => a.value),

@@ -30,7 +30,16 @@ const photo = {
 const fields = [
   ...sampleFields().map((f) =>
     f.kind === 'select'
-      ? { ...f, options: { ...f.options, items: [{ label: 'Mañana', value: '1' }, { label: 'Tarde', value: '2' }] } }
+      ? {
+          ...f,
+          options: {
+            ...f.options,
+            items: [
+              { label: 'Mañana', value: '1' },
+              { label: 'Tarde', value: '2' },
+            ],
+          },
+        }
       : f,
   ),
   photo,
@@ -185,14 +194,16 @@ describe('participant detail and files', () => {
     expect(file.rawPayload.equals(pngBytes())).toBe(true);
   });
 
-  it("checks the enrollment against the event, and the file against both", async () => {
+  it('checks the enrollment against the event, and the file against both', async () => {
     const elsewhere = (await makeEvent(ctx.handle.db, { fields })).id;
     const res = await get(`/events/${elsewhere}/participants/${ids.juana}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(participantMessages.notFound);
     const detail = (await get(`/events/${eventId}/participants/${ids.juana}`)).json();
     const fileId = detail.attachments[0].id;
-    expect((await get(`/events/${elsewhere}/participants/${ids.juana}/files/${fileId}`)).statusCode).toBe(404);
+    expect((await get(`/events/${elsewhere}/participants/${ids.juana}/files/${fileId}`)).statusCode).toBe(
+      404,
+    );
     expect((await get(`/events/${eventId}/participants/${ids.jose}/files/${fileId}`)).statusCode).toBe(404);
     expect((await get(`/events/${eventId}/participants/${ids.juana}/files/no-uuid`)).statusCode).toBe(400);
     expect((await get(`/events/${eventId}/participants/4294967296`)).statusCode).toBe(400);
@@ -295,7 +306,9 @@ describe('export', () => {
     const sheet = book.getWorksheet('Participantes')!;
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     const header = values(2);
-    expect(header).toEqual(expect.arrayContaining(['Apellido paterno', 'Documento', 'Colegio', 'Turno', 'Fotografía']));
+    expect(header).toEqual(
+      expect.arrayContaining(['Apellido paterno', 'Documento', 'Colegio', 'Turno', 'Fotografía']),
+    );
     const rows = [values(3), values(4)];
     expect(rows.map((r) => r[0])).toEqual([ids.ana, ids.juana]);
     expect(rows[1]![header.indexOf('Turno')]).toBe('Mañana');
