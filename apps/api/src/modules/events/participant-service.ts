@@ -52,8 +52,10 @@ async function assertEvent(db: Executor, eventId: number): Promise<void> {
 }
 
 /**
- * One page of an event's enrollments, newest first. The page's ids are found first on the index
- * alone (a deep OFFSET skips index entries, not table rows), then only those rows are read.
+ * One page of an event's enrollments, newest first. The page's ids are found first (on the index
+ * alone when the filters allow: a deep OFFSET then skips index entries, not table rows), then only
+ * those rows are read. The text filters (search, institution) must read every row of the event
+ * anyway, so their total comes from the same scan (a window count) instead of a second one.
  */
 export async function listParticipants(
   deps: AppDeps,
@@ -62,23 +64,27 @@ export async function listParticipants(
 ): Promise<Page<ParticipantRow>> {
   await assertEvent(deps.db, eventId);
   const where = participantWhere(eventId, query);
+  const scansRows = Boolean(query.q || query.institution);
+  const countSql = sql`select count(*)::int as n from event_enrollments e where ${where}`;
   const [rows, total] = await Promise.all([
     deps.db.execute(sql`
       with page as (
-        select e.id, e.created_at from event_enrollments e where ${where}
+        select e.id, e.created_at ${scansRows ? sql`, count(*) over () as n` : sql``}
+        from event_enrollments e where ${where}
         order by e.created_at desc, e.id desc
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
       )
-      select ${participantColumns} from page join event_enrollments e on e.id = page.id
+      select ${participantColumns} ${scansRows ? sql`, page.n::int as total` : sql``}
+      from page join event_enrollments e on e.id = page.id
       order by page.created_at desc, page.id desc`),
-    deps.db.execute(sql`select count(*)::int as n from event_enrollments e where ${where}`),
+    scansRows ? null : deps.db.execute(countSql),
   ]);
-  return {
-    items: rowsOf<ParticipantDbRow>(rows).map(toParticipantRow),
-    page: query.page,
-    pageSize: query.pageSize,
-    total: rowsOf<{ n: number }>(total)[0]?.n ?? 0,
-  };
+  const items = rowsOf<ParticipantDbRow & { total?: number }>(rows);
+  let n = total ? (rowsOf<{ n: number }>(total)[0]?.n ?? 0) : (items[0]?.total ?? 0);
+  // Past the last page the window has no row to carry the total: count apart.
+  if (scansRows && items.length === 0 && query.page > 1)
+    n = rowsOf<{ n: number }>(await deps.db.execute(countSql))[0]?.n ?? 0;
+  return { items: items.map(toParticipantRow), page: query.page, pageSize: query.pageSize, total: n };
 }
 
 /** 404 with the right message: the event is unknown, or the enrollment is not one of its. */
