@@ -52,6 +52,23 @@ async function assertEvent(db: Executor, eventId: number): Promise<void> {
 }
 
 /**
+ * The event's active enrollments read from its places when it has a maximum (maximum − free places:
+ * every enrollment takes one in the same statement and every cancellation gives it back in the same
+ * transaction, so the figure is exact), sixteen rows instead of counting up to 100,000 index
+ * entries; null for an event without a maximum. 404 for an unknown event.
+ */
+async function activeBySeats(db: Executor, eventId: number): Promise<number | null> {
+  const [row] = rowsOf<{ n: number | null }>(
+    await db.execute(sql`
+      select case when ev.with_limit_control then ev.maximum
+        - coalesce((select sum(s.remaining) from event_seats s where s.event_id = ev.id), 0)::int end as n
+      from events ev where ev.id = ${eventId}`),
+  );
+  if (!row) throw new AppError('not_found', eventMessages.eventNotFound);
+  return row.n;
+}
+
+/**
  * One page of an event's enrollments, newest first. The page's ids are found first (on the index
  * alone when the filters allow: a deep OFFSET then skips index entries, not table rows), then only
  * those rows are read. The text filters (search, institution) must read every row of the event
@@ -62,9 +79,10 @@ export async function listParticipants(
   eventId: number,
   query: ParticipantListQuery,
 ): Promise<Page<ParticipantRow>> {
-  await assertEvent(deps.db, eventId);
+  const seatCount = await activeBySeats(deps.db, eventId);
   const where = participantWhere(eventId, query);
   const scansRows = Boolean(query.q || query.institution);
+  const unfiltered = query.status === 'active' && !query.q && !query.institution && !query.department;
   const countSql = sql`select count(*)::int as n from event_enrollments e where ${where}`;
   const [rows, total] = await Promise.all([
     deps.db.execute(sql`
@@ -77,10 +95,16 @@ export async function listParticipants(
       select ${participantColumns} ${scansRows ? sql`, page.n::int as total` : sql``}
       from page join event_enrollments e on e.id = page.id
       order by page.created_at desc, page.id desc`),
-    scansRows ? null : deps.db.execute(countSql),
+    scansRows || (unfiltered && seatCount !== null && !query.from && !query.to)
+      ? null
+      : deps.db.execute(countSql),
   ]);
   const items = rowsOf<ParticipantDbRow & { total?: number }>(rows);
-  let n = total ? (rowsOf<{ n: number }>(total)[0]?.n ?? 0) : (items[0]?.total ?? 0);
+  let n = total
+    ? (rowsOf<{ n: number }>(total)[0]?.n ?? 0)
+    : scansRows
+      ? (items[0]?.total ?? 0)
+      : (seatCount ?? 0);
   // Past the last page the window has no row to carry the total: count apart.
   if (scansRows && items.length === 0 && query.page > 1)
     n = rowsOf<{ n: number }>(await deps.db.execute(countSql))[0]?.n ?? 0;

@@ -142,13 +142,14 @@ export function ParticipantsPage() {
     {
       key: 'status',
       header: 'Estado',
+      width: 110,
       render: (p) =>
         p.status === 'active' ? (
-          <Badge color="green" variant="light">
+          <Badge color="green" variant="light" miw={84}>
             Vigente
           </Badge>
         ) : (
-          <Badge color="red" variant="light">
+          <Badge color="red" variant="light" miw={84}>
             Anulada
           </Badge>
         ),
@@ -201,14 +202,16 @@ export function ParticipantsPage() {
       />
       <Paper withBorder radius="md" p="md">
         <SpanishDates>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="md">
-            <TextInput
-              label="Buscar"
-              leftSection={<IconSearch size={16} />}
-              placeholder="Nombre, apellido o documento"
-              value={q}
-              onChange={(e) => setQ(e.currentTarget.value)}
-            />
+          <TextInput
+            mb="sm"
+            label="Buscar"
+            leftSection={<IconSearch size={16} />}
+            placeholder="Nombre, apellido o documento"
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+          />
+          {/* Two columns even on a phone, so the filters do not push the list off the first screen. */}
+          <SimpleGrid cols={{ base: 2, lg: 5 }} spacing="sm" mb="md">
             <Select
               label="Departamento"
               placeholder="Todos"
