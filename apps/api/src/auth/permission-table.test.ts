@@ -188,6 +188,11 @@ const allowed: Record<string, Profile[]> = {
   'POST /api/v1/events/:id/cancel': ['admin'],
   'GET /api/v1/events/:id/files/:kind/versions/:version': ['admin'],
   'GET /api/v1/events/options': ['admin'],
+  'GET /api/v1/events/:id/participants': ['admin'],
+  'GET /api/v1/events/:id/participants/export': ['admin'],
+  'GET /api/v1/events/:id/participants/:enrollmentId': ['admin'],
+  'GET /api/v1/events/:id/participants/:enrollmentId/files/:fileId': ['admin'],
+  'POST /api/v1/events/:id/participants/:enrollmentId/cancel': ['admin'],
   'POST /api/v1/places': ['admin'],
   'GET /api/v1/events/places': ['admin'],
   'PUT /api/v1/events/places/:id': ['admin'],
@@ -321,7 +326,9 @@ function sampleRequest(method: string, url: string) {
     .replace(':level', 'district')
     .replace(':version', '1')
     .replace(':kind', url.includes('/enabling/') ? 'holders' : 'regulation')
-    .replace(':day', '2025-11-20');
+    .replace(':day', '2025-11-20')
+    .replace(':enrollmentId', '1')
+    .replace(':fileId', '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11');
   const bodies: Record<string, unknown> = {
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
     'PUT /api/v1/users/:id/roles': { roles: [] },
@@ -373,6 +380,7 @@ function sampleRequest(method: string, url: string) {
         fields: [],
       },
     },
+    'POST /api/v1/events/:id/participants/:enrollmentId/cancel': { reason: 'Motivo de prueba' },
     'POST /api/v1/kind-events': {
       name: 'Periodo',
       phase: 'Etapa',

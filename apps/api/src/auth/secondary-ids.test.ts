@@ -248,6 +248,22 @@ const fixtures: Record<string, Fixture> = {
   ),
   'POST /api/v1/events/places/:id/deactivate': national(() => ({ id: { foreign: w.place } })),
   'POST /api/v1/events/places/:id/activate': national(() => ({ id: { foreign: w.place } })),
+  // Participants of an event (issue 15): events are national, only events managers reach them.
+  'GET /api/v1/events/:id/participants': national(() => ({ id: { foreign: w.event } })),
+  'GET /api/v1/events/:id/participants/export': national(() => ({ id: { foreign: w.event } })),
+  'GET /api/v1/events/:id/participants/:enrollmentId': national(() => ({
+    id: { foreign: w.event },
+    enrollmentId: { foreign: 1 },
+  })),
+  'GET /api/v1/events/:id/participants/:enrollmentId/files/:fileId': national(() => ({
+    id: { foreign: w.event },
+    enrollmentId: { foreign: 1 },
+    fileId: { foreign: '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11' },
+  })),
+  'POST /api/v1/events/:id/participants/:enrollmentId/cancel': national(
+    () => ({ id: { foreign: w.event }, enrollmentId: { foreign: 1 } }),
+    () => ({ reason: 'Motivo de prueba' }),
+  ),
   'GET /api/v1/enrollment-forms/:id': national(() => ({ id: { foreign: w.form } })),
   'GET /api/v1/enrollment-forms/:id/versions/:version': {
     ids: () => ({ id: { foreign: w.form } }),

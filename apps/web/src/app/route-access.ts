@@ -13,6 +13,7 @@ export const routeAccess = {
   '/events/register': 'events.manage',
   '/events/list': 'events.manage',
   '/events/places': 'events.manage',
+  '/events/list/:id/participants': 'events.manage',
   '/events/enrollments': 'events.manage',
   '/events/institution': 'enrollment.institution',
   '/config/users': 'users.view',

@@ -60,6 +60,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/events/places/PlacesPage').then((m) => m.PlacesPage),
   },
   {
+    path: '/events/list/:id/participants',
+    title: 'Participantes del evento',
+    area: 'Eventos',
+    page: () => import('../features/events/participants/ParticipantsPage').then((m) => m.ParticipantsPage),
+  },
+  {
     path: '/events/enrollments',
     title: 'Formularios de Inscripción',
     area: 'Formularios de Inscripción',

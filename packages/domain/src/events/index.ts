@@ -10,6 +10,7 @@ export * from './institution-schemas.js';
 export * from './messages.js';
 export * from './option-sources.js';
 export * from './participant.js';
+export * from './participant-list-schemas.js';
 export * from './period-schemas.js';
 export * from './public-schemas.js';
 export * from './user-pattern.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventMessages, eventStates, isPublishedState, type ParticipantBase } from '@bjp/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { eventEnrollments, events } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -121,6 +121,8 @@ async function refusalReason(db: Executor, row: EnrollmentRow): Promise<AppError
         eq(eventEnrollments.eventId, row.eventId),
         eq(eventEnrollments.document, row.participant.document),
         eq(eventEnrollments.complement, row.participant.complement),
+        // A cancelled enrollment does not count: the same person may enroll again (issue 15).
+        isNull(eventEnrollments.cancelledAt),
       ),
     );
   if (duplicate) return new AppError('conflict', eventMessages.enrollmentDuplicate);

@@ -1,5 +1,5 @@
 import { type EventRow, type EventUpdateFields, eventDays, eventMessages, eventStates } from '@bjp/domain';
-import { and, count, eq, gte, max, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, max, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
@@ -121,7 +121,8 @@ export async function updateEvent(
         const [enrolled] = await tx
           .select({ n: count() })
           .from(eventEnrollments)
-          .where(eq(eventEnrollments.eventId, id));
+          // Cancelled enrollments gave their place back (participants, 'Anular inscripción').
+          .where(and(eq(eventEnrollments.eventId, id), isNull(eventEnrollments.cancelledAt)));
         const n = enrolled?.n ?? 0;
         // An event without limit control may hold more than its maximum; only a change is checked.
         if (fields.maximum < n) throw new AppError('conflict', eventMessages.maximumBelowEnrolled(n));

@@ -31,7 +31,9 @@ export const rowColumns = {
   withLimitControl: events.withLimitControl,
   state: events.state,
   inbox: events.inbox,
-  enrolled: sql<number>`(select count(*) from event_enrollments x where x.event_id = ${events.id})::int`,
+  // Active enrollments only: a cancelled one gave its place back (issue 15).
+  enrolled: sql<number>`(select count(*) from event_enrollments x
+    where x.event_id = ${events.id} and x.cancelled_at is null)::int`,
   startsOn: events.startsOn,
   endsOn: events.endsOn,
   duration: events.duration,

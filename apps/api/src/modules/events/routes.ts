@@ -6,6 +6,7 @@ import { formRoutes } from './form-routes.js';
 import { institutionRoutes } from './institution-routes.js';
 import { multipartLimits } from './multipart.js';
 import { optionListRoutes } from './option-list-routes.js';
+import { participantRoutes } from './participant-routes.js';
 import { periodRoutes } from './period-routes.js';
 import { publicRoutes } from './public-routes.js';
 
@@ -23,4 +24,5 @@ export async function eventsRoutes(app: AppInstance) {
   await publicRoutes(app);
   await optionListRoutes(app);
   await institutionRoutes(app);
+  await participantRoutes(app);
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type EventRow, type EventTab, eventStateLabel, formatCount } from '@bjp/domain';
-import { Alert, Badge, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../app/api';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { useEventList } from '../api';
@@ -37,7 +38,21 @@ export function EventListPanel({ tab, search }: { tab: EventTab; search: string 
       render: (e) =>
         `${formatCount(e.minimum)} / ${formatCount(e.maximum)}${e.withLimitControl ? '' : ' (sin límite)'}`,
     },
-    { key: 'enrolled', header: 'Inscritos', align: 'center', render: (e) => formatCount(e.enrolled) },
+    {
+      key: 'enrolled',
+      header: 'Inscritos',
+      align: 'center',
+      // The count opens the event's participants (issue 15).
+      render: (e) => (
+        <Anchor
+          component={Link}
+          to={`/events/list/${e.id}/participants`}
+          aria-label={`Ver los ${formatCount(e.enrolled)} participantes del evento ${e.id}`}
+        >
+          {formatCount(e.enrolled)}
+        </Anchor>
+      ),
+    },
     ...(tab === 'all'
       ? [
           {

@@ -1,0 +1,168 @@
+import { PassThrough, type Writable } from 'node:stream';
+import {
+  boliviaDateTimeText,
+  boliviaToday,
+  dayText,
+  documentLabel,
+  type FieldDefinition,
+  type ParticipantExportQuery,
+} from '@bjp/domain';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import { openWorkbook } from '../../documents/sheet-writer.js';
+import { AppError } from '../../lib/errors.js';
+import { eventFormDefinition } from './event-form-definition.js';
+import { type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';
+import { answersOf } from './participant-service.js';
+
+/** Rows read per round trip: enough to keep the writer busy, little enough to stay small in memory. */
+const BATCH = 2000;
+
+const baseHeaders = [
+  'ID',
+  'Apellido paterno',
+  'Apellido materno',
+  'Nombre(s)',
+  'Documento',
+  'Nacionalidad',
+  'Institución',
+  'Cargo',
+  'Ocupación',
+  'Departamento',
+  'Teléfono',
+  'Correo electrónico',
+  'Fecha de nacimiento',
+  'Inscrito el',
+  'Estado',
+  'Anulada el',
+  'Motivo de anulación',
+  'Archivos',
+];
+
+/** A spreadsheet cell that begins like a formula is written as text (CSV/formula injection). */
+export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** RFC 4180: quoted when it holds a separator, quote or line break; quotes doubled. */
+export const csvField = (value: string | number) => {
+  const text = typeof value === 'number' ? String(value) : safeCell(value);
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+function lineOf(row: ParticipantDbRow, fields: FieldDefinition[]): Array<string | number> {
+  const answers = answersOf(fields, row.extra).slice(0, fields.length);
+  return [
+    Number(row.id),
+    row.first_last_name,
+    row.second_last_name,
+    row.name,
+    documentLabel(row.document, row.complement),
+    row.nationality === 2 ? 'Extranjero' : 'Nacional',
+    row.institution,
+    row.position,
+    row.job,
+    row.department,
+    row.phone,
+    row.email,
+    dayText(row.birth_date),
+    boliviaDateTimeText(row.created_at),
+    row.cancelled_at ? 'Anulada' : 'Vigente',
+    row.cancelled_at ? boliviaDateTimeText(row.cancelled_at) : '',
+    row.cancel_reason ?? '',
+    row.files,
+    ...answers.map((a) => a.value),
+  ];
+}
+
+/**
+ * The filtered enrollments in keyset batches (created_at desc, id desc), the cursor kept as the
+ * database's own text so no microsecond is lost. Never more than one batch in memory.
+ */
+async function* batches(deps: AppDeps, eventId: number, query: ParticipantExportQuery) {
+  const where = participantWhere(eventId, query);
+  let cursor: { at: string; id: number } | null = null;
+  for (;;) {
+    const after: ReturnType<typeof sql> = cursor
+      ? sql`and (e.created_at, e.id) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : sql``;
+    const result = await deps.db.execute(sql`
+      select ${participantColumns}, e.created_at::text as cursor_at from event_enrollments e
+      where ${where} ${after}
+      order by e.created_at desc, e.id desc limit ${BATCH}`);
+    const rows = (result as unknown as { rows: Array<ParticipantDbRow & { cursor_at: string }> }).rows;
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.cursor_at, id: Number(last.id) };
+    if (rows.length < BATCH) return;
+  }
+}
+
+/**
+ * Waits when the client reads slower than the database answers, so the buffer stays small. A client
+ * that went away closes the stream: the export stops there instead of reading on.
+ */
+async function drained(out: Writable) {
+  if (out.writableNeedDrain && !out.destroyed) {
+    await new Promise<void>((resolve) => {
+      out.once('drain', resolve);
+      out.once('close', resolve);
+    });
+  }
+  if (out.destroyed) throw new Error('export aborted: the client closed the download');
+}
+
+async function writeXlsx(
+  out: PassThrough,
+  lines: AsyncIterable<Array<Array<string | number>>>,
+  headers: string[],
+) {
+  const book = openWorkbook(out);
+  const sheet = book.sheet(
+    'Participantes',
+    [],
+    headers.map((h, i) => ({ header: h, key: `c${i}` })),
+  );
+  for await (const batch of lines) {
+    for (const line of batch) sheet.add(line.map((v) => (typeof v === 'string' ? safeCell(v) : v)));
+    await drained(out);
+  }
+  sheet.done();
+  await book.close();
+}
+
+async function writeCsv(
+  out: PassThrough,
+  lines: AsyncIterable<Array<Array<string | number>>>,
+  headers: string[],
+) {
+  // The BOM makes Excel read the file as UTF-8 (accents, ñ).
+  out.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
+  for await (const batch of lines) {
+    out.write(batch.map((line) => `${line.map(csvField).join(',')}\r\n`).join(''));
+    await drained(out);
+  }
+  out.end();
+}
+
+/**
+ * The export of the participants list with the same filters: one column per form answer. Returns the
+ * stream at once and fills it as batches arrive; an error midway destroys it (the client sees a cut
+ * download rather than a file that looks whole).
+ */
+export async function exportParticipants(deps: AppDeps, eventId: number, query: ParticipantExportQuery) {
+  // 404 for an unknown event; the columns are the labels of the event's own form version.
+  const { fields } = await eventFormDefinition(deps.db, eventId);
+  const headers = [...baseHeaders, ...fields.map((f) => f.label)];
+  const out = new PassThrough();
+  const lines = (async function* () {
+    for await (const rows of batches(deps, eventId, query)) yield rows.map((r) => lineOf(r, fields));
+  })();
+  const write = query.format === 'csv' ? writeCsv : writeXlsx;
+  write(out, lines, headers).catch((error) => out.destroy(error as Error));
+  const fileName = `participantes_evento_${eventId}_${boliviaToday(deps.clock.now())}.${query.format}`;
+  const contentType =
+    query.format === 'csv'
+      ? 'text/csv; charset=utf-8'
+      : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  return { stream: out, fileName, contentType };
+}

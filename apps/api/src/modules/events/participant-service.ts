@@ -1,0 +1,242 @@
+import {
+  answerText,
+  documentLabel,
+  eventMessages,
+  type FieldDefinition,
+  type Page,
+  type ParticipantAnswer,
+  type ParticipantDetail,
+  type ParticipantListQuery,
+  type ParticipantRow,
+  participantMessages,
+} from '@bjp/domain';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { AuthUser } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { eventFormDefinition } from './event-form-definition.js';
+import { isoOf, type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export const toParticipantRow = (r: ParticipantDbRow): ParticipantRow => ({
+  id: Number(r.id),
+  fullName: `${r.first_last_name} ${r.second_last_name} ${r.name}`.replace(/\s+/g, ' ').trim(),
+  document: documentLabel(r.document, r.complement),
+  nationality: r.nationality,
+  institution: r.institution,
+  department: r.department,
+  phone: r.phone,
+  email: r.email,
+  enrolledAt: isoOf(r.created_at),
+  status: r.cancelled_at ? 'cancelled' : 'active',
+  files: r.files,
+});
+
+/** The form's answers as label + text, in the form's order; answers the form no longer names last. */
+export function answersOf(fields: FieldDefinition[], extra: Record<string, unknown>): ParticipantAnswer[] {
+  const answers = fields.map((f) => ({ label: f.label, value: answerText(f, extra[f.name]) }));
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    if (!fields.some((f) => f.name === name)) {
+      answers.push({ label: name, value: typeof value === 'string' ? value : JSON.stringify(value) });
+    }
+  }
+  return answers;
+}
+
+async function assertEvent(db: Executor, eventId: number): Promise<void> {
+  const found = rowsOf(await db.execute(sql`select 1 from events where id = ${eventId}`));
+  if (found.length === 0) throw new AppError('not_found', eventMessages.eventNotFound);
+}
+
+/**
+ * The event's active enrollments read from its places when it has a maximum (maximum − free places:
+ * every enrollment takes one in the same statement and every cancellation gives it back in the same
+ * transaction, so the figure is exact), sixteen rows instead of counting up to 100,000 index
+ * entries; null for an event without a maximum. 404 for an unknown event.
+ */
+async function activeBySeats(db: Executor, eventId: number): Promise<number | null> {
+  const [row] = rowsOf<{ n: number | null }>(
+    await db.execute(sql`
+      select case when ev.with_limit_control then ev.maximum
+        - coalesce((select sum(s.remaining) from event_seats s where s.event_id = ev.id), 0)::int end as n
+      from events ev where ev.id = ${eventId}`),
+  );
+  if (!row) throw new AppError('not_found', eventMessages.eventNotFound);
+  return row.n;
+}
+
+/**
+ * One page of an event's enrollments, newest first. The page's ids are found first (on the index
+ * alone when the filters allow: a deep OFFSET then skips index entries, not table rows), then only
+ * those rows are read. The text filters (search, institution) must read every row of the event
+ * anyway, so their total comes from the same scan (a window count) instead of a second one.
+ */
+export async function listParticipants(
+  deps: AppDeps,
+  eventId: number,
+  query: ParticipantListQuery,
+): Promise<Page<ParticipantRow>> {
+  const seatCount = await activeBySeats(deps.db, eventId);
+  const where = participantWhere(eventId, query);
+  const scansRows = Boolean(query.q || query.institution);
+  const unfiltered = query.status === 'active' && !query.q && !query.institution && !query.department;
+  const countSql = sql`select count(*)::int as n from event_enrollments e where ${where}`;
+  const [rows, total] = await Promise.all([
+    deps.db.execute(sql`
+      with page as (
+        select e.id, e.created_at ${scansRows ? sql`, count(*) over () as n` : sql``}
+        from event_enrollments e where ${where}
+        order by e.created_at desc, e.id desc
+        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      )
+      select ${participantColumns} ${scansRows ? sql`, page.n::int as total` : sql``}
+      from page join event_enrollments e on e.id = page.id
+      order by page.created_at desc, page.id desc`),
+    scansRows || (unfiltered && seatCount !== null && !query.from && !query.to)
+      ? null
+      : deps.db.execute(countSql),
+  ]);
+  const items = rowsOf<ParticipantDbRow & { total?: number }>(rows);
+  let n = total
+    ? (rowsOf<{ n: number }>(total)[0]?.n ?? 0)
+    : scansRows
+      ? (items[0]?.total ?? 0)
+      : (seatCount ?? 0);
+  // Past the last page the window has no row to carry the total: count apart.
+  if (scansRows && items.length === 0 && query.page > 1)
+    n = rowsOf<{ n: number }>(await deps.db.execute(countSql))[0]?.n ?? 0;
+  return { items: items.map(toParticipantRow), page: query.page, pageSize: query.pageSize, total: n };
+}
+
+/** 404 with the right message: the event is unknown, or the enrollment is not one of its. */
+async function notFound(db: Executor, eventId: number): Promise<AppError> {
+  await assertEvent(db, eventId);
+  return new AppError('not_found', participantMessages.notFound);
+}
+
+type FileDbRow = {
+  id: string;
+  field_name: string;
+  original_name: string;
+  content_type: string;
+  size_bytes: number;
+};
+
+/** One enrollment with its answers, files and cancellation; the event is checked in the same statement. */
+export async function getParticipant(
+  deps: AppDeps,
+  eventId: number,
+  enrollmentId: number,
+): Promise<ParticipantDetail> {
+  const [row] = rowsOf<ParticipantDbRow & { cancelled_by_name: string | null; attachments: FileDbRow[] }>(
+    await deps.db.execute(sql`
+      select ${participantColumns},
+        nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')), '') as cancelled_by_name,
+        coalesce((select json_agg(json_build_object('id', f.id, 'field_name', f.field_name,
+          'original_name', f.original_name, 'content_type', f.content_type, 'size_bytes', f.size_bytes)
+          order by f.field_name, f.original_name)
+          from enrollment_files f where f.enrollment_id = e.id), '[]') as attachments
+      from event_enrollments e left join users u on u.id = e.cancelled_by
+      where e.id = ${enrollmentId} and e.event_id = ${eventId}`),
+  );
+  if (!row) throw await notFound(deps.db, eventId);
+  // The labels of the form version the event was published with: the ones the answers were given under.
+  const { fields } = await eventFormDefinition(deps.db, eventId);
+  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+  return {
+    ...toParticipantRow(row),
+    firstLastName: row.first_last_name,
+    secondLastName: row.second_last_name,
+    name: row.name,
+    documentNumber: row.document,
+    complement: row.complement,
+    job: row.job,
+    position: row.position,
+    birthDate: row.birth_date,
+    answers: answersOf(fields, row.extra),
+    attachments: row.attachments.map((f) => ({
+      id: f.id,
+      label: labelOf(f.field_name),
+      name: f.original_name,
+      contentType: f.content_type,
+      sizeBytes: f.size_bytes,
+      url: `/api/v1/events/${eventId}/participants/${enrollmentId}/files/${f.id}`,
+    })),
+    cancellation: row.cancelled_at
+      ? { at: isoOf(row.cancelled_at), by: row.cancelled_by_name, reason: row.cancel_reason ?? '' }
+      : null,
+  };
+}
+
+/** A file of an enrollment of the event (all three ids in one statement), for the download route. */
+export async function participantFile(deps: AppDeps, eventId: number, enrollmentId: number, fileId: string) {
+  const [row] = rowsOf<{
+    storage_key: string;
+    content_type: string;
+    size_bytes: number;
+    original_name: string;
+  }>(
+    await deps.db.execute(sql`
+      select f.storage_key, f.content_type, f.size_bytes, f.original_name
+      from enrollment_files f join event_enrollments e on e.id = f.enrollment_id
+      where f.id = ${fileId}::uuid and e.id = ${enrollmentId} and e.event_id = ${eventId}`),
+  );
+  if (!row) throw new AppError('not_found', eventMessages.fileNotFound);
+  return row;
+}
+
+/**
+ * 'Anular inscripción', in one transaction: the conditional UPDATE marks the enrollment (of two
+ * simultaneous cancels one wins, the other gets 409), the place goes back to one shard of
+ * event_seats when the event has a maximum, and the audit row is written. The shard is chosen by the
+ * enrollment id, so concurrent cancels of one event spread over its shards.
+ */
+export async function cancelParticipant(
+  deps: AppDeps,
+  actor: AuthUser,
+  eventId: number,
+  enrollmentId: number,
+  reason: string,
+  ip: string,
+): Promise<{ id: number; cancelledAt: string }> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [changed] = rowsOf<{ id: number; cancelled_at: Date | string }>(
+      await tx.execute(sql`
+        update event_enrollments set cancelled_at = ${now.toISOString()}::timestamptz,
+          cancelled_by = ${actor.id}, cancel_reason = ${reason}
+        where id = ${enrollmentId} and event_id = ${eventId} and cancelled_at is null
+        returning id, cancelled_at`),
+    );
+    if (!changed) {
+      const [exists] = rowsOf(
+        await tx.execute(
+          sql`select 1 from event_enrollments where id = ${enrollmentId} and event_id = ${eventId}`,
+        ),
+      );
+      if (exists) throw new AppError('conflict', participantMessages.alreadyCancelled);
+      throw await notFound(tx, eventId);
+    }
+    const seats = rowsOf<{ shard: number }>(
+      await tx.execute(sql`
+        update event_seats s set remaining = s.remaining + 1
+        from events ev
+        where ev.id = s.event_id and ev.with_limit_control and s.event_id = ${eventId}
+          and s.shard = ${enrollmentId} % (select count(*) from event_seats x where x.event_id = ${eventId})
+        returning s.shard`),
+    );
+    await writeAudit(tx, {
+      userId: actor.id,
+      action: 'event.enrollment.cancel',
+      entity: 'event_enrollment',
+      entityId: enrollmentId,
+      before: { cancelledAt: null },
+      after: { eventId, reason, seatReturned: seats.length > 0 },
+      ip,
+    });
+    return { id: Number(changed.id), cancelledAt: isoOf(changed.cancelled_at) };
+  });
+}

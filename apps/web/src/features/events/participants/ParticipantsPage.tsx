@@ -1,0 +1,277 @@
+import {
+  boliviaDateTimeText,
+  departments,
+  PARTICIPANTS_PAGE_SIZE,
+  type ParticipantRow,
+  type ParticipantStatus,
+  participantStatuses,
+  participantStatusLabels,
+} from '@bjp/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowLeft, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../app/api';
+import { type Column, DataTable } from '../../../ui/DataTable';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { PageHeader } from '../../../ui/PageHeader';
+import { SpanishDates } from '../../../ui/SpanishDates';
+import { exportParticipants, type ParticipantFilterValues, useParticipants } from './api';
+import { ParticipantDrawer } from './ParticipantDrawer';
+
+const isStatus = (value: string | null): value is ParticipantStatus =>
+  (participantStatuses as readonly string[]).includes(value ?? '');
+
+/** The filters and the page live in the URL, so a page can be reloaded, shared and gone back to. */
+function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const filters: ParticipantFilterValues = {
+    q: params.get('q') ?? undefined,
+    department: params.get('department') ?? undefined,
+    institution: params.get('institution') ?? undefined,
+    status: isStatus(status) ? status : 'active',
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+  };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const set = (change: Partial<ParticipantFilterValues> & { page?: number }) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(change)) {
+      if (
+        value === undefined ||
+        value === '' ||
+        (key === 'status' && value === 'active') ||
+        (key === 'page' && value === 1)
+      )
+        next.delete(key);
+      else next.set(key, String(value));
+    }
+    // Any filter change goes back to the first page.
+    if (change.page === undefined) next.delete('page');
+    setParams(next, { replace: change.page === undefined });
+  };
+  return { filters, page, set };
+}
+
+/** 'Participantes' of one event (issue 15): search, filters, server paging, detail, cancel, export. */
+export function ParticipantsPage() {
+  const eventId = Number(useParams().id);
+  const { filters, page, set } = useUrlFilters();
+  const [q, setQ] = useState(filters.q ?? '');
+  const [institution, setInstitution] = useState(filters.institution ?? '');
+  const [debouncedQ] = useDebouncedValue(q.trim(), 350);
+  const [debouncedInstitution] = useDebouncedValue(institution.trim(), 350);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
+  const list = useParticipants(eventId, filters, page);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text drives the URL
+  useEffect(() => {
+    if ((filters.q ?? '') !== debouncedQ) set({ q: debouncedQ });
+  }, [debouncedQ]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text drives the URL
+  useEffect(() => {
+    if ((filters.institution ?? '') !== debouncedInstitution) set({ institution: debouncedInstitution });
+  }, [debouncedInstitution]);
+
+  const runExport = async (format: 'xlsx' | 'csv') => {
+    setExporting(format);
+    try {
+      const name = await exportParticipants(eventId, filters, format);
+      notifySuccess(`Se descargó ${name}.`);
+    } catch (error) {
+      notifyError(errorMessage(error), 'No se pudo exportar');
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const columns: Column<ParticipantRow>[] = [
+    {
+      key: 'name',
+      header: 'Participante',
+      render: (p) => (
+        <Stack gap={2}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={500}
+            ta="left"
+            onClick={() => setOpenId(p.id)}
+          >
+            {p.fullName}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {p.nationality === 2 ? 'Doc.' : 'CI'} {p.document}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'institution', header: 'Institución', render: (p) => p.institution },
+    { key: 'department', header: 'Departamento', render: (p) => p.department },
+    {
+      key: 'contact',
+      header: 'Contacto',
+      render: (p) => (
+        <Stack gap={0}>
+          <Text size="sm">{p.phone}</Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {p.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'enrolledAt', header: 'Inscrito el', render: (p) => boliviaDateTimeText(p.enrolledAt) },
+    { key: 'files', header: 'Archivos', align: 'center', render: (p) => p.files },
+    {
+      key: 'status',
+      header: 'Estado',
+      width: 110,
+      render: (p) =>
+        p.status === 'active' ? (
+          <Badge color="green" variant="light" miw={84}>
+            Vigente
+          </Badge>
+        ) : (
+          <Badge color="red" variant="light" miw={84}>
+            Anulada
+          </Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      render: (p) => (
+        <Button size="xs" variant="light" onClick={() => setOpenId(p.id)}>
+          Ver detalle
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <PageHeader
+        title={`Participantes del evento N° ${eventId}`}
+        breadcrumbs={['Eventos', 'Lista eventos', 'Participantes']}
+        actions={
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to="/events/list"
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
+              Volver
+            </Button>
+            <Button
+              leftSection={<IconFileSpreadsheet size={16} />}
+              loading={exporting === 'xlsx'}
+              disabled={exporting !== null}
+              onClick={() => runExport('xlsx')}
+            >
+              Exportar XLSX
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconFileTypeCsv size={16} />}
+              loading={exporting === 'csv'}
+              disabled={exporting !== null}
+              onClick={() => runExport('csv')}
+            >
+              Exportar CSV
+            </Button>
+          </Group>
+        }
+      />
+      <Paper withBorder radius="md" p="md">
+        <SpanishDates>
+          <TextInput
+            mb="sm"
+            label="Buscar"
+            leftSection={<IconSearch size={16} />}
+            placeholder="Nombre, apellido o documento"
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+          />
+          {/* Two columns even on a phone, so the filters do not push the list off the first screen. */}
+          <SimpleGrid cols={{ base: 2, lg: 5 }} spacing="sm" mb="md">
+            <Select
+              label="Departamento"
+              placeholder="Todos"
+              clearable
+              data={departments.map((d) => d.name)}
+              value={filters.department ?? null}
+              onChange={(v) => set({ department: v ?? undefined })}
+            />
+            <TextInput
+              label="Institución"
+              placeholder="Contiene…"
+              value={institution}
+              onChange={(e) => setInstitution(e.currentTarget.value)}
+            />
+            <Select
+              label="Estado"
+              allowDeselect={false}
+              data={participantStatuses.map((s) => ({ value: s, label: participantStatusLabels[s] }))}
+              value={filters.status}
+              onChange={(v) => isStatus(v) && set({ status: v })}
+            />
+            <DateInput
+              label="Inscritos desde"
+              placeholder="dd/mm/aaaa"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              value={filters.from ?? null}
+              onChange={(v) => set({ from: v ?? undefined })}
+            />
+            <DateInput
+              label="Inscritos hasta"
+              placeholder="dd/mm/aaaa"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              value={filters.to ?? null}
+              onChange={(v) => set({ to: v ?? undefined })}
+            />
+          </SimpleGrid>
+        </SpanishDates>
+        {list.isError ? (
+          <Alert color="red" variant="light" title="No se pudo cargar la lista">
+            {errorMessage(list.error)}
+          </Alert>
+        ) : (
+          <DataTable
+            columns={columns}
+            rows={list.data?.items ?? []}
+            rowKey={(p) => p.id}
+            page={list.data?.page ?? page}
+            pageSize={list.data?.pageSize ?? PARTICIPANTS_PAGE_SIZE}
+            total={list.data?.total ?? 0}
+            onPageChange={(next) => set({ page: next })}
+            loading={list.isFetching}
+            minWidth={980}
+            emptyText="No hay inscripciones con estos filtros."
+            data-testid="participants-table"
+          />
+        )}
+      </Paper>
+      <ParticipantDrawer eventId={eventId} id={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}
