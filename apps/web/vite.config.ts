@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { mantineComponentCss } from './mantine-css';
 import { precompress } from './precompress';
 
 const PURE_PACKAGES =
@@ -11,7 +12,7 @@ const ZOD = /\/node_modules\/zod\//;
 const apiTarget = process.env.BJP_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineComponentCss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

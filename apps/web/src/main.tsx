@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { AppRouter } from './app/AppRouter';
 import { setSessionExpiredHandler } from './app/auth/refresh';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -23,9 +23,7 @@ if (!root) throw new Error('Falta el elemento #root');
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      {/* Route data and chunks are loaded before a navigation commits, so the new screen is drawn
-          at once with the new address instead of in a deferred transition. */}
-      <RouterProvider router={router} useTransitions={false} />
+      <AppRouter router={router} />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 
 type Props = { height: number; children: ReactNode };
 
@@ -46,7 +46,8 @@ export function WhenNear({ height, children }: Props) {
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        cancel = enqueue(() => setShown(true));
+        // In a transition React renders the chart in slices of a few milliseconds, not one task.
+        cancel = enqueue(() => startTransition(() => setShown(true)));
       },
       { rootMargin: '200px 0px' },
     );
