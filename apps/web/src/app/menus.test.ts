@@ -153,12 +153,12 @@ describe('menuFor', () => {
     const director = user(2, profiles.director, [], '2025-11-29');
     expect(menuFor(director, '2025-11-30')).toEqual([]);
     expect(menuFor(director, new Date(2025, 11, 1))).toEqual([]);
-    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(6);
+    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(7);
   });
 
   it('uses 29 Nov 2025 when the server sends no deadline, and a later one when it does', () => {
     expect(menuFor(user(2, profiles.director, []), '2025-11-30')).toEqual([]);
-    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(6);
+    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(7);
   });
 
   it('gives any other type 2 profile an empty menu', () => {

@@ -65,7 +65,8 @@ describe('login', () => {
   it('requires username, password and type with a Spanish message', async () => {
     const res = await post('/api/v1/auth/login', { username: '', password: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.required);
+    // The API names the field before the specification's text (issue 16); the form shows it per field.
+    expect(res.json().message).toBe(`Usuario: ${messages.required}`);
   });
 
   it('writes an audit row for a successful login', async () => {
