@@ -29,12 +29,14 @@ const dynamicSelect = (url: string, method: 'GET' | 'POST' = 'GET'): FieldDefini
     options: { ...field.options, source: 'dynamic', url, method, labelKey: 'name', valueKey: 'id' },
   };
 };
+// Each saved form gets its own name: two active forms may not share one (issue 15).
+let saved = 0;
 const save = (fields: FieldDefinition[]) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/v1/enrollment-forms',
     headers: bearer(admin),
-    payload: { name: 'Con lista', definition: { config: defaultFormConfig, fields } },
+    payload: { name: `Con lista ${++saved}`, definition: { config: defaultFormConfig, fields } },
   });
 const formCount = async () => (await ctx.handle.db.select({ n: count() }).from(enrollmentForms))[0]!.n;
 
