@@ -174,7 +174,8 @@ describe('paid validation (Validación Pagados)', () => {
       .getByRole('textbox', { name: 'Motivo de la habilitación' })
       .fill('El director solicitó corregir un estado de pago.');
     await page.getByRole('button', { name: 'Habilitar UE/CEE', exact: true }).click();
-    await page.getByText(`UE/CEE ${special}`, { exact: false }).waitFor();
+    // The confirmation names the school after checking it: '… de la UE/CEE «Nombre» (SIE).'
+    await page.getByText(`(${special})`, { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Habilitación exitosa').first().waitFor();
     await page
@@ -186,13 +187,12 @@ describe('paid validation (Validación Pagados)', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'paid-validation-enabling');
 
-    // Enabling it twice: the dialog with the server's reason.
+    // Enabling it twice: the server's reason, said before any confirmation is asked.
     await page.getByRole('textbox', { name: 'Código UE/CEE' }).fill(String(special));
     await page
       .getByRole('textbox', { name: 'Motivo de la habilitación' })
       .fill('Segundo intento de habilitación.');
     await page.getByRole('button', { name: 'Habilitar UE/CEE', exact: true }).click();
-    await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Falla en el la habilitación!!!').waitFor();
     await page.getByText('no está consolidada', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Aceptar' }).click();

@@ -58,8 +58,8 @@ describe('users', () => {
     await row.getByRole('button').first().click();
     const dialog = page.getByRole('dialog', { name: 'Roles' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('switch', { name: 'Administrador' }).isChecked()).toBe(true);
-    expect(await dialog.getByRole('switch', { name: 'Root' }).isChecked()).toBe(false);
+    expect(await dialog.getByRole('switch', { name: /^Administrador/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('switch', { name: /^Root/ }).isChecked()).toBe(false);
     await screenshot(page, 'users-roles');
     await page.context().close();
   });

@@ -17,7 +17,7 @@ export const holderMessages = {
     'Los cambios se registran una sola vez y no podrán ser modificados nuevamente una vez consolidada la lista.',
   confirmNoTitular:
     'No seleccionó ningún titular: se registrará que el estudiante no tiene titular y dejará de ser beneficiario al consolidar la lista.',
-  confirmRemoveTitle: '¿Esta seguro?',
+  confirmRemoveTitle: '¿Está seguro?',
   confirmRemove: 'Se eliminara al titular de la lista.',
   confirmConsolidate:
     'Se consolidará la lista de titulares de la institución. Después no podrá registrar ni cambiar titulares en esta pantalla.',

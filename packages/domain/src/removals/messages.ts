@@ -5,7 +5,7 @@
 export const removalMessages = {
   heading: 'Historial Baja Beneficiarios',
   removeButton: 'Baja Beneficiario',
-  confirmTitle: '¿Esta seguro?',
+  confirmTitle: '¿Está seguro?',
   confirmRemove:
     'El estudiante dejará de ser beneficiario del bono en toda la gestión. La baja no se puede revertir.',
   removed: 'Operación exitosa!!!',

@@ -127,6 +127,19 @@ describe('Idempotency-Key on the console creates', () => {
     expect(await keyRows()).toBe(before);
   });
 
+  it('works on routes outside the events area, where no multipart parser is registered', async () => {
+    // SERECI validation of an unknown student: the route's own 404, not a 5xx from the key check.
+    const before = await keyRows();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/sereci/students/RUDE0000000000/validation',
+      headers: { ...bearer(admin), 'idempotency-key': newKey() },
+      payload: { oficialia: '1', libro: '1', partida: '1', folio: '1' },
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(await keyRows()).toBe(before);
+  });
+
   it('a repeat while the first is still running waits, then answers 409 if it never ends', async () => {
     Object.assign(idempotencySettings, { waitMs: 200, pollMs: 20 });
     const key = newKey();

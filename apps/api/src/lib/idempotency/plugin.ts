@@ -64,7 +64,8 @@ const checkKey: preHandlerAsyncHookHandler = async (req, reply) => {
   };
   req.idempotency = state;
   // A multipart body is read by the handler itself: claimed there, once its parts are in memory.
-  if (req.isMultipart()) return;
+  // (isMultipart exists only where the multipart plugin is registered, the events area: read the header.)
+  if (req.headers['content-type']?.toLowerCase().startsWith('multipart/')) return;
   const outcome = await claim(req, state, shapeOf(req, req.body));
   if (outcome.kind === 'replay') return sendReplay(reply, outcome.answer);
 };
