@@ -10,7 +10,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { openWorkbook } from '../../documents/sheet-writer.js';
-import { AppError } from '../../lib/errors.js';
 import { eventFormDefinition } from './event-form-definition.js';
 import { type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';
 import { answersOf } from './participant-service.js';
