@@ -40,7 +40,7 @@ const add = (r) => {
   ok &&= r.ok;
 };
 
-const projects = ['domain', 'web', 'api'];
+const projects = ['domain', 'web', 'tools', 'api'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
 else console.log('TEST_DATABASE_URL is not set: API tests run on PGlite only.');
 add(vitest('unit-api', projects));

@@ -1,0 +1,106 @@
+/**
+ * The architecture, as rules a tool checks (issue 17). Read top to bottom:
+ *
+ * 1. No import cycles anywhere, type-only imports included: a cycle means two files cannot be
+ *    understood, tested or moved apart.
+ * 2. Each business area has one public face, its index.ts: on the server (apps/api/src/modules/<area>),
+ *    in the browser (apps/web/src/features/<area>) and in the domain package
+ *    (packages/domain/src/<area>), another area — or shared code outside the areas — imports only
+ *    `<area>/index.ts`, never its other files (the web route table may lazy-load a page).
+ * 3. The layers point one way: the domain package imports neither app; the web app never imports the
+ *    server; neither app imports the benchmarks or the browser tests.
+ *
+ * `npm run arch` checks them; violations that existed when the rules were written are listed in
+ * .dependency-cruiser-known-violations.json and reported as warnings until they are mended — a new
+ * violation fails CI. Mending one: fix the import, then `npm run arch:baseline` to shrink the list.
+ */
+const area = (root) => ({
+  from: { path: `^${root}/([^/]+)/` },
+  to: {
+    path: `^${root}/[^/]+/`,
+    pathNot: [`^${root}/$1/`, `^${root}/[^/]+/index\\.tsx?$`],
+  },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Import cycles (type-only imports included) tie files together; break them with a module both sides import.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'api-area-public-face',
+      severity: 'error',
+      comment: "A server area uses another only through that area's index.ts.",
+      ...area('apps/api/src/modules'),
+    },
+    {
+      name: 'api-shared-code-public-faces',
+      severity: 'error',
+      comment: 'Code outside the areas (app, lib, documents, jobs…) uses an area only through its index.ts.',
+      from: { path: '^apps/api/src/', pathNot: '^apps/api/src/modules/' },
+      to: { path: '^apps/api/src/modules/[^/]+/', pathNot: '^apps/api/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'web-area-public-face',
+      severity: 'error',
+      comment: "A web feature uses another only through that feature's index.ts.",
+      ...area('apps/web/src/features'),
+    },
+    {
+      name: 'web-shell-public-faces',
+      severity: 'error',
+      comment:
+        "The shell (app/, ui/) uses a feature only through its index.ts; the route table's lazy import() of a page is allowed, it is how each area loads its own code.",
+      from: { path: '^apps/web/src/', pathNot: '^apps/web/src/features/' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: '^apps/web/src/features/[^/]+/index\\.tsx?$',
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'domain-area-public-face',
+      severity: 'error',
+      comment: "A domain area uses another only through that area's index.ts.",
+      ...area('packages/domain/src'),
+    },
+    {
+      name: 'domain-stands-alone',
+      severity: 'error',
+      comment: 'The domain package (schemas, pure rules) is shared by both apps and imports neither.',
+      from: { path: '^packages/domain/' },
+      to: { path: '^(apps|bench|e2e)/' },
+    },
+    {
+      name: 'web-not-server',
+      severity: 'error',
+      comment: 'The browser app talks to the server over HTTP only.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/api/' },
+    },
+    {
+      name: 'apps-not-tools',
+      severity: 'error',
+      comment: 'Benchmarks and browser tests use the apps, never the other way round.',
+      from: { path: '^(apps|packages)/' },
+      to: { path: '^(bench|e2e)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|\\.tsbuild|\\.vite)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
