@@ -1,30 +1,22 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Permission } from '@bjp/domain';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { Redis } from 'ioredis';
-import type { AuthUser } from './auth/access.js';
+import type { AppDeps, AppInstance } from './app-types.js';
 import { authenticate } from './auth/authenticate.js';
 import { guardedPermission } from './auth/guard.js';
-import type { TokenSettings } from './auth/tokens.js';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
 import { registerDocuments } from './documents/service.js';
-import type { Integrations } from './integrations/index.js';
-import { inProcessQueue, type JobQueue } from './jobs/index.js';
+import { inProcessQueue } from './jobs/index.js';
 import { clientErrorHandler } from './lib/client-error.js';
-import type { Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
 import { registerIdempotency } from './lib/idempotency/index.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
 import { registerModules } from './modules/index.js';
-import { type ReadinessCheck, registerOps, requestId } from './ops/index.js';
+import { registerOps, requestId } from './ops/index.js';
 import { rateLimitStorage } from './shared-store/index.js';
 
 // Built once per server: @fastify/helmet builds helmet's middleware again on every request (a visible
@@ -42,45 +34,6 @@ const securityHeadersFor = (optionSourceHosts: readonly string[]) =>
       },
     },
   });
-
-export type AppDeps = {
-  db: Database;
-  config: Config;
-  clock: Clock;
-  tokens: TokenSettings;
-  /** Outside systems (SEGIP, …), each an adapter over HTTP; see integrations/index.ts. */
-  integrations: Integrations;
-  /** Dependencies /health/ready checks besides the database (Redis…), each named in its answer. */
-  readinessChecks?: ReadinessCheck[];
-  /** REDIS_URL's client (shared-store/): the rate limits count there, for every instance. Unset: in memory. */
-  redis?: Redis;
-  /** Long work as jobs (src/jobs): pg-boss on PostgreSQL, started by main.ts; unset: in-process. */
-  jobs?: JobQueue;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The server's dependencies; `jobs` always set (see buildApp). */
-    deps: AppDeps & { jobs: JobQueue };
-    /** Every route registered, for the permission table test and the API map. */
-    routeList: Array<{ method: string; url: string; public: boolean; permission?: Permission | null }>;
-  }
-  interface FastifyRequest {
-    user: AuthUser | null;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without a logged-in user. */
-    public?: boolean;
-  }
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 /** A request as logged: without its query string, which can carry a carnet or a name (?carnet=…). */
 const requestForLog = (req: { method: string; url: string; ip?: string }) => ({

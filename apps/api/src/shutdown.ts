@@ -1,4 +1,4 @@
-import type { AppInstance } from './app.js';
+import type { AppInstance } from './app-types.js';
 
 export type ShutdownParts = {
   app: Pick<AppInstance, 'close' | 'log' | 'server'>;

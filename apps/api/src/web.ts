@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { AppInstance } from './app.js';
+import type { AppInstance } from './app-types.js';
 
 /** Vite names what it writes under assets/ by content hash: a changed file is a new address. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppInstance, buildApp } from '../app.js';
+import { buildApp } from '../app.js';
+import type { AppInstance } from '../app-types.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../test/app.js';
 import { makeDistrict, makeSchool, makeUser } from '../test/factories.js';
 import { recordingLogger } from '../test/recording-logger.js';

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app.js';
+import type { AppInstance } from '../app-types.js';
 import { adjustmentsRoutes } from './adjustments/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { blockingRoutes } from './blocking/routes.js';

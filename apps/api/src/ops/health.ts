@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AppInstance } from '../app.js';
+import type { AppInstance, ReadinessCheck } from '../app-types.js';
 
-/** One dependency the server needs to answer requests (the database, Redis…). */
-export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
+export type { ReadinessCheck };
 
 type CheckResult = 'ok' | 'failed' | 'timeout';
 

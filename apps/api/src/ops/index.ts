@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app.js';
+import type { AppInstance } from '../app-types.js';
 import { registerHealth } from './health.js';
 import { registerMetrics } from './metrics.js';
 

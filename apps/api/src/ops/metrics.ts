@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
-import type { AppInstance } from '../app.js';
+import type { AppInstance } from '../app-types.js';
 import type { DatabaseHandle } from '../db/client.js';
 
 /*

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppInstance, buildApp } from '../app.js';
+import { buildApp } from '../app.js';
+import type { AppInstance } from '../app-types.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../test/app.js';
 import { makeUser } from '../test/factories.js';
 import { recordingLogger } from '../test/recording-logger.js';

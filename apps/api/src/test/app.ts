@@ -1,7 +1,7 @@
 import type { LoginResponse } from '@bjp/domain';
 import type { Redis } from 'ioredis';
-import type { AppDeps, AppInstance } from '../app.js';
 import { buildApp } from '../app.js';
+import type { AppDeps, AppInstance } from '../app-types.js';
 import { loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { type RunningIntegrations, startIntegrations } from '../integrations/index.js';

@@ -1,31 +1,8 @@
+import { type Permission, permissions } from './permission-names.js';
 import { profiles } from './profiles.js';
 import { effectiveRoles, roleGrants } from './roles.js';
 
-/** Everything the server lets a user do. Each route declares the one it needs. */
-export const permissions = [
-  'dashboard.view',
-  'users.view',
-  'users.manage',
-  'settings.manage',
-  'holders.view',
-  'holders.edit',
-  'holders.consolidate',
-  'adjustments.request',
-  'adjustments.process',
-  'removals.manage',
-  'paid.view',
-  'paid.validate',
-  'enabling.manage',
-  'sereci.validate',
-  'blocking.manage',
-  'sync.run',
-  'tracking.view',
-  'reports.view',
-  'payments.view',
-  'events.manage',
-  'enrollment.institution',
-] as const;
-export type Permission = (typeof permissions)[number];
+export { type Permission, permissions };
 
 export type ScopeKind = 'national' | 'department' | 'district' | 'institutions' | 'none';
 

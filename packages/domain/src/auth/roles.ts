@@ -1,4 +1,4 @@
-import type { Permission } from './permissions.js';
+import type { Permission } from './permission-names.js';
 import { profiles, type RoleName, roleNames } from './profiles.js';
 
 /**

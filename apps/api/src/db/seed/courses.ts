@@ -1,4 +1,4 @@
-import type { CoursePlan, InstitutionPlan } from './plan.js';
+import type { CoursePlan, InstitutionPlan } from './plan-types.js';
 import type { Random } from './random.js';
 
 type Derived =

@@ -8,7 +8,7 @@ import {
 } from '@bjp/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Database, Executor } from '../../db/client.js';
 import { guardians, titularAssignments } from '../../db/schema/index.js';

@@ -6,7 +6,7 @@ import {
   identityValidated,
 } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';

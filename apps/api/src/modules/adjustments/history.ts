@@ -7,7 +7,7 @@ import {
 } from '@bjp/domain';
 import { and, desc, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { assertPlaceInScope, scopeCondition } from '../../auth/scope.js';
 import { titularAdjustments as a } from '../../db/schema/index.js';

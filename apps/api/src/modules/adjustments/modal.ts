@@ -1,5 +1,5 @@
 import type { AdjustmentModalResponse } from '@bjp/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { titularModal } from '../holders/modal.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { fileTimestamp } from '../../documents/reports/format.js';
 import type {

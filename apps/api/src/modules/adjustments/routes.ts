@@ -17,7 +17,7 @@ import {
 } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { schoolOf } from '../holders/context.js';
 import { guardAny } from './access.js';

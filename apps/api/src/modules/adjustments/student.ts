@@ -1,7 +1,7 @@
 import type { AdjustmentInstitutionState, AdjustmentStudent } from '@bjp/domain';
 import { adjustmentMessages } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedSql } from '../blocking/candidate.js';
 import { adjustmentBlocker, readForAdjustment } from './gate.js';

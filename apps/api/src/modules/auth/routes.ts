@@ -1,7 +1,7 @@
 import { loginRequest, loginResponse, sessionUser } from '@bjp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { AppError } from '../../lib/errors.js';
 import * as auth from './service.js';

@@ -1,6 +1,6 @@
 import { type LoginRequest, type LoginResponse, messages } from '@bjp/domain';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { type AuthUser, loadAuthUser, toSessionUser } from '../../auth/access.js';
 import { decoyHash, verifyPassword } from '../../auth/password.js';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from '../../auth/tokens.js';

@@ -6,7 +6,7 @@ import {
   pageQuery,
   rudeParams,
 } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as blocking from './service.js';
 

@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@bjp/domain';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
 import type { Transaction } from '../../db/client.js';

@@ -1,7 +1,7 @@
 import { departments } from '@bjp/domain';
 import { and, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { statsInstitutions, statsPaymentsDays, statsReportCells } from '../../db/schema/index.js';
 import { getSettings } from '../settings/service.js';

@@ -5,7 +5,7 @@ import {
   verificationParams,
   verificationResult,
 } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
 import { listNovelties } from './novelties.js';

@@ -7,7 +7,7 @@ import {
 } from '@bjp/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { declarations, institutions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';

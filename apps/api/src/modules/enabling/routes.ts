@@ -7,7 +7,7 @@ import {
   enablingResult,
 } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { withDocument } from '../../documents/service.js';
 import { enableHolders, enablePaidValidation, listEnablings, previewEnabling } from './service.js';

@@ -9,7 +9,7 @@ import {
   enablingMessages,
 } from '@bjp/domain';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import {

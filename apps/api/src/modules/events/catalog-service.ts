@@ -1,6 +1,6 @@
 import type { EventFormOptions } from '@bjp/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { enrollmentForms, periods, places } from '../../db/schema/index.js';
 import { isEventStage, kindLabel } from './kinds.js';
 

@@ -1,6 +1,6 @@
 import { type EventRow, type EventUpdateFields, eventDays, eventMessages, eventStates } from '@bjp/domain';
 import { and, count, eq, gte, isNull, max, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { eventEnrollments, eventFiles, eventSeats, events } from '../../db/schema/index.js';

@@ -1,6 +1,6 @@
 import { type EventDetail, type EventFileKind, type EventHistory, eventMessages } from '@bjp/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { auditLog, eventFiles, events, places, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getEventRow } from './event-service.js';

@@ -18,7 +18,7 @@ import {
   placeUpdate,
 } from '@bjp/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as catalog from './catalog-service.js';
 import { updateEvent } from './event-edit.js';

@@ -11,7 +11,7 @@ import {
   type Page,
 } from '@bjp/domain';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { enrollmentForms, eventFiles, eventSeats, events, periods, places } from '../../db/schema/index.js';

@@ -1,7 +1,7 @@
 import { eventFileKinds, eventMessages, idParam, isPublishedState, PUBLIC_READ_RATE } from '@bjp/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { eventFiles, events } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';

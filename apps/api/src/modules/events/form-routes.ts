@@ -12,7 +12,7 @@ import {
   pageQuery,
 } from '@bjp/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as forms from './form-service.js';
 

@@ -12,7 +12,7 @@ import {
   storedFormDefinition,
 } from '@bjp/domain';
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { enrollmentForms, enrollmentFormVersions, formNameKey, users } from '../../db/schema/index.js';

@@ -13,7 +13,7 @@ import {
 } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { AppError } from '../../lib/errors.js';
 import { saveParticipants } from './institution-save.js';

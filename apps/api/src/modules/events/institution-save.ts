@@ -1,6 +1,6 @@
 import { eventMessages } from '@bjp/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { institutionEnrollmentParticipants, institutionEnrollments } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';

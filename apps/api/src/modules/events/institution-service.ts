@@ -11,7 +11,7 @@ import {
   profiles,
 } from '@bjp/domain';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { scopeCondition } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';

@@ -1,7 +1,7 @@
 import { gradeName, optionListItem, PUBLIC_READ_RATE } from '@bjp/domain';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { departments, districts, grades } from '../../db/schema/index.js';
 
 const list = { 200: z.array(optionListItem) };

@@ -8,7 +8,7 @@ import {
   type ParticipantExportQuery,
 } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { openWorkbook } from '../../documents/sheet-writer.js';
 import { eventFormDefinition } from './event-form-definition.js';
 import { type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';

@@ -11,7 +11,7 @@ import {
   participantParams,
 } from '@bjp/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from './file-store.js';

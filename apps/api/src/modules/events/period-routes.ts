@@ -9,7 +9,7 @@ import {
   periodRow,
 } from '@bjp/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as periodsService from './period-service.js';
 

@@ -11,7 +11,7 @@ import {
   subsystems,
 } from '@bjp/domain';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { periods, programmeSettings } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';

@@ -8,7 +8,7 @@ import {
   type PlaceUpdate,
 } from '@bjp/domain';
 import { and, asc, count, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { normalizedPlaceName, places } from '../../db/schema/index.js';

@@ -8,7 +8,7 @@ import {
 } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { AppError } from '../../lib/errors.js';
 import { readMultipart, type UploadedFile } from './multipart.js';
 import * as publicService from './public-service.js';

@@ -12,7 +12,7 @@ import {
   validateFieldValues,
 } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { enrollmentFormVersions, events, places } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { insertEnrollment } from './enroll-statement.js';

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { eventRoutes } from './event-routes.js';
 import { fileRoutes } from './file-routes.js';
 import { formRoutes } from './form-routes.js';

@@ -1,7 +1,7 @@
 import { departmentParams, reconciliationMessages, reconciliationStates, reportMessages } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { guard } from '../../auth/guard.js';
 import type { JobQueue } from '../../jobs/index.js';

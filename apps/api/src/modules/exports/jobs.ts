@@ -1,5 +1,5 @@
 import { type Permission, type reconciliationStates, reportMessages } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { fileTimestamp } from '../../documents/reports/format.js';
 import type { JobQueue, JobRun } from '../../jobs/index.js';

@@ -1,7 +1,7 @@
 import { holderMessages, periodOpen } from '@bjp/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { institutions, periods, programmeSettings } from '../../db/schema/index.js';

@@ -1,6 +1,6 @@
 import { holderMessages } from '@bjp/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { courses, inscriptions, levels, shifts, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';

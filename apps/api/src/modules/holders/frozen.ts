@@ -1,6 +1,6 @@
 import { formatCount, holderMessages } from '@bjp/domain';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { institutions } from '../../db/schema/index.js';
 import type { Render } from '../../documents/service.js';

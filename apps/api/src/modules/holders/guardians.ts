@@ -8,7 +8,7 @@ import {
 } from '@bjp/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { namedStatement } from '../../db/prepared.js';

@@ -1,6 +1,6 @@
 import { courseLabel, holderMessages, identityValidated, periodOpen } from '@bjp/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { namedStatement } from '../../db/prepared.js';
 import { courses, inscriptions, students } from '../../db/schema/index.js';

@@ -6,7 +6,7 @@ import {
   personSearchResponse,
 } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { guard } from '../../auth/guard.js';
 import type { Executor } from '../../db/client.js';

@@ -2,7 +2,7 @@ import type { personData } from '@bjp/domain';
 import { holderMessages, type PersonResponse } from '@bjp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerConnection } from '../../db/prepared.js';

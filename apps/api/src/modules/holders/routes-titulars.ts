@@ -14,7 +14,7 @@ import {
   titularValidationResult,
 } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { schoolOf } from './context.js';
 import { addExistingGuardian, addNewTitular, changeRelationship, removeGuardian } from './guardians.js';

@@ -9,7 +9,7 @@ import {
   titularStatusLabel,
 } from '@bjp/domain';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { beneficiaryExclusions, inscriptions, students, titularAssignments } from '../../db/schema/index.js';
 import { isBlockedSql } from '../blocking/candidate.js';

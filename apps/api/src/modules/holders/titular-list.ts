@@ -6,7 +6,7 @@ import {
   type TitularListPage,
 } from '@bjp/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { courses, inscriptions, persons, students, titularAssignments } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';

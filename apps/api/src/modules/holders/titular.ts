@@ -5,7 +5,7 @@ import {
   type TitularModalResponse,
 } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { namedStatement } from '../../db/prepared.js';

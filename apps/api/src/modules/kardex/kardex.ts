@@ -1,7 +1,7 @@
 import { type Kardex, kardexMessages, sereciStatus, sereciStatusLabels } from '@bjp/domain';
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { scopeCondition } from '../../auth/scope.js';
 import {

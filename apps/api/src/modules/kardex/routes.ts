@@ -1,5 +1,5 @@
 import { kardex, kardexParams, kardexSearchPage, kardexSearchQuery } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { studentKardex } from './kardex.js';
 import { searchStudents } from './search.js';

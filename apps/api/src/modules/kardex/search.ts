@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type KardexSearchPage, type KardexSearchQuery } from '@bjp/domain';
 import { and, desc, ilike, like, or, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { inscriptions, institutions, students } from '../../db/schema/index.js';
 import { schoolInPlace } from './kardex.js';

@@ -1,5 +1,5 @@
 import { type PaidConsolidationResult, paidMessages, saldoADevolver, unvalidatedMessage } from '@bjp/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { paidValidationConsolidations } from '../../db/schema/index.js';
 import { refreshSchoolStatistics } from '../../db/summaries.js';

@@ -1,6 +1,6 @@
 import { formatCount, paidMessages } from '@bjp/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { paidValidationConsolidations } from '../../db/schema/index.js';
 import { paidReportFileName } from '../../documents/paid-validation/report-pdf.js';

@@ -11,7 +11,7 @@ import {
   paidStateLabel,
 } from '@bjp/domain';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import {
   courses,

@@ -1,6 +1,6 @@
 import { formatSaldo, gradeName, levels, type PaidReport, paidMessages, saldoADevolver } from '@bjp/domain';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import {
   courses,

@@ -16,7 +16,7 @@ import {
   storedValidation,
 } from '@bjp/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { withDocument } from '../../documents/service.js';
 import { declarationVersionPdf, listVersions, sendStored } from '../declarations/service.js';

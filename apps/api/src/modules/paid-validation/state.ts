@@ -1,5 +1,5 @@
 import type { PaidInstitutionState } from '@bjp/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { paidFacts } from './facts.js';
 import { universeCounts } from './universe.js';

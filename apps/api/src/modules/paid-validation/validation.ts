@@ -8,7 +8,7 @@ import {
   storedObservation,
 } from '@bjp/domain';
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerConnection } from '../../db/prepared.js';

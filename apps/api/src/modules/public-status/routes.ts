@@ -1,5 +1,5 @@
 import { PUBLIC_STATUS_RATE, publicStatusRequest, publicStatusResponse } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { studentStatus } from './service.js';
 
 /** /public/consulta: no login, a strict rate limit per address, POST so RUDE and birth date stay out of URLs and logs. */

@@ -11,7 +11,7 @@ import {
   sieParams,
 } from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
 import { schoolOf } from '../holders/context.js';

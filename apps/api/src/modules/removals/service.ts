@@ -10,7 +10,7 @@ import {
   removalStates,
 } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedSql } from '../blocking/candidate.js';

@@ -1,6 +1,6 @@
 import { type DocumentFormat, reportMessages } from '@bjp/domain';
 import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { fileTimestamp, placeLevelToken } from '../../documents/reports/format.js';
 import { withDocument } from '../../documents/service.js';

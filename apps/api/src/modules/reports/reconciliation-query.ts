@@ -2,7 +2,13 @@
 import { type ReconciliationState, reconciliationStates } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import type { ReconciliationRef } from './reconciliation.js';
+
+/** The place a reconciliation is asked for. */
+export type ReconciliationRef =
+  | { level: 'national' }
+  | { level: 'department'; id: number }
+  | { level: 'district'; id: number }
+  | { level: 'institution'; id: number };
 
 function inPlace(ref: ReconciliationRef): SQL {
   switch (ref.level) {

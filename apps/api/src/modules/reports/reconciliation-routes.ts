@@ -8,7 +8,7 @@ import {
   reconciliationReport,
 } from '@bjp/domain';
 import type { FastifyReply } from 'fastify';
-import type { AppDeps, AppInstance } from '../../app.js';
+import type { AppDeps, AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { guard, type PlaceOf } from '../../auth/guard.js';
 import { fileTimestamp } from '../../documents/reports/format.js';

@@ -22,14 +22,10 @@ import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/service.js';
 import { loadPlace } from '../tracking/places.js';
 import { loadInstitution } from './institution-report.js';
-import { query, type Raw, type RawRow } from './reconciliation-query.js';
+import { query, type Raw, type RawRow, type ReconciliationRef } from './reconciliation-query.js';
 
 /** The place of a reconciliation route; scope was checked by the route's guard (national: here). */
-export type ReconciliationRef =
-  | { level: 'national' }
-  | { level: 'department'; id: number }
-  | { level: 'district'; id: number }
-  | { level: 'institution'; id: number };
+export type { ReconciliationRef };
 
 async function resolvePlace(
   db: Executor,

@@ -11,7 +11,7 @@ import {
   trackingLevelParams,
   userPlace,
 } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { loadPlace, ownPlace } from '../tracking/places.js';
 import { sendPlaceReport, sendStudentsReport } from './downloads.js';

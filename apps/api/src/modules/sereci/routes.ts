@@ -6,7 +6,7 @@ import {
   sereciValidationPage,
   sereciValidationResult,
 } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as sereci from './service.js';
 

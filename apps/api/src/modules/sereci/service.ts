@@ -9,7 +9,7 @@ import {
   sereciMessages,
 } from '@bjp/domain';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
 import { sereciValidations, studentCertificates, students } from '../../db/schema/index.js';

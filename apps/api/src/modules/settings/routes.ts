@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { getSettings } from './service.js';
 
 const publicConfig = z.object({

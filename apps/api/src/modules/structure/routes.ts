@@ -1,5 +1,5 @@
 import { institutionCard, institutionCourses, myInstitutions, sieParams } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as structure from './service.js';
 

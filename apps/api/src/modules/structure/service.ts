@@ -6,7 +6,7 @@ import {
   type MyInstitutions,
 } from '@bjp/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import {

@@ -7,7 +7,7 @@ import {
   type SyncDay,
 } from '@bjp/domain';
 import { and, eq, gte, lte } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { programmeSettings, syncBatches } from '../../db/schema/index.js';
 import { batchOfDay } from './batch.js';
 

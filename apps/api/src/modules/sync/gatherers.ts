@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { adjustmentChanges } from '../adjustments/gatherer.js';
+import type { ChangeGatherer, GatherContext } from './change-gatherer.js';
 
 /** The period a change batch covers: changes after `from`, up to and including `to` (the cut-off). */
-export type GatherContext = { batchId: number; from: Date; to: Date };
 
 /**
  * One source of changes for step 1 ('Consolidar modificaciones'). `insert` returns an INSERT … SELECT
@@ -10,7 +10,7 @@ export type GatherContext = { batchId: number; from: Date; to: Date };
  * source) are skipped by the unique key. Another area adds its changes by writing a gatherer and
  * listing it in `changeGatherers` below (see docs/decisions.md, "Synchronisation steps").
  */
-export type ChangeGatherer = { kind: string; insert(ctx: GatherContext): SQL };
+export type { ChangeGatherer, GatherContext };
 
 const studentName = sql.raw(
   `trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g'))`,

@@ -7,7 +7,7 @@ import {
   type SyncBatch,
 } from '@bjp/domain';
 import { and, asc, count, desc, eq, like } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { students, syncBatches, syncBatchItems, syncCopyItems } from '../../db/schema/index.js';
 import { batchColumns, latestBatch, toSyncBatch } from './batch.js';
 

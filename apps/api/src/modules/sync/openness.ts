@@ -6,7 +6,7 @@ import {
   stepAvailability,
   syncMessages,
 } from '@bjp/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
 import { batchName, batchOfDay } from './batch.js';
 

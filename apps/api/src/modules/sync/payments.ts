@@ -1,6 +1,6 @@
 import { fillMessage, type PaymentSyncResult, syncMessages } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Transaction } from '../../db/client.js';
 import { paymentSyncRuns } from '../../db/schema/index.js';

@@ -13,7 +13,7 @@ import {
   syncStatus,
   syncStepResult,
 } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { studentKardex } from '../kardex/index.js';
 import { syncCalendar as calendar, syncDayBatches } from './calendar.js';

@@ -1,6 +1,6 @@
 import { syncMessages, syncStepResult } from '@bjp/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';

@@ -1,6 +1,6 @@
 import { fillMessage, type SyncStepResult, syncMessages } from '@bjp/domain';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Transaction } from '../../db/client.js';
 import { students, syncBatches, syncBatchItems } from '../../db/schema/index.js';

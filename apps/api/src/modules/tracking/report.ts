@@ -1,5 +1,5 @@
 import type { TrackingQuery } from '@bjp/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import { fileTimestamp, placeLevelToken } from '../../documents/reports/format.js';
 import type { Render } from '../../documents/service.js';
 import type { PlaceRef } from './places.js';

@@ -9,7 +9,7 @@ import {
   trackingPlace,
   trackingQuery,
 } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { withDocument } from '../../documents/service.js';
 import { sendPdf } from '../reports/send.js';

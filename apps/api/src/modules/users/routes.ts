@@ -1,6 +1,6 @@
 import { idParam, userAccessResponse, userListQuery, userPage, userRolesUpdate } from '@bjp/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as users from './service.js';
 

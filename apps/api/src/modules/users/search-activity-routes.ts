@@ -1,5 +1,5 @@
 import { searchActivityPage, searchActivityQuery } from '@bjp/domain';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { searchActivity } from './search-activity.js';
 

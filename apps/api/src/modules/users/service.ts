@@ -11,7 +11,7 @@ import {
   type UserTab,
 } from '@bjp/domain';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
