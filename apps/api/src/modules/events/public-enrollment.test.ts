@@ -12,6 +12,7 @@ import {
   tempDataDir,
   validParticipant,
 } from '../../test/factories/events.js';
+import { raceIt } from '../../test/race.js';
 
 let ctx: TestContext;
 let address = 0;
@@ -242,7 +243,7 @@ describe('public enrollment', () => {
     expect(await enrolledCount(event.id)).toBe(1);
   });
 
-  it('never passes the maximum under concurrency', async () => {
+  raceIt('never passes the maximum under concurrency', async () => {
     const event = await makeEvent(ctx.handle.db, { maximum: 5 });
     const attempts = Array.from({ length: 25 }, (_, i) =>
       enroll(event.id, validParticipant(String(2_000_000 + i))),
@@ -258,7 +259,7 @@ describe('public enrollment', () => {
     expect(page).toMatchObject({ open: false, full: true });
   });
 
-  it('fills every shard of a larger maximum exactly under concurrency', async () => {
+  raceIt('fills every shard of a larger maximum exactly under concurrency', async () => {
     const event = await makeEvent(ctx.handle.db, { maximum: 40 });
     const attempts = Array.from({ length: 120 }, (_, i) =>
       enroll(event.id, validParticipant(String(2_500_000 + i))),

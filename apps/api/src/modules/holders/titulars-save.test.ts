@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, guardians, titularAssignments } from '../../db/schema/index.js';
 import { makeHolderCourse, makePerson, makeTitular } from '../../test/factories/holders.js';
+import { raceIt } from '../../test/race.js';
 import { call, modalUrl, searchAs, segipMode, setupWorld, world } from './titulars-fixture.js';
 
 beforeAll(setupWorld);
@@ -91,7 +92,7 @@ describe("'Registrar'", () => {
     ).toBe('Titular no válido');
   });
 
-  it('serialises two simultaneous saves for one student: one titular stays active', async () => {
+  raceIt('serialises two simultaneous saves for one student: one titular stays active', async () => {
     const [a, b] = [await makePerson(world.ctx.handle.db), await makePerson(world.ctx.handle.db)];
     const ga = await makeTitular(world.ctx.handle.db, {
       inscriptionId: world.ins[6]!,

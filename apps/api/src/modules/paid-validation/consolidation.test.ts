@@ -5,6 +5,7 @@ import { paidValidationConsolidations, programmeSettings } from '../../db/schema
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { makeStaffTitular } from '../../test/factories/paid-validation.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
+import { raceIt } from '../../test/race.js';
 
 let ctx: TestContext;
 const t: Record<string, string> = {};
@@ -177,7 +178,7 @@ describe("'Consolidar Operativo de Validación'", () => {
     ).toMatch(/keeps its history/);
   });
 
-  it('lets exactly one of two simultaneous consolidations win; the other gets 409', async () => {
+  raceIt('lets exactly one of two simultaneous consolidations win; the other gets 409', async () => {
     await save(sie.race, staff.race!.inscriptionIds[0]!, true);
     const [first, second] = await Promise.all([consolidate(sie.race), consolidate(sie.race)]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
@@ -192,7 +193,7 @@ describe("'Consolidar Operativo de Validación'", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('never lets a save slip in after a simultaneous consolidation', async () => {
+  raceIt('never lets a save slip in after a simultaneous consolidation', async () => {
     const [first, second] = staff.regular!.inscriptionIds;
     await save(sie.regular, first!, true);
     await save(sie.regular, second!, true);

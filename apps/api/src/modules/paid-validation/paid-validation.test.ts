@@ -13,6 +13,7 @@ import { blockInscription, unblockInscription } from '../../test/factories/block
 import { makeHolderCourse, makePerson, makeTitular } from '../../test/factories/holders.js';
 import { makeStaffTitular, markPaid } from '../../test/factories/paid-validation.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
+import { raceIt } from '../../test/race.js';
 
 let ctx: TestContext;
 const t: Record<string, string> = {};
@@ -226,23 +227,26 @@ describe("'Validación Estudiante'", () => {
     expect(state.body.counts).toEqual({ total: 14, validated: 1, pending: 13, delivered: 1, undelivered: 0 });
   });
 
-  it('queues two simultaneous saves of one student: the second audit row starts from the first', async () => {
-    const id = teacher.inscriptionIds[5]!;
-    const results = await Promise.all([
-      save('director', id, { isPaid: false, observation: 'Primera versión' }),
-      save('director', id, { isPaid: true }),
-    ]);
-    expect(results.map((r) => r.status)).toEqual([200, 200]);
-    const audits = await ctx.handle.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'paid.validate'), eq(auditLog.entityId, String(id))))
-      .orderBy(auditLog.id);
-    expect(audits).toHaveLength(2);
-    expect(audits[0]!.before).toBeNull();
-    const firstAfter = audits[0]!.after as { isPaid: boolean; observation: string | null };
-    expect(audits[1]!.before).toEqual({ isPaid: firstAfter.isPaid, observation: firstAfter.observation });
-  });
+  raceIt(
+    'queues two simultaneous saves of one student: the second audit row starts from the first',
+    async () => {
+      const id = teacher.inscriptionIds[5]!;
+      const results = await Promise.all([
+        save('director', id, { isPaid: false, observation: 'Primera versión' }),
+        save('director', id, { isPaid: true }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      const audits = await ctx.handle.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'paid.validate'), eq(auditLog.entityId, String(id))))
+        .orderBy(auditLog.id);
+      expect(audits).toHaveLength(2);
+      expect(audits[0]!.before).toBeNull();
+      const firstAfter = audits[0]!.after as { isPaid: boolean; observation: string | null };
+      expect(audits[1]!.before).toEqual({ isPaid: firstAfter.isPaid, observation: firstAfter.observation });
+    },
+  );
 
   it("refuses students outside the list: 'No se pudieron encontrar datos del estudiante.'", async () => {
     for (const id of [
