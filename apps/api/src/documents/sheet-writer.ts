@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
@@ -35,6 +36,30 @@ export function openWorkbook(out: Writable) {
         },
         done() {
           sheet.commit();
+        },
+        /**
+         * The stream holding the sheet's XML that waits to be compressed, when it holds more than
+         * its share; null otherwise. exceljs hands its 64 KB chunks to the zip without waiting (its
+         * StreamBuf ignores back-pressure), so a writer faster than the compression would pile the
+         * whole sheet up there: a long writer waits for this stream's 'drain' between batches.
+         * Read from exceljs' and archiver's internals (a readable-stream PassThrough), hence the
+         * defensive shape: if they change, this answers null and only the download's own
+         * back-pressure is left.
+         */
+        backlog(): EventEmitter | null {
+          const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+          for (const pipe of Array.isArray(pipes) ? pipes : []) {
+            const state = (pipe as { _writableState?: { length?: unknown; highWaterMark?: unknown } })
+              ?._writableState;
+            if (
+              pipe instanceof EventEmitter &&
+              typeof state?.length === 'number' &&
+              typeof state.highWaterMark === 'number' &&
+              state.length >= state.highWaterMark
+            )
+              return pipe;
+          }
+          return null;
         },
       };
     },

@@ -71,6 +71,7 @@ export const eventMessages = {
   cancelFailed: 'Solo un evento creado o activo puede desactivarse.',
   cancelSuccess: 'Evento desactivado.',
   updateSuccess: 'Evento actualizado.',
+  updateFailedTitle: 'No se guardaron los cambios',
   kindNotEventStage:
     'El tipo de evento debe ser una etapa de eventos, no el periodo de registro de titulares.',
   periodNotFound: 'El periodo no existe.',

@@ -144,6 +144,8 @@ export async function createEvent(
           files.map((f) => ({
             eventId: created!.id,
             kind: f.field,
+            // The history names who uploaded each version, the first one included.
+            createdBy: actor.id,
             storageKey: f.storageKey,
             contentType: f.contentType,
             sizeBytes: f.bytes.length,

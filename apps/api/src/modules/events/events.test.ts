@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eventMessages, MAX_UPLOAD_BYTES } from '@bjp/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, events } from '../../db/schema/index.js';
+import { auditLog, events, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import {
   makeEvent,
@@ -110,6 +110,19 @@ describe('creating an event', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'event.create'), eq(auditLog.entityId, String(created.id))));
     expect(audit).toBeDefined();
+
+    // 'Historial' names who uploaded the first version of each file.
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/events/${created.id}/history`,
+      headers: bearer(admin),
+    });
+    const [adminUser] = await ctx.handle.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(history.json().files.map((f: { userName: string | null }) => f.userName)).toEqual([
+      adminUser!.name,
+      adminUser!.name,
+      adminUser!.name,
+    ]);
   });
 
   it('lets a Comunicación user register events', async () => {

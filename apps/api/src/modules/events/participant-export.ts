@@ -1,4 +1,6 @@
+import type { EventEmitter } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   boliviaDateTimeText,
   boliviaToday,
@@ -14,8 +16,11 @@ import { eventFormDefinition } from './event-form-definition.js';
 import { type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';
 import { answersOf } from './participant-service.js';
 
-/** Rows read per round trip: enough to keep the writer busy, little enough to stay small in memory. */
-const BATCH = 2000;
+/**
+ * Rows read per round trip: enough to keep the writer busy, few enough that writing one page holds
+ * the event loop only briefly (the embedded database answers without ever leaving it).
+ */
+const BATCH = 500;
 
 const baseHeaders = [
   'ID',
@@ -96,18 +101,32 @@ async function* batches(deps: AppDeps, eventId: number, query: ParticipantExport
   }
 }
 
+const aborted = () => new Error('export aborted: the client closed the download');
+
 /**
- * Waits when the client reads slower than the database answers, so the buffer stays small. A client
- * that went away closes the stream: the export stops there instead of reading on.
+ * Between pages: waits while the download (or `backlog`, the zip's input) holds more than its share,
+ * so the buffers stay small when the client reads slower than the database answers; then lets the
+ * event loop turn once, so other users' requests are answered while a long export runs (the
+ * embedded database answers without leaving the loop). A client that went away closes the download:
+ * the export stops there instead of reading on.
  */
-async function drained(out: Writable) {
-  if (out.writableNeedDrain && !out.destroyed) {
+async function drained(out: Writable, backlog: () => EventEmitter | null = () => null) {
+  for (;;) {
+    if (out.destroyed) throw aborted();
+    const full = backlog() ?? (out.writableNeedDrain ? out : null);
+    if (!full) break;
     await new Promise<void>((resolve) => {
-      out.once('drain', resolve);
-      out.once('close', resolve);
+      const done = () => {
+        full.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      full.once('drain', done);
+      out.once('close', done);
     });
   }
-  if (out.destroyed) throw new Error('export aborted: the client closed the download');
+  await nextTurn();
+  if (out.destroyed) throw aborted();
 }
 
 async function writeXlsx(
@@ -123,7 +142,8 @@ async function writeXlsx(
   );
   for await (const batch of lines) {
     for (const line of batch) sheet.add(line.map((v) => (typeof v === 'string' ? safeCell(v) : v)));
-    await drained(out);
+    // The sheet's XML waits to be zipped, then the zip waits to be sent: both kept small.
+    await drained(out, sheet.backlog);
   }
   sheet.done();
   await book.close();

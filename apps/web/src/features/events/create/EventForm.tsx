@@ -91,7 +91,8 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
           notifySuccess(eventMessages.updateSuccess);
           onDone();
         },
-        onError: (error) => notifyError(errorMessage(error), eventMessages.registerFailedTitle),
+        // An edit that fails is not a failed registration: its own title.
+        onError: (error) => notifyError(errorMessage(error), eventMessages.updateFailedTitle),
       });
       return;
     }

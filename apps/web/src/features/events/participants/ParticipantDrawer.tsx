@@ -45,13 +45,11 @@ function CancelForm({ eventId, participant }: { eventId: number; participant: Pa
       return;
     }
     setError(null);
-    cancel.mutate(
-      { id: participant.id, reason: parsed.data.reason },
-      {
-        onSuccess: () =>
-          notifySuccess('La inscripción fue anulada y su plaza quedó libre.', 'Inscripción anulada'),
-        onError: (e) => notifyError(errorMessage(e), 'No se pudo anular'),
-      },
+    // The promise, not mutate's callbacks: the refreshed detail unmounts this form (the enrollment is
+    // no longer active) and callbacks of an unmounted caller never run, so the notice was lost.
+    cancel.mutateAsync({ id: participant.id, reason: parsed.data.reason }).then(
+      () => notifySuccess('La inscripción fue anulada y su plaza quedó libre.', 'Inscripción anulada'),
+      (e) => notifyError(errorMessage(e), 'No se pudo anular'),
     );
   };
   return (

@@ -1,6 +1,8 @@
 import {
   boliviaDateTimeText,
   departments,
+  type EventDetail,
+  formatCount,
   PARTICIPANTS_PAGE_SIZE,
   type ParticipantRow,
   type ParticipantStatus,
@@ -30,6 +32,7 @@ import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SpanishDates } from '../../../ui/SpanishDates';
+import { useEventDetail } from '../api';
 import { exportParticipants, type ParticipantFilterValues, useParticipants } from './api';
 import { ParticipantDrawer } from './ParticipantDrawer';
 
@@ -68,6 +71,14 @@ function useUrlFilters() {
   return { filters, page, set };
 }
 
+/** Which event this is and how full: the title, the active enrollments and the places left. */
+function seatsSummary(e: EventDetail) {
+  const enrolled = `Inscritos: ${formatCount(e.enrolled)}`;
+  if (!e.withLimitControl) return `${e.title} · ${enrolled} (sin límite)`;
+  const free = Math.max(0, e.maximum - e.enrolled);
+  return `${e.title} · ${enrolled} de ${formatCount(e.maximum)} · Plazas libres: ${formatCount(free)}`;
+}
+
 /** 'Participantes' of one event (issue 15): search, filters, server paging, detail, cancel, export. */
 export function ParticipantsPage() {
   const eventId = Number(useParams().id);
@@ -79,6 +90,7 @@ export function ParticipantsPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const list = useParticipants(eventId, filters, page);
+  const event = useEventDetail(eventId);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text drives the URL
   useEffect(() => {
@@ -169,6 +181,7 @@ export function ParticipantsPage() {
     <Stack>
       <PageHeader
         title={`Participantes del evento N° ${eventId}`}
+        description={event.data ? seatsSummary(event.data) : undefined}
         breadcrumbs={['Eventos', 'Lista eventos', 'Participantes']}
         actions={
           <Group gap="xs">

@@ -42,7 +42,10 @@ export function useParticipant(eventId: number, id: number | null) {
   });
 }
 
-/** 'Anular inscripción': the list, the detail and the events' 'Inscritos' refresh afterwards. */
+/**
+ * 'Anular inscripción': the list, the detail, the event's seats above the list and the events'
+ * 'Inscritos' refresh afterwards.
+ */
 export function useCancelParticipant(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -54,6 +57,7 @@ export function useCancelParticipant(eventId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: participantKeys.all(eventId) }),
         queryClient.invalidateQueries({ queryKey: eventKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) }),
       ]),
   });
 }
