@@ -1,3 +1,4 @@
+import { formatDateTime } from '@bjp/domain';
 import {
   type DeclarationKind,
   declarationKindLabels,
@@ -15,7 +16,6 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpanishDates } from '../../ui/SpanishDates';
 import { useNovelties } from './api';
-import { boliviaStamp } from './format';
 
 const kindColor: Record<NoveltyRow['kind'], string> = {
   payment: 'green',
@@ -28,7 +28,7 @@ const kindColor: Record<NoveltyRow['kind'], string> = {
 };
 
 const columns: Column<NoveltyRow>[] = [
-  { key: 'at', header: 'FECHA Y HORA', render: (r) => boliviaStamp(r.at), width: 130 },
+  { key: 'at', header: 'FECHA Y HORA', render: (r) => formatDateTime(r.at), width: 130 },
   {
     key: 'what',
     header: 'QUÉ CAMBIÓ',
@@ -97,7 +97,7 @@ const columns: Column<NoveltyRow>[] = [
           {r.declarationVersion}
         </Text>
         <Text size="xs" c="dimmed">
-          Consolidada el {boliviaStamp(r.consolidatedAt)}
+          Consolidada el {formatDateTime(r.consolidatedAt)}
         </Text>
       </Stack>
     ),
