@@ -1,4 +1,4 @@
-import { type AdjustmentHistoryRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE } from '@bjp/domain';
+import { type AdjustmentHistoryRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE, formatDateTime } from '@bjp/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { boliviaToday } from '../../app/today';
@@ -13,11 +13,7 @@ type Props = {
 };
 
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('es-BO', {
-    timeZone: 'America/La_Paz',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+  formatDateTime(iso);
 
 const columns: Column<AdjustmentHistoryRow>[] = [
   { key: 'id', header: 'ID', render: (r) => r.id, width: 70 },

@@ -1,10 +1,4 @@
-import {
-  formatBOB,
-  formatCount,
-  type PaidInstitutionState,
-  paidMessages,
-  unvalidatedMessage,
-} from '@bjp/domain';
+import { formatBOB, formatCount, type PaidInstitutionState, paidMessages, unvalidatedMessage, formatDateTime } from '@bjp/domain';
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -61,7 +55,7 @@ export function ConsolidatePanel({ sie, state }: Props) {
         <Stack gap="xs">
           <Text fw={700}>Operativo consolidado</Text>
           <Text size="xs" c="dimmed">
-            {new Date(state.consolidation.consolidatedAt).toLocaleString('es-BO')} —{' '}
+            {formatDateTime(state.consolidation.consolidatedAt)} —{' '}
             {state.consolidation.consolidatedBy}
           </Text>
           <Anchor component={Link} to={`/paid-report/titular/${sie}`} size="sm">

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  type RemovalHistoryRow,
-  type RemovalStudentRow,
-  removalMessages,
-} from '@bjp/domain';
+import { DEFAULT_PAGE_SIZE, type RemovalHistoryRow, type RemovalStudentRow, removalMessages, formatDate } from '@bjp/domain';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
@@ -76,7 +71,7 @@ const historyColumns: Column<RemovalHistoryRow>[] = [
   {
     key: 'at',
     header: 'FECHA',
-    render: (r) => new Date(r.removedAt).toLocaleDateString('es-BO', { timeZone: 'America/La_Paz' }),
+    render: (r) => formatDate(r.removedAt),
   },
 ];
 

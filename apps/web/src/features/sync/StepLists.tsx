@@ -1,10 +1,4 @@
-import {
-  type StepOnePage,
-  type StepOneRow,
-  type StepTwoPage,
-  type StepTwoRow,
-  syncMessages,
-} from '@bjp/domain';
+import { type StepOnePage, type StepOneRow, type StepTwoPage, type StepTwoRow, syncMessages, formatDate } from '@bjp/domain';
 import { Alert, Badge, Button, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -35,7 +29,7 @@ function StepList<T extends StepOnePage | StepTwoPage>(props: {
       {data.isError && <Alert color="red">{props.failure}</Alert>}
       {data.data?.batchDay && (
         <Text size="sm" c="dimmed">
-          Lote del día {data.data.batchDay}
+          Lote del día {formatDate(data.data.batchDay)}
         </Text>
       )}
       <DataTable

@@ -1,4 +1,4 @@
-import type { EventHistory } from '@bjp/domain';
+import { formatDateTime, type EventHistory } from '@bjp/domain';
 import {
   Alert,
   Anchor,
@@ -53,11 +53,7 @@ const show = (value: unknown): string => {
   return String(value);
 };
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('es-BO', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'America/La_Paz',
-  });
+  formatDateTime(iso);
 
 function Changes({ changes }: { changes: EventHistory['changes'] }) {
   return (
