@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   boliviaDay,
+  fileTimestamp,
   formatAxisMoney,
   formatAxisNumber,
   formatDate,
@@ -62,6 +63,10 @@ describe('chart axes and sizes in the specification style', () => {
   it('shortens only from ten million, to millions with a dot decimal', () => {
     expect(formatAxisMoney(12_500_000)).toBe('12.5 M');
     expect(formatAxisMoney(20_000_000)).toBe('20 M');
+  });
+
+  it('stamps file names with Bolivian time', () => {
+    expect(fileTimestamp(new Date('2026-11-24T03:05:09Z'))).toBe('20261123230509');
   });
 
   it('writes download sizes in KB', () => {

@@ -101,3 +101,11 @@ export const formatAxisMoney = formatAxisNumber;
 export function formatKilobytes(bytes: number): string {
   return `${formatCount(Math.max(1, Math.round(bytes / 1024)))} KB`;
 }
+
+/** yyyymmddhhmmss on Bolivia's clock, for download names ('{token}_{timestamp}.pdf', part 2 §9). */
+export function fileTimestamp(value: Moment = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = boliviaClock(date);
+  return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
+}

@@ -155,10 +155,7 @@ export async function paymentDetail(
       .innerJoin(titularAssignments, activeTitular)
       .innerJoin(persons, eq(persons.id, titularAssignments.personId));
   }
-  const [rows, [counted]] = await Promise.all([
-    rowsQuery,
-    counting.where(where),
-  ]);
+  const [rows, [counted]] = await Promise.all([rowsQuery, counting.where(where)]);
   const total = counted?.total ?? 0;
   // The bank paid every row here; what that payment is worth is the one payment truth's state (a
   // sworn NO PAGADO, say), read for this page's ten inscriptions only.

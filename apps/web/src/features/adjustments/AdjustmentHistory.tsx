@@ -1,4 +1,9 @@
-import { type AdjustmentHistoryRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE, formatDateTime } from '@bjp/domain';
+import {
+  type AdjustmentHistoryRow,
+  adjustmentKindLabels,
+  DEFAULT_PAGE_SIZE,
+  formatDateTime,
+} from '@bjp/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { boliviaToday } from '../../app/today';
@@ -12,8 +17,7 @@ type Props = {
   dayNavigator?: boolean;
 };
 
-const dateTime = (iso: string) =>
-  formatDateTime(iso);
+const dateTime = (iso: string) => formatDateTime(iso);
 
 const columns: Column<AdjustmentHistoryRow>[] = [
   { key: 'id', header: 'ID', render: (r) => r.id, width: 70 },

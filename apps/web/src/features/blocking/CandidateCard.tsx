@@ -1,4 +1,4 @@
-import { formatDate, type BlockCandidate } from '@bjp/domain';
+import { type BlockCandidate, formatDate } from '@bjp/domain';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 

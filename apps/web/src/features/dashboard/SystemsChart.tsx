@@ -1,5 +1,4 @@
-import { formatAxisNumber, type SystemStats } from '@bjp/domain';
-import { formatCount } from '@bjp/domain';
+import { formatAxisNumber, formatCount, type SystemStats } from '@bjp/domain';
 import { BarChart } from '@mantine/charts';
 
 const label = 'Estudiantes';

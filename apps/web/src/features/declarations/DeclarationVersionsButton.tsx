@@ -1,5 +1,9 @@
-import { formatDateTime } from '@bjp/domain';
-import { type DeclarationKind, type DeclarationVersion, declarationMessages } from '@bjp/domain';
+import {
+  type DeclarationKind,
+  type DeclarationVersion,
+  declarationMessages,
+  formatDateTime,
+} from '@bjp/domain';
 import { Alert, Badge, Button, Code, Loader, Modal, Table, Text } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,8 +1,8 @@
-import { formatDateTime } from '@bjp/domain';
 import {
   type DeclarationKind,
   declarationKindLabels,
   departments,
+  formatDateTime,
   NOVELTY_PAGE_SIZE,
   type NoveltyRow,
   noveltiesTitle,

@@ -1,5 +1,4 @@
-import { formatDateTime } from '@bjp/domain';
-import { declarationMessages } from '@bjp/domain';
+import { declarationMessages, formatDateTime } from '@bjp/domain';
 import {
   Alert,
   Badge,

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useEnablings } from './api';
 
-const when = (iso: string) =>
-  formatDateTime(iso);
+const when = (iso: string) => formatDateTime(iso);
 
 const columns: Column<EnablingRow>[] = [
   { key: 'sie', header: 'CÓDIGO', render: (r) => r.sie },

@@ -1,5 +1,4 @@
-import { formatDate, type InstitutionCard } from '@bjp/domain';
-import { formatCount } from '@bjp/domain';
+import { formatCount, formatDate, type InstitutionCard } from '@bjp/domain';
 import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -18,7 +17,6 @@ const TitularModal = lazy(() =>
 );
 
 type Props = { card: InstitutionCard; selection: CourseSelection | null };
-
 
 /** The right panel 'Estudiantes' (Gestion from settings): the lists and consolidation or the report. */
 export function StudentsPanel({ card, selection }: Props) {

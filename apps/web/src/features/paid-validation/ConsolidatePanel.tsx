@@ -1,4 +1,11 @@
-import { formatBOB, formatCount, type PaidInstitutionState, paidMessages, unvalidatedMessage, formatDateTime } from '@bjp/domain';
+import {
+  formatBOB,
+  formatCount,
+  formatDateTime,
+  type PaidInstitutionState,
+  paidMessages,
+  unvalidatedMessage,
+} from '@bjp/domain';
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -55,8 +62,7 @@ export function ConsolidatePanel({ sie, state }: Props) {
         <Stack gap="xs">
           <Text fw={700}>Operativo consolidado</Text>
           <Text size="xs" c="dimmed">
-            {formatDateTime(state.consolidation.consolidatedAt)} —{' '}
-            {state.consolidation.consolidatedBy}
+            {formatDateTime(state.consolidation.consolidatedAt)} — {state.consolidation.consolidatedBy}
           </Text>
           <Anchor component={Link} to={`/paid-report/titular/${sie}`} size="sm">
             Ver reporte de titulares

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatBOB, formatCount, formatAxisNumber, formatDate } from '@bjp/domain';
+import { formatAxisNumber, formatBOB, formatCount, formatDate } from '@bjp/domain';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import { IconCash, IconPercentage, IconUsers } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { type PublicStatusResponse, publicStatusAdvice, publicStatusMessages, formatDate } from '@bjp/domain';
+import { formatDate, type PublicStatusResponse, publicStatusAdvice, publicStatusMessages } from '@bjp/domain';
 import { Alert, Badge, Button, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, type RemovalHistoryRow, type RemovalStudentRow, removalMessages, formatDate } from '@bjp/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  formatDate,
+  type RemovalHistoryRow,
+  type RemovalStudentRow,
+  removalMessages,
+} from '@bjp/domain';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';

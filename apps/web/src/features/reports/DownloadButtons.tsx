@@ -1,4 +1,4 @@
-import { reportMessages, formatKilobytes } from '@bjp/domain';
+import { formatKilobytes, reportMessages } from '@bjp/domain';
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useRef, useState } from 'react';

@@ -1,4 +1,15 @@
-import { formatBOB, formatCount, type ReconciliationReport, type ReconciliationRow, type ReconciliationState, type ReconciliationStateFigure, reconciliationMessages, reconciliationPlaceLabel, reconciliationStates, formatDate } from '@bjp/domain';
+import {
+  formatBOB,
+  formatCount,
+  formatDate,
+  type ReconciliationReport,
+  type ReconciliationRow,
+  type ReconciliationState,
+  type ReconciliationStateFigure,
+  reconciliationMessages,
+  reconciliationPlaceLabel,
+  reconciliationStates,
+} from '@bjp/domain';
 import {
   Badge,
   Group,

@@ -1,4 +1,4 @@
-import { type SereciStudent, sereciMessages, formatDate } from '@bjp/domain';
+import { formatDate, type SereciStudent, sereciMessages } from '@bjp/domain';
 import {
   ActionIcon,
   Alert,

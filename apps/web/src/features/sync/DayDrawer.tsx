@@ -1,4 +1,4 @@
-import { formatDateTime, type SyncBatch, formatDate } from '@bjp/domain';
+import { formatDate, formatDateTime, type SyncBatch } from '@bjp/domain';
 import { Alert, Badge, Button, Drawer, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -8,8 +8,7 @@ import { useSyncDay } from './api';
 import { longDayEs } from './month-grid';
 import { StepLists } from './StepLists';
 
-const when = (iso: string | null) =>
-  formatDateTime(iso);
+const when = (iso: string | null) => formatDateTime(iso);
 
 function BatchCard({ batch, onOpen }: { batch: SyncBatch; onOpen: (() => void) | null }) {
   const steps: Array<[string, boolean, string | null]> = [

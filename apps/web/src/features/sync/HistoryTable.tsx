@@ -1,12 +1,11 @@
-import { formatTime, type SyncBatch, type SyncBatchPage, formatDate } from '@bjp/domain';
+import { formatDate, formatTime, type SyncBatch, type SyncBatchPage } from '@bjp/domain';
 import { Badge, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 
-const time = (iso: string | null) =>
-formatTime(iso);
+const time = (iso: string | null) => formatTime(iso);
 const done = (flag: boolean, at: string | null) =>
   flag ? <Badge color="green">{time(at)}</Badge> : <Badge color="gray">—</Badge>;
 

@@ -1,4 +1,11 @@
-import { type StepOnePage, type StepOneRow, type StepTwoPage, type StepTwoRow, syncMessages, formatDate } from '@bjp/domain';
+import {
+  formatDate,
+  type StepOnePage,
+  type StepOneRow,
+  type StepTwoPage,
+  type StepTwoRow,
+  syncMessages,
+} from '@bjp/domain';
 import { Alert, Badge, Button, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';

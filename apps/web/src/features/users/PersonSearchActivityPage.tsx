@@ -1,4 +1,10 @@
-import { SEARCH_ACTIVITY_PAGE_SIZE, type SearchActivityRow, searchActivityRule, formatDateTime, formatDecimal } from '@bjp/domain';
+import {
+  formatDateTime,
+  formatDecimal,
+  SEARCH_ACTIVITY_PAGE_SIZE,
+  type SearchActivityRow,
+  searchActivityRule,
+} from '@bjp/domain';
 import { Alert, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -13,8 +19,7 @@ const periods = [
   { value: '90', label: '90 días' },
 ];
 
-const when = (iso: string) =>
-  formatDateTime(iso);
+const when = (iso: string) => formatDateTime(iso);
 
 const columns: Column<SearchActivityRow>[] = [
   { key: 'username', header: 'Usuario', render: (r) => r.username },

@@ -1,4 +1,4 @@
-import { formatDateTime, type EventHistory } from '@bjp/domain';
+import { type EventHistory, formatDateTime } from '@bjp/domain';
 import {
   Alert,
   Anchor,
@@ -52,8 +52,7 @@ const show = (value: unknown): string => {
       .join(', ');
   return String(value);
 };
-const when = (iso: string) =>
-  formatDateTime(iso);
+const when = (iso: string) => formatDateTime(iso);
 
 function Changes({ changes }: { changes: EventHistory['changes'] }) {
   return (

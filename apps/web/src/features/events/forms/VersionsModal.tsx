@@ -1,4 +1,4 @@
-import { formatDateTime, type EnrollmentFormRow } from '@bjp/domain';
+import { type EnrollmentFormRow, formatDateTime } from '@bjp/domain';
 import { Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -101,8 +101,8 @@ export function VersionsModal({ form, onClose }: { form: EnrollmentFormRow | nul
                     <Table.Td>
                       <Text size="sm">{v.name}</Text>
                       <Text size="xs" c="dimmed">
-                        {formatDateTime(v.createdAt)} · {v.createdBy ?? 'sin autor registrado'} · {v.fieldCount}{' '}
-                        {v.fieldCount === 1 ? 'campo' : 'campos'}
+                        {formatDateTime(v.createdAt)} · {v.createdBy ?? 'sin autor registrado'} ·{' '}
+                        {v.fieldCount} {v.fieldCount === 1 ? 'campo' : 'campos'}
                       </Text>
                     </Table.Td>
                     <Table.Td>

@@ -1,4 +1,4 @@
-import { eventMessages, messages, formatDate } from '@bjp/domain';
+import { eventMessages, formatDate, messages } from '@bjp/domain';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';

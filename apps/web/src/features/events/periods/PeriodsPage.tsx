@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type PeriodRow, formatDate } from '@bjp/domain';
+import { DEFAULT_PAGE_SIZE, formatDate, type PeriodRow } from '@bjp/domain';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -15,7 +15,8 @@ export function EventHeader({ event }: { event: PublicEvent }) {
         <Group gap={4}>
           <IconCalendar size={16} />
           <Text size="sm">
-            {formatDate(event.startsOn)} al {formatDate(event.endsOn)} ({event.duration} {event.duration === 1 ? 'día' : 'días'})
+            {formatDate(event.startsOn)} al {formatDate(event.endsOn)} ({event.duration}{' '}
+            {event.duration === 1 ? 'día' : 'días'})
           </Text>
         </Group>
         <Group gap={4}>

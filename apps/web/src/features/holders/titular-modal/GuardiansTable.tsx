@@ -16,7 +16,6 @@ type Props = {
   disabled: boolean;
 };
 
-
 /**
  * The student's current titulars: a switch selects one (toggling again deselects it); the selected
  * one has no delete button; each row can change its relationship only.
