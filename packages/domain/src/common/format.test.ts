@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatKilobytes,
   formatTime,
+  parseDateText,
 } from './format.js';
 
 describe('formatDate (dd/mm/aaaa)', () => {
@@ -72,5 +73,19 @@ describe('chart axes and sizes in the specification style', () => {
   it('writes download sizes in KB', () => {
     expect(formatKilobytes(10)).toBe('1 KB');
     expect(formatKilobytes(2_000_000)).toBe('1,953 KB');
+  });
+});
+
+describe('parseDateText (date fields)', () => {
+  it('reads dd/mm/aaaa as shown and an ISO day', () => {
+    expect(parseDateText('15/04/2018')).toBe('2018-04-15');
+    expect(parseDateText(' 5/4/2018 ')).toBe('2018-04-05');
+    expect(parseDateText('1990-04-12')).toBe('1990-04-12');
+  });
+
+  it('refuses what is not a real day', () => {
+    expect(parseDateText('31/02/2024')).toBeNull();
+    expect(parseDateText('04/15/2018')).toBeNull();
+    expect(parseDateText('mañana')).toBeNull();
   });
 });

@@ -109,3 +109,23 @@ export function fileTimestamp(value: Moment = new Date()): string {
   const p = boliviaClock(date);
   return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
 }
+
+/**
+ * What a person types in a date field, read back as a calendar day (yyyy-mm-dd): 'dd/mm/aaaa' as
+ * shown (one-digit day or month allowed, '-' or '.' too) or an ISO day pasted from elsewhere.
+ * Null when it is not a real day (31/02/2024).
+ */
+export function parseDateText(text: string): string | null {
+  const value = text.trim();
+  const shown = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const [year, month, day] = shown
+    ? [shown[3], shown[2], shown[1]]
+    : iso
+      ? [iso[1], iso[2], iso[3]]
+      : [undefined, undefined, undefined];
+  if (!year || !month || !day) return null;
+  const result = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const date = new Date(`${result}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(result) ? result : null;
+}

@@ -6,6 +6,7 @@ import {
   NOVELTY_PAGE_SIZE,
   type NoveltyRow,
   noveltiesTitle,
+  parseDateText,
 } from '@bjp/domain';
 import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -197,6 +198,7 @@ export function NoveltiesPage() {
               label="Desde"
               placeholder="dd/mm/aaaa"
               valueFormat="DD/MM/YYYY"
+              dateParser={parseDateText}
               clearable
               value={draft.from ?? null}
               onChange={(v) => setDraft({ ...draft, from: v ?? undefined })}
@@ -205,6 +207,7 @@ export function NoveltiesPage() {
               label="Hasta"
               placeholder="dd/mm/aaaa"
               valueFormat="DD/MM/YYYY"
+              dateParser={parseDateText}
               clearable
               value={draft.to ?? null}
               onChange={(v) => setDraft({ ...draft, to: v ?? undefined })}
