@@ -9,6 +9,7 @@ export * from './auth/roles.js';
 export * from './auth/schemas.js';
 export * from './blocking/index.js';
 export * from './common/field-labels.js';
+export * from './common/format.js';
 export * from './common/messages.js';
 export * from './common/money.js';
 export * from './common/pagination.js';

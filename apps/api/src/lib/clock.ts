@@ -1,10 +1,10 @@
+import { boliviaDay } from '@bjp/domain';
+
+/** Calendar day in Bolivia, where every deadline of the programme applies (one definition, in the domain). */
+export { boliviaDay };
+
 /** The time source, injectable so tests can pin the day (deadlines, registration periods, calendars). */
 export type Clock = { now(): Date; today(): string };
-
-/** Calendar day in Bolivia (UTC−4, no daylight saving), where every deadline of the programme applies. */
-export function boliviaDay(date: Date): string {
-  return new Date(date.getTime() - 4 * 3_600_000).toISOString().slice(0, 10);
-}
 
 export const systemClock: Clock = {
   now: () => new Date(),

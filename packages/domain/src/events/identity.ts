@@ -1,3 +1,4 @@
+import { boliviaDay } from '../common/format.js';
 import { messages } from '../common/messages.js';
 // Documents are read trimmed and upper-cased, as the holders' search reads them ('a123456' is 'A123456').
 import { normalizeDocument } from '../holders/status.js';
@@ -55,7 +56,7 @@ export function complementError(value: string): string | null {
  * the same in a visitor's browser wherever its clock's zone is and on the server.
  */
 export function boliviaToday(date: Date = new Date()): string {
-  return new Date(date.getTime() - 4 * 3_600_000).toISOString().slice(0, 10);
+  return boliviaDay(date);
 }
 
 /** A birth date: a real day from 1900 on and not after `today` (Bolivia's day). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDate, formatDateTime } from '../common/format.js';
 import { pageOf } from '../common/pagination.js';
 import { calendarDate, idParam, intParam, pageParam, requiredText, text } from '../common/primitives.js';
 import { departments } from '../structure/constants.js';
@@ -148,12 +149,10 @@ export function answerText(field: FieldDefinition, value: unknown): string {
   return optionLabel(value);
 }
 
-/** yyyy-mm-dd as dd/mm/yyyy. */
-export const dayText = (isoDay: string) =>
-  `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}`;
+/** yyyy-mm-dd as dd/mm/yyyy (the console's one date format, common/format.ts). */
+export const dayText = (isoDay: string) => formatDate(isoDay);
 
-/** An instant as dd/mm/yyyy hh:mm (24 h) in Bolivia (UTC−4 all year), the same in the browser and files. */
+/** An instant as dd/mm/yyyy hh:mm (24 h) in Bolivia, the same in the browser and files. */
 export function boliviaDateTimeText(instant: string | Date): string {
-  const iso = new Date(new Date(instant).getTime() - 4 * 3_600_000).toISOString();
-  return `${dayText(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
+  return formatDateTime(instant);
 }

@@ -61,13 +61,11 @@ export const paymentDetailRow = z.object({
 });
 export type PaymentDetailRow = z.infer<typeof paymentDetailRow>;
 
-/** total stops counting at PAYMENT_COUNT_CAP so an unfiltered national list stays fast. */
-export const PAYMENT_COUNT_CAP = 10_000;
+/** total is the real number of payments matching the filters. */
 export const paymentDetailPage = z.object({
   items: z.array(paymentDetailRow),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
-  totalCapped: z.boolean().describe('true: hay más filas que total'),
 });
 export type PaymentDetailPage = z.infer<typeof paymentDetailPage>;

@@ -1,15 +1,11 @@
+import { fileTimestamp, formatDateTime } from '@bjp/domain';
 import type { TableCell } from 'pdfmake/interfaces.js';
 
-/** dd/mm/yyyy hh:mm in Bolivia (UTC−4), for the print date of documents. */
-export function boliviaTimestamp(at: Date): string {
-  const local = new Date(at.getTime() - 4 * 3_600_000).toISOString();
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
-}
+/** dd/mm/aaaa HH:mm in Bolivia, for the print date of documents (the domain's one date-time format). */
+export const boliviaTimestamp = (at: Date): string => formatDateTime(at);
 
 /** yyyymmddhhmmss in Bolivia, for file names ('{token}{timestamp}.pdf', part 2 §9). */
-export function fileTimestamp(at: Date): string {
-  return new Date(at.getTime() - 4 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-}
+export { fileTimestamp };
 
 /** A place level in a download's name, in Spanish like the rest of what users see. */
 export const placeLevelToken = {

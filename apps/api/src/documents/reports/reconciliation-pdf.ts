@@ -1,6 +1,7 @@
 import {
   formatBOB,
   formatCount,
+  formatDate,
   type ReconciliationRow,
   reconciliationMessages,
   reconciliationPlaceLabel,
@@ -18,7 +19,7 @@ const ORANGE = '#d9480f';
 const stateColor = (state: ReconciliationRow['state']) => (state === 'PAGADO_SIN_DECLARAR' ? ORANGE : RED);
 
 /** yyyy-mm-dd → dd/mm/yyyy. */
-export const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+export const dayLabel = (day: string) => formatDate(day);
 
 /** The bank's word on one line: 'dd/mm/yyyy · Banco · Modalidad', or that it did not pay. */
 export const bankLabel = (r: ReconciliationRow) =>
@@ -26,7 +27,7 @@ export const bankLabel = (r: ReconciliationRow) =>
 
 /** The declaration in force, version and date (never its verification code). */
 export function declarationLabel(r: Pick<ReconciliationRow, 'declarationVersion' | 'declarationDate'>) {
-  const day = r.declarationDate ? boliviaTimestamp(new Date(r.declarationDate)).slice(0, 10) : null;
+  const day = r.declarationDate ? formatDate(r.declarationDate) : null;
   // Consolidated before declarations were stored: its copy is stored at the first download.
   if (r.declarationVersion === null)
     return `DDJJ consolidada${day ? ` el ${day}` : ''} (copia aún no guardada)`;

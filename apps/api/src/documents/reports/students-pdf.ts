@@ -1,6 +1,7 @@
 import {
   bonusStateLabels,
   formatCount,
+  formatDate,
   formatDecimal,
   gradeName,
   type InstitutionReport,
@@ -49,12 +50,12 @@ function studentTable(title: string | null, rows: StudentDetail[], after: Conten
       numberCell(String(i + 1)),
       s.rude,
       studentName(s),
-      s.birthDate,
+      formatDate(s.birthDate),
       s.titularCi ?? '',
       s.titularName ?? { text: 'PENDIENTE', color: '#c92a2a' },
       s.titularType ?? '',
       { text: bonusStateLabels[s.state], bold: true, color: s.paid ? '#2b8a3e' : '#c92a2a' },
-      s.paidOn ?? '',
+      s.paidOn ? formatDate(s.paidOn) : '',
       s.mode ?? '',
     ]),
   ];

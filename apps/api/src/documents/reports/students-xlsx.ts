@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import {
   bonusStateLabels,
+  formatDate,
   gradeName,
   type InstitutionReport,
   levels,
@@ -63,7 +64,7 @@ export async function studentsXlsx(
       s.titularName,
       s.titularType,
       bonusStateLabels[s.state],
-      s.paidOn,
+      s.paidOn ? formatDate(s.paidOn) : null,
       s.bankPaid ? s.mode : null,
       s.bankPaid ? s.bank : null,
     ]);

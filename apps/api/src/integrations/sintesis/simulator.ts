@@ -1,3 +1,4 @@
+import { boliviaDay } from '@bjp/domain';
 import Fastify, { type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type PaymentRecord, paymentFor } from './payments.js';
@@ -40,7 +41,7 @@ type Batch = { day: string; pages: Map<number, SintesisChange[]>; cut: string | 
 export type RunningSintesisSimulator = { url: string; close(): Promise<void> };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const systemDay = () => new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
+const systemDay = () => boliviaDay(new Date());
 
 /**
  * A stand-in for Síntesis on loopback. Batches: PUT /v1/lotes/:lote/paginas/:n (idempotent per

@@ -1,4 +1,5 @@
 import {
+  BOLIVIA_TIME_ZONE,
   type DeclarationKind,
   NOVELTY_PAGE_SIZE,
   type NoveltyKind,
@@ -73,8 +74,10 @@ function noveltySql(user: AuthUser, f: NoveltyFilter, page: { limit: number; off
   const student = f.studentId !== undefined ? sql`AND n.student_id = ${f.studentId}` : sql``;
   const kindOnly = f.kind ? sql`AND d.kind = ${kindCode[f.kind]}` : sql``;
   const when: SQL[] = [];
-  if (f.from) when.push(sql`ev.at >= (${f.from}::date)::timestamp AT TIME ZONE 'America/La_Paz'`);
-  if (f.to) when.push(sql`ev.at < ((${f.to}::date + 1))::timestamp AT TIME ZONE 'America/La_Paz'`);
+  // Days are Bolivian days: the bounds are midnight in the domain's one time zone.
+  const zone = sql.raw(`'${BOLIVIA_TIME_ZONE}'`);
+  if (f.from) when.push(sql`ev.at >= (${f.from}::date)::timestamp AT TIME ZONE ${zone}`);
+  if (f.to) when.push(sql`ev.at < ((${f.to}::date + 1))::timestamp AT TIME ZONE ${zone}`);
   return sql`
     WITH schools AS (
       SELECT DISTINCT dc.institution_id, dc.year, ${institutions.name} AS institution_name

@@ -40,7 +40,8 @@ const versionColumns = {
   version: enrollmentFormVersions.version,
   name: enrollmentFormVersions.name,
   fieldCount: sql<number>`jsonb_array_length(${enrollmentFormVersions.definition} -> 'fields')::int`,
-  createdAt: sql<string>`to_char(${enrollmentFormVersions.createdAt} at time zone 'America/La_Paz', 'YYYY-MM-DD HH24:MI')`,
+  // An ISO instant: the client writes it as dd/mm/aaaa HH:mm in Bolivia with the domain's formatter.
+  createdAt: sql<string>`to_char(${enrollmentFormVersions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
   createdBy: users.name,
 };
 

@@ -1,4 +1,14 @@
-import { formatCount, formatDecimal, gradeName, levels, parallelLetter, shifts } from '@bjp/domain';
+import {
+  fileTimestamp,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  gradeName,
+  levels,
+  parallelLetter,
+  shifts,
+} from '@bjp/domain';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 import { signedTable } from '../../documents/signed-table.js';
@@ -9,8 +19,7 @@ const SWORN_TEXT =
 
 /** Bolivian local time (UTC−4) as dd/mm/yyyy hh:mm. */
 export function boliviaDateTime(at: Date): string {
-  const local = new Date(at.getTime() - 4 * 3_600_000).toISOString();
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
+  return formatDateTime(at);
 }
 
 const head = (text: string): TableCell => ({ text, style: 'th' });
@@ -109,7 +118,7 @@ function studentLists(d: DeclarationData, after: Content[]): Content[] {
         { text: String(i + 1), alignment: 'right' },
         s.rude,
         s.student,
-        s.birthDate.split('-').reverse().join('/'),
+        formatDate(s.birthDate),
         s.titularCi ?? '',
         s.titularName ?? '',
         s.titularType ?? '',
@@ -257,9 +266,6 @@ export function declarationDocument(d: DeclarationData, printedAt: Date): TDocum
 
 /** '{token}{timestamp}.pdf': a descriptive token (the original used the session token) and the print time. */
 export function declarationFileName(sie: number, printedAt: Date): string {
-  const stamp = new Date(printedAt.getTime() - 4 * 3_600_000)
-    .toISOString()
-    .replace(/[-:T]/g, '')
-    .slice(0, 14);
+  const stamp = fileTimestamp(printedAt);
   return `DDJJ_TITULARES_${sie}_${stamp}.pdf`;
 }

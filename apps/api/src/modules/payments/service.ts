@@ -2,7 +2,6 @@ import {
   amountFor,
   DEFAULT_PAGE_SIZE,
   departments,
-  PAYMENT_COUNT_CAP,
   type PaymentDetailPage,
   type PaymentDetailQuery,
   type PaymentGeneralSummary,
@@ -85,9 +84,9 @@ export async function generalSummary(db: Executor, user: AuthUser): Promise<Paym
 }
 
 /**
- * 'Detalle Pago': payments searchable by RUDE, titular CI, bank and dates, newest first. The count
- * stops at PAYMENT_COUNT_CAP: counting a million national payments on every page turn is work
- * nobody reads ('más de 10,000' is enough to tell the user to narrow the search).
+ * 'Detalle Pago': payments searchable by RUDE, titular CI, bank and dates, newest first. The total
+ * is the real count (issue 16: 'de 10,000' beside 15,491 payments misled the user); the count query
+ * joins only what the filters need, so it stays an index count.
  */
 export async function paymentDetail(
   db: Executor,
@@ -146,7 +145,7 @@ export async function paymentDetail(
   // The count joins only what a filter needs: every payment has its inscription, student and school
   // (foreign keys) and at most one active titular, so the other joins never change the count.
   const needsInscription = Boolean(query.rude || query.ci || scope);
-  let counting = db.select({ one: sql`1` }).from(payments).$dynamic();
+  let counting = db.select({ total: sql<number>`count(*)::int` }).from(payments).$dynamic();
   if (needsInscription)
     counting = counting.innerJoin(inscriptions, eq(inscriptions.id, payments.inscriptionId));
   if (query.rude) counting = counting.innerJoin(students, eq(students.id, inscriptions.studentId));
@@ -156,14 +155,7 @@ export async function paymentDetail(
       .innerJoin(titularAssignments, activeTitular)
       .innerJoin(persons, eq(persons.id, titularAssignments.personId));
   }
-  const capped = counting
-    .where(where)
-    .limit(PAYMENT_COUNT_CAP + 1)
-    .as('capped');
-  const [rows, [counted]] = await Promise.all([
-    rowsQuery,
-    db.select({ total: sql<number>`count(*)::int` }).from(capped),
-  ]);
+  const [rows, [counted]] = await Promise.all([rowsQuery, counting.where(where)]);
   const total = counted?.total ?? 0;
   // The bank paid every row here; what that payment is worth is the one payment truth's state (a
   // sworn NO PAGADO, say), read for this page's ten inscriptions only.
@@ -190,7 +182,6 @@ export async function paymentDetail(
     })),
     page: query.page,
     pageSize: DEFAULT_PAGE_SIZE,
-    total: Math.min(total, PAYMENT_COUNT_CAP),
-    totalCapped: total > PAYMENT_COUNT_CAP,
+    total,
   };
 }

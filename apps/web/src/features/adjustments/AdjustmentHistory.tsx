@@ -1,4 +1,9 @@
-import { type AdjustmentHistoryRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE } from '@bjp/domain';
+import {
+  type AdjustmentHistoryRow,
+  adjustmentKindLabels,
+  DEFAULT_PAGE_SIZE,
+  formatDateTime,
+} from '@bjp/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { boliviaToday } from '../../app/today';
@@ -12,12 +17,7 @@ type Props = {
   dayNavigator?: boolean;
 };
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('es-BO', {
-    timeZone: 'America/La_Paz',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+const dateTime = (iso: string) => formatDateTime(iso);
 
 const columns: Column<AdjustmentHistoryRow>[] = [
   { key: 'id', header: 'ID', render: (r) => r.id, width: 70 },

@@ -1,4 +1,4 @@
-import type { BlockCandidate } from '@bjp/domain';
+import { type BlockCandidate, formatDate } from '@bjp/domain';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -18,7 +18,7 @@ export function CandidateCard({ candidate, actions }: { candidate: BlockCandidat
           )}
         </Group>
         <Text size="sm">Código RUDE: {candidate.codigoRude}</Text>
-        <Text size="sm">Fecha de nacimiento: {candidate.fechaNacimiento}</Text>
+        <Text size="sm">Fecha de nacimiento: {formatDate(candidate.fechaNacimiento)}</Text>
         <Text size="sm">
           Unidad Educativa: {candidate.institutionId} - {candidate.institutionName}
         </Text>

@@ -1,3 +1,4 @@
+import { formatAxisNumber } from '@bjp/domain';
 import { BarChart } from '@mantine/charts';
 import { paidColor, unpaidColor } from '../../app/theme';
 import { type DepartmentBar, PAID_LABEL, UNPAID_LABEL } from './summary';
@@ -21,9 +22,7 @@ export function DepartmentBarChart({ data, format }: Props) {
       // Drawn once: the entry animation re-renders every frame (see PaidPie).
       barProps={{ isAnimationActive: false }}
       legendProps={{ verticalAlign: 'bottom' }}
-      yAxisProps={{ width: 80, tickFormatter: (v: number) => compact.format(v) }}
+      yAxisProps={{ width: 80, tickFormatter: formatAxisNumber }}
     />
   );
 }
-
-const compact = new Intl.NumberFormat('es-BO', { notation: 'compact', maximumFractionDigits: 1 });

@@ -1,6 +1,6 @@
+import { formatDate } from '@bjp/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePicker, type DatesRangeValue } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { PaymentRange } from './api';
 import classes from './PaymentRangePicker.module.css';
@@ -18,7 +18,7 @@ const calendarLabels = {
   monthLevelControl: 'Elegir año',
 };
 
-const show = (day?: string) => (day ? dayjs(day).format('DD/MM/YYYY') : '…');
+const show = (day?: string) => (day ? formatDate(day) : '…');
 
 /** Inline Spanish range calendar; the statistics refetch once both ends are chosen (or on clear). */
 export function PaymentRangePicker({ value, onChange }: Props) {

@@ -1,5 +1,4 @@
-import type { SystemStats } from '@bjp/domain';
-import { formatCount } from '@bjp/domain';
+import { formatAxisNumber, formatCount, type SystemStats } from '@bjp/domain';
 import { BarChart } from '@mantine/charts';
 
 const label = 'Estudiantes';
@@ -21,7 +20,7 @@ export function SystemsChart({ stats }: { stats: SystemStats }) {
       withBarValueLabel
       // Drawn once: the entry animation re-renders every frame (see PaidPie).
       barProps={{ isAnimationActive: false }}
-      yAxisProps={{ width: 80 }}
+      yAxisProps={{ width: 80, tickFormatter: formatAxisNumber }}
     />
   );
 }

@@ -1,4 +1,9 @@
-import { type DeclarationKind, type DeclarationVersion, declarationMessages } from '@bjp/domain';
+import {
+  type DeclarationKind,
+  type DeclarationVersion,
+  declarationMessages,
+  formatDateTime,
+} from '@bjp/domain';
 import { Alert, Badge, Button, Code, Loader, Modal, Table, Text } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +11,6 @@ import { errorMessage } from '../../app/api';
 import { downloadFile } from '../../ui/download';
 import { notifyError } from '../../ui/notify';
 import { declarationPath, useDeclarationVersions } from './api';
-import { boliviaDateTime } from './format';
 
 type Props = { kind: DeclarationKind; sie: number };
 
@@ -84,7 +88,7 @@ function VersionRow({
   return (
     <Table.Tr>
       <Table.Td>{v.version}</Table.Td>
-      <Table.Td>{boliviaDateTime(v.consolidatedAt)}</Table.Td>
+      <Table.Td>{formatDateTime(v.consolidatedAt)}</Table.Td>
       <Table.Td>{v.consolidatedBy || '—'}</Table.Td>
       <Table.Td>
         <Badge color={superseded ? 'gray' : 'teal'} variant="light">
@@ -92,7 +96,7 @@ function VersionRow({
         </Badge>
         {superseded && v.supersededAt && (
           <Text size="xs" c="dimmed">
-            {boliviaDateTime(v.supersededAt)}
+            {formatDateTime(v.supersededAt)}
           </Text>
         )}
       </Table.Td>

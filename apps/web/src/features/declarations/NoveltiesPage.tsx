@@ -2,9 +2,11 @@ import {
   type DeclarationKind,
   declarationKindLabels,
   departments,
+  formatDateTime,
   NOVELTY_PAGE_SIZE,
   type NoveltyRow,
   noveltiesTitle,
+  parseDateText,
 } from '@bjp/domain';
 import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -15,7 +17,6 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpanishDates } from '../../ui/SpanishDates';
 import { useNovelties } from './api';
-import { boliviaStamp } from './format';
 
 const kindColor: Record<NoveltyRow['kind'], string> = {
   payment: 'green',
@@ -28,7 +29,7 @@ const kindColor: Record<NoveltyRow['kind'], string> = {
 };
 
 const columns: Column<NoveltyRow>[] = [
-  { key: 'at', header: 'FECHA Y HORA', render: (r) => boliviaStamp(r.at), width: 130 },
+  { key: 'at', header: 'FECHA Y HORA', render: (r) => formatDateTime(r.at), width: 130 },
   {
     key: 'what',
     header: 'QUÉ CAMBIÓ',
@@ -97,7 +98,7 @@ const columns: Column<NoveltyRow>[] = [
           {r.declarationVersion}
         </Text>
         <Text size="xs" c="dimmed">
-          Consolidada el {boliviaStamp(r.consolidatedAt)}
+          Consolidada el {formatDateTime(r.consolidatedAt)}
         </Text>
       </Stack>
     ),
@@ -197,6 +198,7 @@ export function NoveltiesPage() {
               label="Desde"
               placeholder="dd/mm/aaaa"
               valueFormat="DD/MM/YYYY"
+              dateParser={parseDateText}
               clearable
               value={draft.from ?? null}
               onChange={(v) => setDraft({ ...draft, from: v ?? undefined })}
@@ -205,6 +207,7 @@ export function NoveltiesPage() {
               label="Hasta"
               placeholder="dd/mm/aaaa"
               valueFormat="DD/MM/YYYY"
+              dateParser={parseDateText}
               clearable
               value={draft.to ?? null}
               onChange={(v) => setDraft({ ...draft, to: v ?? undefined })}

@@ -1,4 +1,4 @@
-import { declarationMessages } from '@bjp/domain';
+import { declarationMessages, formatDateTime } from '@bjp/domain';
 import {
   Alert,
   Badge,
@@ -17,7 +17,6 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { useVerification } from './api';
-import { boliviaDateTime } from './format';
 
 /**
  * /public/verificar/:code (issue 12): the page the QR code of a declaration opens, no login. It says
@@ -85,8 +84,8 @@ function VerificationAnswer({ code }: { code: string }) {
             <Row label="Documento" value={r.kindLabel} />
             <Row label="Gestión" value={String(r.year)} />
             <Row label="Versión" value={String(r.version)} />
-            <Row label="Consolidada" value={boliviaDateTime(r.consolidatedAt)} />
-            {r.supersededAt && <Row label="Reemplazada" value={boliviaDateTime(r.supersededAt)} />}
+            <Row label="Consolidada" value={formatDateTime(r.consolidatedAt)} />
+            {r.supersededAt && <Row label="Reemplazada" value={formatDateTime(r.supersededAt)} />}
             {r.totals.map((t) => (
               <Row key={t.label} label={t.label} value={t.value} />
             ))}

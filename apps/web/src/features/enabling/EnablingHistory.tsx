@@ -1,11 +1,10 @@
-import { DEFAULT_PAGE_SIZE, type EnablingKind, type EnablingRow } from '@bjp/domain';
+import { DEFAULT_PAGE_SIZE, type EnablingKind, type EnablingRow, formatDateTime } from '@bjp/domain';
 import { Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useEnablings } from './api';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('es-BO', { dateStyle: 'short', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 const columns: Column<EnablingRow>[] = [
   { key: 'sie', header: 'CÓDIGO', render: (r) => r.sie },

@@ -1,5 +1,4 @@
-import type { InstitutionCard } from '@bjp/domain';
-import { formatCount } from '@bjp/domain';
+import { formatCount, formatDate, type InstitutionCard } from '@bjp/domain';
 import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -18,8 +17,6 @@ const TitularModal = lazy(() =>
 );
 
 type Props = { card: InstitutionCard; selection: CourseSelection | null };
-
-const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** The right panel 'Estudiantes' (Gestion from settings): the lists and consolidation or the report. */
 export function StudentsPanel({ card, selection }: Props) {
@@ -79,7 +76,7 @@ export function StudentsPanel({ card, selection }: Props) {
             {s.counts.excluded > 0 && (
               <Badge color="gray">No beneficiarios {formatCount(s.counts.excluded)}</Badge>
             )}
-            {consolidated && <Badge color="teal">Consolidado el {dmy(s.consolidatedAt!.slice(0, 10))}</Badge>}
+            {consolidated && <Badge color="teal">Consolidado el {formatDate(s.consolidatedAt)}</Badge>}
             {!s.registrationOpen && <Badge color="red">Periodo de registro cerrado</Badge>}
           </Group>
         )}

@@ -1,4 +1,4 @@
-import type { KardexSearchRow } from '@bjp/domain';
+import { formatDate, type KardexSearchRow } from '@bjp/domain';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -20,7 +20,7 @@ function StudentSearch({ onOpen }: { onOpen: (rude: string) => void }) {
   const columns: Column<KardexSearchRow>[] = [
     { key: 'rude', header: 'Código RUDE', render: (r) => r.rude },
     { key: 'name', header: 'Estudiante', render: (r) => r.name },
-    { key: 'birth', header: 'Nacimiento', render: (r) => r.birthDate },
+    { key: 'birth', header: 'Nacimiento', render: (r) => formatDate(r.birthDate) },
     { key: 'year', header: 'Gestión', render: (r) => r.year, width: 80 },
     { key: 'ue', header: 'UE/CEE', render: (r) => `${r.institutionId} - ${r.institution}` },
     {

@@ -1,11 +1,9 @@
-import { type Kardex, noveltiesKardexTitle } from '@bjp/domain';
+import { formatDate, formatDateTime, type Kardex, noveltiesKardexTitle } from '@bjp/domain';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
-import { boliviaStamp } from '../declarations/format';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('es-BO', { timeZone: 'America/La_Paz' }) : '—';
+const when = (iso: string | null) => formatDateTime(iso);
 
 function Section({ title, headers, rows }: { title: string; headers: string[]; rows: ReactNode[][] }) {
   return (
@@ -53,7 +51,7 @@ export function KardexView({ k }: { k: Kardex }) {
   return (
     <Stack data-testid="kardex-view">
       <Text size="sm">
-        <b>{k.student.name}</b> — RUDE {k.student.rude} — nacimiento {k.student.birthDate} —{' '}
+        <b>{k.student.name}</b> — RUDE {k.student.rude} — nacimiento {formatDate(k.student.birthDate)} —{' '}
         {k.student.identity}
       </Text>
       <Section
@@ -102,7 +100,7 @@ export function KardexView({ k }: { k: Kardex }) {
         headers={['Informe del banco', 'Fecha pago', 'Banco', 'Modalidad']}
         rows={k.payments.map((p) => [
           p.paid ? 'PAGADO' : 'NO PAGADO',
-          p.paidOn ?? '—',
+          formatDate(p.paidOn),
           p.bank ?? '—',
           p.mode ?? '—',
         ])}
@@ -110,7 +108,7 @@ export function KardexView({ k }: { k: Kardex }) {
       <Section
         title="Sincronización"
         headers={['Día', 'Cambio', 'Descripción']}
-        rows={k.syncChanges.map((c) => [c.day, c.kind, c.description])}
+        rows={k.syncChanges.map((c) => [formatDate(c.day), c.kind, c.description])}
       />
       <Section
         title="Declaraciones juradas de su UE/CEE"
@@ -120,7 +118,7 @@ export function KardexView({ k }: { k: Kardex }) {
           d.institutionId,
           d.kind,
           d.superseded ? `v${d.version} (reemplazada)` : `v${d.version}`,
-          boliviaStamp(d.consolidatedAt),
+          formatDateTime(d.consolidatedAt),
           d.consolidatedBy,
           d.verificationCode,
         ])}
@@ -129,11 +127,11 @@ export function KardexView({ k }: { k: Kardex }) {
         title={`${noveltiesKardexTitle} (novedades tras la declaración consolidada de su UE/CEE)`}
         headers={['Fecha y hora', 'Qué cambió', 'Detalle', 'Por', 'Posterior a']}
         rows={k.novelties.map((n) => [
-          boliviaStamp(n.at),
+          formatDateTime(n.at),
           n.label,
           n.detail ?? '—',
           n.by,
-          `${n.declarationKind === 'holders' ? 'Registro de titulares' : 'Validación de pagados'} v${n.declarationVersion} (${boliviaStamp(n.consolidatedAt)})`,
+          `${n.declarationKind === 'holders' ? 'Registro de titulares' : 'Validación de pagados'} v${n.declarationVersion} (${formatDateTime(n.consolidatedAt)})`,
         ])}
       />
     </Stack>

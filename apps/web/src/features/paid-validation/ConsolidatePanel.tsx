@@ -1,6 +1,7 @@
 import {
   formatBOB,
   formatCount,
+  formatDateTime,
   type PaidInstitutionState,
   paidMessages,
   unvalidatedMessage,
@@ -61,8 +62,7 @@ export function ConsolidatePanel({ sie, state }: Props) {
         <Stack gap="xs">
           <Text fw={700}>Operativo consolidado</Text>
           <Text size="xs" c="dimmed">
-            {new Date(state.consolidation.consolidatedAt).toLocaleString('es-BO')} —{' '}
-            {state.consolidation.consolidatedBy}
+            {formatDateTime(state.consolidation.consolidatedAt)} — {state.consolidation.consolidatedBy}
           </Text>
           <Anchor component={Link} to={`/paid-report/titular/${sie}`} size="sm">
             Ver reporte de titulares

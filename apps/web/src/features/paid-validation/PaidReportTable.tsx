@@ -1,4 +1,4 @@
-import { formatCount, formatSaldo, type PaidReport, paidMessages } from '@bjp/domain';
+import { formatCount, formatDateTime, formatSaldo, type PaidReport, paidMessages } from '@bjp/domain';
 import { Group, Paper, Table, Text } from '@mantine/core';
 import { DeclarationVersionsButton } from '../declarations/DeclarationVersionsButton';
 import { ReportDownloadButton } from './ReportDownloadButton';
@@ -18,8 +18,8 @@ export function PaidReportTable({ report }: { report: PaidReport }) {
             {ddjj ? 'Reporte DDJJ — Educación Especial' : 'Reporte de Validación de Pagados'}
           </Text>
           <Text size="xs" c="dimmed">
-            Operativo consolidado el {new Date(report.consolidatedAt).toLocaleString('es-BO')} por{' '}
-            {report.consolidatedBy} · {formatCount(report.amountPerStudent)} Bs. por estudiante
+            Operativo consolidado el {formatDateTime(report.consolidatedAt)} por {report.consolidatedBy} ·{' '}
+            {formatCount(report.amountPerStudent)} Bs. por estudiante
           </Text>
         </div>
         <Group gap="xs">

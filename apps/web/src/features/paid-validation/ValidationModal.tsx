@@ -1,4 +1,4 @@
-import { type PaidStudentRow, paidMessages, validationProblem } from '@bjp/domain';
+import { formatDateTime, type PaidStudentRow, paidMessages, validationProblem } from '@bjp/domain';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -81,8 +81,7 @@ export function ValidationModal({ sie, student, onClose }: Props) {
           )}
           {stored.data?.validatedAt && (
             <Text size="xs" c="dimmed">
-              Validado el {new Date(stored.data.validatedAt).toLocaleString('es-BO')} por{' '}
-              {stored.data.validatedBy}
+              Validado el {formatDateTime(stored.data.validatedAt)} por {stored.data.validatedBy}
             </Text>
           )}
           <Select

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatBOB, formatCount } from '@bjp/domain';
+import { formatAxisNumber, formatBOB, formatCount, formatDate } from '@bjp/domain';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import { IconCash, IconPercentage, IconUsers } from '@tabler/icons-react';
@@ -8,8 +8,6 @@ import { paidColor, unpaidColor } from '../../app/theme';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatCard } from '../../ui/StatCard';
 import { usePaymentSummary } from './api';
-
-const compact = new Intl.NumberFormat('es-BO', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** 'Resumen General': the national payment summary by department and by day (replaces static images). */
 export function GeneralSummaryPage() {
@@ -66,7 +64,7 @@ export function GeneralSummaryPage() {
                 valueFormatter={formatCount}
                 withLegend
                 legendProps={{ verticalAlign: 'bottom' }}
-                yAxisProps={{ width: 70, tickFormatter: (v: number) => compact.format(v) }}
+                yAxisProps={{ width: 70, tickFormatter: formatAxisNumber }}
               />
             </Paper>
             <Paper withBorder radius="md" p="md">
@@ -75,11 +73,14 @@ export function GeneralSummaryPage() {
               </Title>
               <AreaChart
                 h={280}
-                data={data.days.map((d) => ({ day: d.paidOn.slice(5), Pagados: d.paid }))}
+                // Oldest first, each day with its year (dd/mm/aaaa): a range across two years reads forwards.
+                data={[...data.days]
+                  .sort((a, b) => a.paidOn.localeCompare(b.paidOn))
+                  .map((d) => ({ day: formatDate(d.paidOn), Pagados: d.paid }))}
                 dataKey="day"
                 series={[{ name: 'Pagados', color: paidColor }]}
                 valueFormatter={formatCount}
-                yAxisProps={{ width: 70, tickFormatter: (v: number) => compact.format(v) }}
+                yAxisProps={{ width: 70, tickFormatter: formatAxisNumber }}
               />
             </Paper>
           </SimpleGrid>

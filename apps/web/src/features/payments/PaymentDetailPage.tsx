@@ -1,4 +1,4 @@
-import { formatCount, type PaymentDetailRow } from '@bjp/domain';
+import { formatDate, type PaymentDetailRow } from '@bjp/domain';
 import { Alert, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -22,7 +22,7 @@ const columns: Column<PaymentDetailRow>[] = [
     header: 'Fecha pago',
     render: (r) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {r.paidOn ?? '—'}
+        {formatDate(r.paidOn)}
       </Text>
     ),
   },
@@ -78,11 +78,6 @@ export function PaymentDetailPage() {
             </SpanishDates>
           </Group>
           {detail.isError && <Alert color="red">{errorMessage(detail.error)}</Alert>}
-          {detail.data?.totalCapped && (
-            <Text size="sm" c="orange.8">
-              Más de {formatCount(detail.data.total)} pagos: use los filtros para acotar la búsqueda.
-            </Text>
-          )}
           <DataTable
             data-testid="payments-table"
             columns={columns}

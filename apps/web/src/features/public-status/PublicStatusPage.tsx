@@ -1,4 +1,4 @@
-import { type PublicStatusResponse, publicStatusAdvice, publicStatusMessages } from '@bjp/domain';
+import { formatDate, type PublicStatusResponse, publicStatusAdvice, publicStatusMessages } from '@bjp/domain';
 import { Alert, Badge, Button, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -101,7 +101,7 @@ export function PublicStatusPage() {
                 {result.paidOn && (
                   <Table.Tr>
                     <Table.Th>Fecha de cobro</Table.Th>
-                    <Table.Td>{result.paidOn}</Table.Td>
+                    <Table.Td>{formatDate(result.paidOn)}</Table.Td>
                   </Table.Tr>
                 )}
               </Table.Tbody>

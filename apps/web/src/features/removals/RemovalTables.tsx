@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
+  formatDate,
   type RemovalHistoryRow,
   type RemovalStudentRow,
   removalMessages,
@@ -76,7 +77,7 @@ const historyColumns: Column<RemovalHistoryRow>[] = [
   {
     key: 'at',
     header: 'FECHA',
-    render: (r) => new Date(r.removedAt).toLocaleDateString('es-BO', { timeZone: 'America/La_Paz' }),
+    render: (r) => formatDate(r.removedAt),
   },
 ];
 

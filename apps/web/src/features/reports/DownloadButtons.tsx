@@ -1,4 +1,4 @@
-import { reportMessages } from '@bjp/domain';
+import { formatKilobytes, reportMessages } from '@bjp/domain';
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -27,7 +27,7 @@ type Props = {
   exportPath?: string;
 };
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+const kb = (bytes: number) => formatKilobytes(bytes);
 
 /** PDF / spreadsheet buttons with the 'Generando reporte...' dialog: progress and 'Cancelar'. */
 export function DownloadButtons({

@@ -1,6 +1,7 @@
 import {
   formatBOB,
   formatCount,
+  formatDate,
   type ReconciliationReport,
   type ReconciliationRow,
   type ReconciliationState,
@@ -28,15 +29,7 @@ import { DownloadButtons } from './DownloadButtons';
 import { type ReconciliationTarget, reconciliationPath } from './reconciliation-api';
 
 /** dd/mm/aaaa in Bolivia, from an ISO timestamp or a yyyy-mm-dd day. */
-const boliviaDay = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`
-    : new Intl.DateTimeFormat('es-BO', {
-        timeZone: 'America/La_Paz',
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-      }).format(new Date(value));
+const boliviaDay = (value: string) => formatDate(value);
 
 const Secondary = ({ children }: { children: React.ReactNode }) => (
   <Text size="xs" c="dimmed">

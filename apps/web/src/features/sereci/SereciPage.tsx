@@ -1,4 +1,4 @@
-import { type SereciStudent, sereciMessages } from '@bjp/domain';
+import { formatDate, type SereciStudent, sereciMessages } from '@bjp/domain';
 import {
   ActionIcon,
   Alert,
@@ -36,7 +36,7 @@ function StudentCard({ student, onClear }: { student: SereciStudent; onClear: ()
           </Badge>
         </Group>
         <Text size="sm">Código RUDE: {student.rude}</Text>
-        <Text size="sm">Fecha de nacimiento: {student.birthDate}</Text>
+        <Text size="sm">Fecha de nacimiento: {formatDate(student.birthDate)}</Text>
         <Text size="sm">
           Unidad Educativa:{' '}
           {student.institution ? `${student.institution.id} - ${student.institution.name}` : '—'}

@@ -1,19 +1,11 @@
-import { SEARCH_MAX_LENGTH, type SereciValidationRow, sereciMessages } from '@bjp/domain';
+import { formatDateTime, SEARCH_MAX_LENGTH, type SereciValidationRow, sereciMessages } from '@bjp/domain';
 import { Alert, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useSereciValidations } from './api';
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('es-BO', {
-    timeZone: 'America/La_Paz',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const dateTime = (iso: string) => formatDateTime(iso);
 
 /** 'Estudiantes Validados': searched and paged on the server, 10 a page. */
 export function ValidatedList() {

@@ -1,4 +1,4 @@
-import type { SyncBatch } from '@bjp/domain';
+import { formatDate, formatDateTime, type SyncBatch } from '@bjp/domain';
 import { Alert, Badge, Button, Drawer, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -8,8 +8,7 @@ import { useSyncDay } from './api';
 import { longDayEs } from './month-grid';
 import { StepLists } from './StepLists';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('es-BO', { timeZone: 'America/La_Paz' }) : '—';
+const when = (iso: string | null) => formatDateTime(iso);
 
 function BatchCard({ batch, onOpen }: { batch: SyncBatch; onOpen: (() => void) | null }) {
   const steps: Array<[string, boolean, string | null]> = [
@@ -85,7 +84,7 @@ export function DayDrawer({ day, onClose }: { day: string | null; onClose: () =>
       <Modal
         opened={batch !== null}
         onClose={() => setBatch(null)}
-        title={batch ? `Cambios del lote ${batch.id} (${batch.day})` : ''}
+        title={batch ? `Cambios del lote ${batch.id} (${formatDate(batch.day)})` : ''}
         size="xl"
       >
         {batch && <StepLists batch={batch.id} onKardex={setRude} />}

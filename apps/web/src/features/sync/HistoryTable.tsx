@@ -1,23 +1,16 @@
-import type { SyncBatch, SyncBatchPage } from '@bjp/domain';
+import { formatDate, formatTime, type SyncBatch, type SyncBatchPage } from '@bjp/domain';
 import { Badge, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 
-const time = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleTimeString('es-BO', {
-        timeZone: 'America/La_Paz',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : '—';
+const time = (iso: string | null) => formatTime(iso);
 const done = (flag: boolean, at: string | null) =>
   flag ? <Badge color="green">{time(at)}</Badge> : <Badge color="gray">—</Badge>;
 
 const columns: Column<SyncBatch>[] = [
-  { key: 'day', header: 'Día', render: (b) => b.day },
+  { key: 'day', header: 'Día', render: (b) => formatDate(b.day) },
   { key: 'one', header: 'Paso 1', render: (b) => done(b.isSend, b.sendedAt) },
   { key: 'two', header: 'Paso 2', render: (b) => done(b.isSendChange, b.changedAt) },
   { key: 'three', header: 'Paso 3', render: (b) => done(b.isSendCopy, b.copiedAt) },

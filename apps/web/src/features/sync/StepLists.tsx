@@ -1,4 +1,5 @@
 import {
+  formatDate,
   type StepOnePage,
   type StepOneRow,
   type StepTwoPage,
@@ -35,7 +36,7 @@ function StepList<T extends StepOnePage | StepTwoPage>(props: {
       {data.isError && <Alert color="red">{props.failure}</Alert>}
       {data.data?.batchDay && (
         <Text size="sm" c="dimmed">
-          Lote del día {data.data.batchDay}
+          Lote del día {formatDate(data.data.batchDay)}
         </Text>
       )}
       <DataTable

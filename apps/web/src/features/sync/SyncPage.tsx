@@ -1,4 +1,4 @@
-import { type SyncStatus, syncMessages, syncStepLabels } from '@bjp/domain';
+import { formatDate, type SyncStatus, syncMessages, syncStepLabels } from '@bjp/domain';
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCloudUpload, IconCopy, IconDatabase } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -120,7 +120,9 @@ export function SyncPage() {
       <PageHeader
         title="Sincronización Síntesis"
         breadcrumbs={['Sincronizar']}
-        description={s ? `Día ${s.today}${s.batch?.cut ? ` — corte ${s.batch.cut}` : ''}` : undefined}
+        description={
+          s ? `Día ${formatDate(s.today)}${s.batch?.cut ? ` — corte ${s.batch.cut}` : ''}` : undefined
+        }
       />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {steps.map(({ step, check, confirm, icon: Icon, done }, index) => {

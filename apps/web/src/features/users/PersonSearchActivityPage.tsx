@@ -1,4 +1,10 @@
-import { SEARCH_ACTIVITY_PAGE_SIZE, type SearchActivityRow, searchActivityRule } from '@bjp/domain';
+import {
+  formatDateTime,
+  formatDecimal,
+  SEARCH_ACTIVITY_PAGE_SIZE,
+  type SearchActivityRow,
+  searchActivityRule,
+} from '@bjp/domain';
 import { Alert, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -13,12 +19,7 @@ const periods = [
   { value: '90', label: '90 días' },
 ];
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('es-BO', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'America/La_Paz',
-  });
+const when = (iso: string) => formatDateTime(iso);
 
 const columns: Column<SearchActivityRow>[] = [
   { key: 'username', header: 'Usuario', render: (r) => r.username },
@@ -26,7 +27,7 @@ const columns: Column<SearchActivityRow>[] = [
   { key: 'place', header: 'Lugar', render: (r) => r.place || '—' },
   { key: 'searches', header: 'Búsquedas', align: 'right', render: (r) => r.searches },
   { key: 'hits', header: 'Encontradas', align: 'right', render: (r) => r.hits },
-  { key: 'perDay', header: 'Por día', align: 'right', render: (r) => r.perDay.toLocaleString('es-BO') },
+  { key: 'perDay', header: 'Por día', align: 'right', render: (r) => formatDecimal(r.perDay, 1) },
   { key: 'last', header: 'Última búsqueda', render: (r) => when(r.lastSearchAt) },
   {
     key: 'unusual',
@@ -74,7 +75,7 @@ export function PersonSearchActivityPage() {
           />
           {list.data && (
             <Text size="sm" c="dimmed" data-testid="search-activity-summary">
-              Mediana por usuario: {list.data.median.toLocaleString('es-BO')} · Fuera de lo común:{' '}
+              Mediana por usuario: {formatDecimal(list.data.median, 1)} · Fuera de lo común:{' '}
               {list.data.unusualCount}
             </Text>
           )}

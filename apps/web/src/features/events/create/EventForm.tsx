@@ -1,4 +1,4 @@
-import { type EventDetail, type EventFileKind, eventMessages } from '@bjp/domain';
+import { type EventDetail, type EventFileKind, eventMessages, parseDateText } from '@bjp/domain';
 import {
   ActionIcon,
   Button,
@@ -124,13 +124,15 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
             <DateInput
               label="Fecha de inicio"
               withAsterisk
-              valueFormat="YYYY-MM-DD"
+              valueFormat="DD/MM/YYYY"
+              dateParser={parseDateText}
               {...form.getInputProps('startsOn')}
             />
             <DateInput
               label="Fecha de fin"
               withAsterisk
-              valueFormat="YYYY-MM-DD"
+              valueFormat="DD/MM/YYYY"
+              dateParser={parseDateText}
               {...form.getInputProps('endsOn')}
             />
             <TextInput label="Días" readOnly value={daysLabel(values)} aria-readonly />

@@ -1,4 +1,4 @@
-import { eventMessages, messages, type PlaceRow, placeCreate } from '@bjp/domain';
+import { eventMessages, messages, type PlaceRow, parseDateText, placeCreate } from '@bjp/domain';
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -79,7 +79,8 @@ export function PlaceModal({
           <DateInput
             label="Referencia"
             withAsterisk
-            valueFormat="YYYY-MM-DD"
+            valueFormat="DD/MM/YYYY"
+            dateParser={parseDateText}
             {...form.getInputProps('reference')}
           />
           <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import type { EventHistory } from '@bjp/domain';
+import { type EventHistory, formatDateTime } from '@bjp/domain';
 import {
   Alert,
   Anchor,
@@ -52,12 +52,7 @@ const show = (value: unknown): string => {
       .join(', ');
   return String(value);
 };
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('es-BO', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'America/La_Paz',
-  });
+const when = (iso: string) => formatDateTime(iso);
 
 function Changes({ changes }: { changes: EventHistory['changes'] }) {
   return (

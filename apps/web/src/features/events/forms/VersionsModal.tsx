@@ -1,4 +1,4 @@
-import type { EnrollmentFormRow } from '@bjp/domain';
+import { type EnrollmentFormRow, formatDateTime } from '@bjp/domain';
 import { Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ function VersionPreview({
         </Button>
         {saved.data && (
           <Text size="sm" c="dimmed">
-            Versión {saved.data.version} · {saved.data.createdAt} ·{' '}
+            Versión {saved.data.version} · {formatDateTime(saved.data.createdAt)} ·{' '}
             {saved.data.createdBy ?? 'sin autor registrado'}
           </Text>
         )}
@@ -101,8 +101,8 @@ export function VersionsModal({ form, onClose }: { form: EnrollmentFormRow | nul
                     <Table.Td>
                       <Text size="sm">{v.name}</Text>
                       <Text size="xs" c="dimmed">
-                        {v.createdAt} · {v.createdBy ?? 'sin autor registrado'} · {v.fieldCount}{' '}
-                        {v.fieldCount === 1 ? 'campo' : 'campos'}
+                        {formatDateTime(v.createdAt)} · {v.createdBy ?? 'sin autor registrado'} ·{' '}
+                        {v.fieldCount} {v.fieldCount === 1 ? 'campo' : 'campos'}
                       </Text>
                     </Table.Td>
                     <Table.Td>

@@ -1,4 +1,4 @@
-import { eventMessages, messages } from '@bjp/domain';
+import { eventMessages, formatDate, messages } from '@bjp/domain';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
@@ -110,7 +110,7 @@ export function InstitutionEnrollmentPage() {
               w={320}
               data={(stages.data ?? []).map((s) => ({
                 value: String(s.id),
-                label: `${s.phase} (${s.startsOn} a ${s.endsOn})`,
+                label: `${s.phase} (${formatDate(s.startsOn)} a ${formatDate(s.endsOn)})`,
               }))}
               value={stageId}
               allowDeselect={false}

@@ -1,4 +1,11 @@
-import { DEFAULT_PAGE_SIZE, type EventRow, type EventTab, eventStateLabel, formatCount } from '@bjp/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  type EventRow,
+  type EventTab,
+  eventStateLabel,
+  formatCount,
+  formatDate,
+} from '@bjp/domain';
 import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +32,8 @@ export function EventListPanel({ tab, search }: { tab: EventTab; search: string 
             {e.title}
           </Text>
           <Text size="xs" c="dimmed">
-            {e.startsOn} a {e.endsOn} · {e.duration} {e.duration === 1 ? 'día' : 'días'} · {e.placeName}
+            {formatDate(e.startsOn)} a {formatDate(e.endsOn)} · {e.duration}{' '}
+            {e.duration === 1 ? 'día' : 'días'} · {e.placeName}
           </Text>
         </Stack>
       ),

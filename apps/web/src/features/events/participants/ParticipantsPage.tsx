@@ -6,6 +6,7 @@ import {
   PARTICIPANTS_PAGE_SIZE,
   type ParticipantRow,
   type ParticipantStatus,
+  parseDateText,
   participantStatuses,
   participantStatusLabels,
 } from '@bjp/domain';
@@ -250,6 +251,7 @@ export function ParticipantsPage() {
               label="Inscritos desde"
               placeholder="dd/mm/aaaa"
               valueFormat="DD/MM/YYYY"
+              dateParser={parseDateText}
               clearable
               value={filters.from ?? null}
               onChange={(v) => set({ from: v ?? undefined })}
@@ -258,6 +260,7 @@ export function ParticipantsPage() {
               label="Inscritos hasta"
               placeholder="dd/mm/aaaa"
               valueFormat="DD/MM/YYYY"
+              dateParser={parseDateText}
               clearable
               value={filters.to ?? null}
               onChange={(v) => set({ to: v ?? undefined })}

@@ -1,4 +1,4 @@
-import { eventMessages, messages, type PeriodCreate, periodCreate } from '@bjp/domain';
+import { eventMessages, messages, type PeriodCreate, parseDateText, periodCreate } from '@bjp/domain';
 import {
   Button,
   Checkbox,
@@ -101,13 +101,15 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
               <DateInput
                 label="Inicio"
                 withAsterisk
-                valueFormat="YYYY-MM-DD"
+                valueFormat="DD/MM/YYYY"
+                dateParser={parseDateText}
                 {...form.getInputProps('startsOn')}
               />
               <DateInput
                 label="Fin"
                 withAsterisk
-                valueFormat="YYYY-MM-DD"
+                valueFormat="DD/MM/YYYY"
+                dateParser={parseDateText}
                 {...form.getInputProps('endsOn')}
               />
             </SimpleGrid>

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type PeriodRow } from '@bjp/domain';
+import { DEFAULT_PAGE_SIZE, formatDate, type PeriodRow } from '@bjp/domain';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -81,7 +81,7 @@ export function PeriodsPage() {
       header: 'Inicio',
       render: (p) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {p.startsOn}
+          {formatDate(p.startsOn)}
         </Text>
       ),
     },
@@ -90,7 +90,7 @@ export function PeriodsPage() {
       header: 'Fin',
       render: (p) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {p.endsOn}
+          {formatDate(p.endsOn)}
         </Text>
       ),
     },

@@ -1,4 +1,4 @@
-import type { PublicEvent } from '@bjp/domain';
+import { formatDate, type PublicEvent } from '@bjp/domain';
 import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconFileTypePdf, IconMapPin } from '@tabler/icons-react';
 
@@ -15,7 +15,8 @@ export function EventHeader({ event }: { event: PublicEvent }) {
         <Group gap={4}>
           <IconCalendar size={16} />
           <Text size="sm">
-            {event.startsOn} al {event.endsOn} ({event.duration} {event.duration === 1 ? 'día' : 'días'})
+            {formatDate(event.startsOn)} al {formatDate(event.endsOn)} ({event.duration}{' '}
+            {event.duration === 1 ? 'día' : 'días'})
           </Text>
         </Group>
         <Group gap={4}>

@@ -4,6 +4,7 @@ import {
   FOREIGN_DOCUMENT_LENGTH,
   nationalities,
   occupations,
+  parseDateText,
   participantInstitutions,
 } from '@bjp/domain';
 import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
@@ -94,7 +95,8 @@ export function BaseParticipantFields({ form, disabled = false, columns = 2 }: P
         label="Fecha de Nacimiento"
         withAsterisk
         disabled={disabled}
-        valueFormat="YYYY-MM-DD"
+        valueFormat="DD/MM/YYYY"
+        dateParser={parseDateText}
         value={form.base.birthDate || null}
         error={form.errors.birthDate}
         defaultLevel="decade"

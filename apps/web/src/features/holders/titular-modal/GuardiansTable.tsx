@@ -1,4 +1,4 @@
-import type { GuardianRow } from '@bjp/domain';
+import { formatDate, type GuardianRow } from '@bjp/domain';
 import { ActionIcon, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconTrash } from '@tabler/icons-react';
 
@@ -15,8 +15,6 @@ type Props = {
   onEditData?: (guardian: GuardianRow) => void;
   disabled: boolean;
 };
-
-const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
  * The student's current titulars: a switch selects one (toggling again deselects it); the selected
@@ -65,7 +63,7 @@ export function GuardiansTable({
                 <Table.Td>{g.paterno}</Table.Td>
                 <Table.Td>{g.materno}</Table.Td>
                 <Table.Td>{g.nombres}</Table.Td>
-                <Table.Td>{dmy(g.birthDate)}</Table.Td>
+                <Table.Td>{formatDate(g.birthDate)}</Table.Td>
                 <Table.Td>{g.relationshipName}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
