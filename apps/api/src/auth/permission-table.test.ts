@@ -95,6 +95,7 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/exports/:jobId': everyone,
   'GET /api/v1/exports/:jobId/file': everyone,
   'GET /api/v1/adjustments/institutions/:sie': ['admin', 'director'],
+  'GET /api/v1/adjustments/institutions/:sie/students': ['admin', 'director'],
   'GET /api/v1/adjustments/institutions/:sie/students/:rude': ['admin', 'director'],
   'GET /api/v1/adjustments/institutions/:sie/inscriptions/:inscriptionId/titulars': ['admin', 'director'],
   'POST /api/v1/adjustments/institutions/:sie/inscriptions/:inscriptionId/guardians': ['admin', 'director'],
