@@ -430,6 +430,7 @@ function sampleRequest(method: string, url: string) {
     },
     'PUT /api/v1/adjustments/institutions/:sie/inscriptions/:inscriptionId/titular': { guardianId: null },
     'POST /api/v1/adjustments/reenable': { rude: 'SIN RUDE' },
+    'POST /api/v1/removals/departments/:departmentId/students/:rude': { reason: 'Traslado al exterior' },
     'POST /api/v1/exports/reports/national': { format: 'pdf' },
     'POST /api/v1/exports/reports/departments/:departmentId': { format: 'pdf' },
     'POST /api/v1/exports/reconciliation/national': { format: 'pdf' },
