@@ -81,6 +81,7 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/sync/step-two': ['admin'],
   'GET /api/v1/sync/kardex/:rude': ['admin'],
   'POST /api/v1/sync/payments': ['admin'],
+  'GET /api/v1/sync/payments/last': ['admin'],
   'POST /api/v1/sync/payments/jobs': ['admin'],
   'GET /api/v1/sync/jobs/:id': ['admin'],
   'GET /api/v1/sync/calendar': nationalReaders,
