@@ -154,6 +154,28 @@ describe('adjustments after consolidation', () => {
       .waitFor();
     expect(await page.getByRole('button', { name: 'Titular Cobro' }).isDisabled()).toBe(true);
     await screenshot(page, 'adjustments-principal');
+
+    // The 'Lista': choosing a course lists that course's students only (issue 16).
+    const courses = await api<{ levels: Array<{ courses: Array<{ courseId: number; label: string }> }> }>(
+      page,
+      'GET',
+      `/api/v1/institutions/${school.sie}/courses`,
+    );
+    const course = courses.levels[0]!.courses[0]!;
+    const expected = await api<{ total: number; items: Array<{ rude: string }> }>(
+      page,
+      'GET',
+      `/api/v1/adjustments/institutions/${school.sie}/students?course=${course.courseId}&page=1`,
+    );
+    await page
+      .getByTestId('course-menu')
+      .getByRole('button', { name: new RegExp(`^${course.label}`) })
+      .first()
+      .click();
+    const table = page.getByTestId('adjustment-course-students');
+    await table.getByText(expected.items[0]!.rude).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(expected.items.length);
+    await screenshot(page, 'adjustments-course-list');
     await page.context().close();
   });
 
@@ -282,12 +304,20 @@ describe('adjustments after consolidation', () => {
     await finder.getByLabel('RUDE / RUDEE del estudiante').fill(rude);
     await finder.getByRole('button', { name: 'Buscar' }).click();
     await finder.getByRole('button', { name: 'Baja Beneficiario' }).click();
-    await confirm(page);
+    // The dialog says it cannot be undone and refuses to go on without a reason (issue 16).
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Esta acción no se puede deshacer.').waitFor();
+    await dialog.getByRole('button', { name: 'Dar de baja' }).click();
+    await dialog.getByText('Escriba el motivo de la baja (al menos 5 caracteres).').waitFor();
+    await dialog.getByLabel('Motivo de la baja').fill('Traslado del estudiante al exterior');
+    await screenshot(page, 'removals-reason-dialog');
+    await dialog.getByRole('button', { name: 'Dar de baja' }).click();
     await page.getByText('Operación exitosa!!!').first().waitFor();
     await finder.getByText('Baja', { exact: true }).waitFor();
     const history = page.getByTestId('removal-history');
     await history.getByText(rude).waitFor();
     await history.getByText('REGISTRADA').first().waitFor();
+    await history.getByText('Traslado del estudiante al exterior').waitFor();
     await screenshot(page, 'removals-admin');
     const after = await api<{ removedAt: string | null }>(
       page,

@@ -147,7 +147,9 @@ describe('frozen declarations (issue 12)', () => {
 
     // While reopened, a beneficiary is removed: version 2 declares one more 'Baja / sin titular'.
     removedRude = students.find((s) => s.status === 'registered')!.rude;
-    await api(admin, 'POST', `/removals/departments/2/students/${removedRude}`);
+    await api(admin, 'POST', `/removals/departments/2/students/${removedRude}`, {
+      reason: 'Traslado al exterior',
+    });
 
     // Version 2: the director consolidates again.
     await openDirectorSchool(director);

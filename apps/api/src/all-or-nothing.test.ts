@@ -44,7 +44,11 @@ describe('blocking and removals: the last write failing leaves nothing', () => {
   });
 
   it("'Baja Beneficiario' (removal, inscription, titular, audit)", async () => {
-    await withFailingAudit('removals.remove', () => call(`/removals/departments/3/students/${rudes[1]}`));
-    expect((await call(`/removals/departments/3/students/${rudes[1]}`)).status).toBe(200);
+    await withFailingAudit('removals.remove', () =>
+      call(`/removals/departments/3/students/${rudes[1]}`, { reason: 'Traslado al exterior' }),
+    );
+    expect(
+      (await call(`/removals/departments/3/students/${rudes[1]}`, { reason: 'Traslado al exterior' })).status,
+    ).toBe(200);
   });
 });

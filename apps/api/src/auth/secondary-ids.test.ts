@@ -177,6 +177,7 @@ const fixtures: Record<string, Fixture> = {
   },
   'POST /api/v1/removals/departments/:departmentId/students/:rude': {
     ids: () => ({ rude: { own: w.a.rude, foreign: w.b.rude } }),
+    body: () => ({ reason: 'Traslado al exterior' }),
   },
 
   'GET /api/v1/paid-validation/institutions/:sie/titulars/:personId': holder(() => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
-import { calendarDate, intParam, pageParam, sieParam, text } from '../common/primitives.js';
+import { calendarDate, idParam, intParam, pageParam, sieParam, text } from '../common/primitives.js';
 import { titularModalResponse } from '../holders/titular-schemas.js';
 import { rudeValue } from '../sereci/schemas.js';
 import { adjustmentKinds } from './messages.js';
@@ -34,6 +34,26 @@ export const adjustmentStudent = z.object({
   blocker: z.string().nullable().describe('Por qué no admite un ajuste; null si lo admite'),
 });
 export type AdjustmentStudent = z.infer<typeof adjustmentStudent>;
+
+/** The 'Lista' of Ajuste Titulares: one course's students (all of the school without a course), 10 a page. */
+export const adjustmentStudentsQuery = z.object({
+  course: idParam.optional().describe('Curso elegido en la Lista'),
+  page: pageParam,
+});
+export const adjustmentStudentRow = z.object({
+  inscriptionId: z.number().int(),
+  number: z.number().int().describe('ID en la lista'),
+  rude: z.string(),
+  student: z.string(),
+  titularCarnet: z.string().nullable(),
+  titular: z.string().nullable(),
+  adjustmentKind: adjustmentKindEnum.nullable().describe('Ajuste ya registrado en la gestión, si hay'),
+  removed: z.boolean(),
+  blocked: z.boolean(),
+});
+export type AdjustmentStudentRow = z.infer<typeof adjustmentStudentRow>;
+export const adjustmentStudentPage = pageOf(adjustmentStudentRow);
+export type AdjustmentStudentPage = z.infer<typeof adjustmentStudentPage>;
 
 /** The titular modal in its adjustment variant: the holders modal plus the adjustment state. */
 export const adjustmentModalResponse = titularModalResponse.extend({

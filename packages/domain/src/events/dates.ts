@@ -1,3 +1,5 @@
+import { eventMessages } from './messages.js';
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
@@ -17,6 +19,15 @@ export function eventDays(startsOn: string, endsOn: string): number | null {
   if (!isIsoDay(startsOn) || !isIsoDay(endsOn)) return null;
   const diff = (Date.parse(`${endsOn}T00:00:00Z`) - Date.parse(`${startsOn}T00:00:00Z`)) / DAY_MS;
   return diff < 0 ? null : diff + 1;
+}
+
+/**
+ * The state a period is saved with must agree with its dates (issue 16): CONCLUIDO only once its
+ * last day has come (`today` is Bolivia's day). Null when it agrees.
+ */
+export function periodStateError(period: { state: string; endsOn: string }, today: string): string | null {
+  if (period.state !== 'CONCLUIDO' || !isIsoDay(period.endsOn)) return null;
+  return period.endsOn > today ? eventMessages.concludedInFuture : null;
 }
 
 /** A period or stage is open on `today` when it is active and the day falls inside its dates. */

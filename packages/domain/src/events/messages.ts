@@ -75,6 +75,8 @@ export const eventMessages = {
   kindNotEventStage:
     'El tipo de evento debe ser una etapa de eventos, no el periodo de registro de titulares.',
   periodNotFound: 'El periodo no existe.',
+  concludedInFuture:
+    'Un periodo que termina después de hoy no puede registrarse como CONCLUIDO: elija VIGENTE o PROGRAMADO.',
   // Institution enrollment page (part 1 §8).
   invalidProfile: 'Perfil no válido!',
   recordsSaved: 'Registros Salvados!',

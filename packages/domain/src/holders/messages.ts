@@ -1,3 +1,4 @@
+import { formatCount } from '../common/money.js';
 /**
  * What users read in holder registration (Registro Titulares). The quoted texts are the
  * specification's (part 2 §4, §5, §8), word for word; the others name rules the original left to
@@ -69,3 +70,14 @@ export const titularStatusLabels = {
   excluded: 'No beneficiario',
   removed: 'Baja',
 } as const;
+
+/**
+ * What the holders' 'Consolidar Estudiantes' says before the confirmation (issue 16, as the paid
+ * validation's button does): how many students still have no titular registered.
+ */
+export function holdersRemainMessage(count: number): string {
+  if (count === 0) return 'Todos los estudiantes tienen titular registrado o están marcados sin titular.';
+  return count === 1
+    ? 'Falta 1 estudiante sin titular registrado.'
+    : `Faltan ${formatCount(count)} estudiantes sin titular registrado.`;
+}

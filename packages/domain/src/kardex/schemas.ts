@@ -78,6 +78,7 @@ export const kardex = z.object({
         year: z.number().int(),
         source: z.string(),
         titular: z.string().nullable(),
+        reason: z.string().nullable().describe('Motivo de la baja'),
         createdAt: z.string(),
       }),
     )

@@ -7,7 +7,11 @@ export const removalMessages = {
   removeButton: 'Baja Beneficiario',
   confirmTitle: '¿Está seguro?',
   confirmRemove:
-    'El estudiante dejará de ser beneficiario del bono en toda la gestión. La baja no se puede revertir.',
+    'El estudiante dejará de ser beneficiario del bono en toda la gestión. Esta acción no se puede deshacer.',
+  reasonLabel: 'Motivo de la baja',
+  reasonDescription: 'Queda registrado en el historial y en el Kardex del estudiante.',
+  reasonRequired: 'Escriba el motivo de la baja (al menos 5 caracteres).',
+  confirmButton: 'Dar de baja',
   removed: 'Operación exitosa!!!',
   failed: 'Falla en la operación',
   studentNotFound: 'Estudiante no encontrado',

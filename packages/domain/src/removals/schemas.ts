@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageOf } from '../common/pagination.js';
-import { idParam, intParam, pageParam, sieParam } from '../common/primitives.js';
+import { idParam, intParam, pageParam, sieParam, text } from '../common/primitives.js';
 import { rudeValue } from '../sereci/schemas.js';
-import { removalSources } from './messages.js';
+import { removalMessages, removalSources } from './messages.js';
 
 export const removalDepartmentParams = z.object({
   departmentId: intParam(1, 9, 'Ingrese un código de Departamento').describe('Código de departamento (1–9)'),
@@ -30,6 +30,19 @@ export const removalCandidate = z.object({
   removedAt: z.string().nullable().describe('Fecha de baja; null si sigue siendo beneficiario'),
 });
 export type RemovalCandidate = z.infer<typeof removalCandidate>;
+
+/** Limits of the reason a removal must give (it cannot be undone, so it says why). */
+export const REMOVAL_REASON_MIN = 5;
+export const REMOVAL_REASON_MAX = 300;
+export const removalReason = text({
+  min: REMOVAL_REASON_MIN,
+  max: REMOVAL_REASON_MAX,
+  message: removalMessages.reasonRequired,
+}).describe('Motivo de la baja (5 a 300 caracteres)');
+
+/** 'Baja Beneficiario': the body of the removal, with its reason. */
+export const removalRequest = z.object({ reason: removalReason });
+export type RemovalRequest = z.infer<typeof removalRequest>;
 
 export const removalResult = z.object({ message: z.string(), removalId: z.number().int(), rude: z.string() });
 export type RemovalResult = z.infer<typeof removalResult>;
@@ -66,6 +79,7 @@ export const removalHistoryRow = z.object({
   titularCarnet: z.string().nullable(),
   titular: z.string().nullable(),
   request: z.enum(removalSources).describe('SOLICITUD'),
+  reason: z.string().nullable().describe('MOTIVO; null en bajas por ajuste o anteriores al motivo'),
   stateId: z.number().int().describe('1 registrada, 2 enviada a Síntesis'),
   state: z.string(),
   removedAt: z.string(),

@@ -101,3 +101,26 @@ export const paymentSyncResult = z.object({
   seconds: z.number(),
 });
 export type PaymentSyncResult = z.infer<typeof paymentSyncResult>;
+
+/**
+ * The last completed payment sync, for the result panel that stays on the page (issue 16). A failed
+ * run changes nothing and is not stored: its error shows while the page follows the job.
+ */
+export const lastPaymentSync = z.object({
+  run: z
+    .object({
+      runId: z.number().int(),
+      startedAt: z.string(),
+      finishedAt: z.string().describe('Cuándo terminó'),
+      by: z.string().nullable().describe('Quién la ejecutó'),
+      beneficiaries: z.number().int(),
+      received: z.number().int(),
+      inserted: z.number().int().describe('Pagos nuevos'),
+      updated: z.number().int().describe('Pagos que cambiaron'),
+      unchanged: z.number().int().describe('Pagos sin cambios'),
+      errors: z.number().int().describe('Errores (una corrida con error no guarda nada)'),
+    })
+    .nullable()
+    .describe('null si nunca se sincronizó'),
+});
+export type LastPaymentSync = z.infer<typeof lastPaymentSync>;

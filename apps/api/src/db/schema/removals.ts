@@ -24,6 +24,8 @@ export const beneficiaryRemovals = pgTable(
     studentName: text('student_name').notNull(),
     titularCarnet: text('titular_carnet'),
     titularName: text('titular_name'),
+    /** Why the beneficiary was removed (issue 16); null for removals from an adjustment or before it. */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by'),
   },

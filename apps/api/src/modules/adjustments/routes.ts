@@ -5,6 +5,8 @@ import {
   adjustmentInstitutionState,
   adjustmentModalResponse,
   adjustmentStudent,
+  adjustmentStudentPage,
+  adjustmentStudentsQuery,
   idParam,
   newTitularRequest,
   personData,
@@ -34,6 +36,7 @@ import { adjustmentModal } from './modal.js';
 import { sendProgressWorkbook } from './progress.js';
 import { reenableStudent } from './reenable.js';
 import { adjustmentInstitution, findAdjustmentStudent } from './student.js';
+import { adjustmentStudents } from './students.js';
 
 const id = idParam;
 const inscriptionParams = sieParams.extend({ inscriptionId: id });
@@ -62,6 +65,20 @@ export async function adjustmentsRoutes(app: AppInstance) {
       preHandler: request,
     },
     async (req) => adjustmentInstitution(app.deps, req.params.sie),
+  );
+
+  app.get(
+    `${base}/students`,
+    {
+      schema: {
+        tags,
+        params: sieParams,
+        querystring: adjustmentStudentsQuery,
+        response: { 200: adjustmentStudentPage },
+      },
+      preHandler: request,
+    },
+    async (req) => adjustmentStudents(app.deps, req.params.sie, req.query),
   );
 
   app.get(

@@ -101,7 +101,9 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
-  const removal = await call('admin', 'POST', `/removals/departments/5/students/${rudes[24]}`);
+  const removal = await call('admin', 'POST', `/removals/departments/5/students/${rudes[24]}`, {
+    reason: 'Traslado al exterior',
+  });
   expect(removal.status, JSON.stringify(removal.body)).toBe(200);
   // 16:00 — 'Sincronizar Datos de Pago de Sintesis' reports 21 students of the school and one of the other paid.
   await at('2025-11-20T16:00:00Z', logins);

@@ -1,5 +1,6 @@
 import {
   type ActiveToggleResult,
+  boliviaToday,
   DEFAULT_PAGE_SIZE,
   eventMessages,
   type Page,
@@ -7,6 +8,7 @@ import {
   type PeriodCreate,
   type PeriodRow,
   periodInstances,
+  periodStateError,
   periodStates,
   subsystems,
 } from '@bjp/domain';
@@ -15,7 +17,7 @@ import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { periods, programmeSettings } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 
 const rowColumns = {
   id: periods.id,
@@ -63,6 +65,8 @@ export async function createPeriod(
   input: PeriodCreate,
   ip: string,
 ): Promise<PeriodRow> {
+  const stateProblem = periodStateError(input, boliviaToday(deps.clock.now()));
+  if (stateProblem) throw badRequest(stateProblem);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(periods)

@@ -86,6 +86,26 @@ describe('periods and stages', () => {
     expect(backwards.json().message).toBe(eventMessages.endBeforeStart);
   });
 
+  it('refuses CONCLUIDO for a period that ends after today (Bolivia), saving nothing', async () => {
+    const post = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/kind-events', headers: bearer(admin), payload });
+    const before = (await list()).total;
+    // The clock is 20 Nov 2025, 10:00 in La Paz.
+    const future = await post({ ...valid, state: 'CONCLUIDO', endsOn: '2025-11-21' });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe(eventMessages.concludedInFuture);
+    expect((await list()).total).toBe(before);
+    const endsToday = await post({
+      ...valid,
+      startsOn: '2025-11-01',
+      endsOn: '2025-11-20',
+      state: 'CONCLUIDO',
+    });
+    expect(endsToday.statusCode, endsToday.body).toBe(201);
+    const past = await post({ ...valid, startsOn: '2025-10-01', endsOn: '2025-10-31', state: 'CONCLUIDO' });
+    expect(past.statusCode).toBe(201);
+  });
+
   it('the active switch really toggles; row 1 stays the registration period', async () => {
     const toggle = (active: boolean) =>
       ctx.app.inject({

@@ -81,7 +81,9 @@ beforeAll(async () => {
     observation: 'Revisión de asistencia',
   });
   expect(blocked.statusCode, blocked.body).toBe(200);
-  const removed = await post(`/removals/departments/5/students/${rudes.a1[1]}`);
+  const removed = await post(`/removals/departments/5/students/${rudes.a1[1]}`, {
+    reason: 'Traslado al exterior',
+  });
   expect(removed.statusCode, removed.body).toBe(200);
 });
 afterAll(() => ctx.close());
@@ -138,7 +140,9 @@ describe('Kardex of one student', () => {
 
   it('shows the removal of a removed student', async () => {
     const k = (await get('director', `/kardex/students/${rudes.a1[1]}`)).json<Kardex>();
-    expect(k.removals).toMatchObject([{ year: 2025, source: 'BAJA BENEFICIARIO' }]);
+    expect(k.removals).toMatchObject([
+      { year: 2025, source: 'BAJA BENEFICIARIO', reason: 'Traslado al exterior' },
+    ]);
     expect(k.inscriptions[0]!.removedAt).not.toBeNull();
   });
 

@@ -177,6 +177,7 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
       year: r.year,
       source: r.source,
       titular: fullName(r.titularCarnet ?? '', r.titularName ?? '') || null,
+      reason: r.reason,
       createdAt: iso(r.createdAt)!,
     })),
     validations,

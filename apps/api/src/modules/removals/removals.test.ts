@@ -21,12 +21,13 @@ let ids: number[] = [];
 let rudes: string[] = [];
 let oruroRude = '';
 
-const call = async <T>(who: string, method: 'GET' | 'POST', url: string) => {
-  const res = await ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(t[who]!) });
+const call = async <T>(who: string, method: 'GET' | 'POST', url: string, payload?: object) => {
+  const res = await ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(t[who]!), payload });
   return { status: res.statusCode, body: res.json<T & { message: string }>() };
 };
-const remove = (who: string, department: number, rude: string) =>
-  call(who, 'POST', `/removals/departments/${department}/students/${rude}`);
+const REASON = 'Traslado del estudiante al exterior';
+const remove = (who: string, department: number, rude: string, reason: unknown = REASON) =>
+  call(who, 'POST', `/removals/departments/${department}/students/${rude}`, { reason });
 const beneficiaries = async () => {
   const r = await ctx.handle.db.execute(
     sql`SELECT coalesce(sum(total), 0)::int AS n FROM stats_beneficiaries`,
@@ -94,6 +95,19 @@ describe('the RUDE/RUDEE finder', () => {
 });
 
 describe('Baja Beneficiario', () => {
+  it('refuses a removal without a reason of 5 to 300 characters, in Spanish, changing nothing', async () => {
+    const noBody = await call('depto', 'POST', `/removals/departments/2/students/${rudes[3]}`);
+    expect(noBody.status).toBe(400);
+    for (const reason of [null, 12345, '', '   ', 'abc', 'x'.repeat(301)]) {
+      const res = await remove('depto', 2, rudes[3]!, reason);
+      expect(res.status, String(reason)).toBe(400);
+      expect(res.body.message).not.toMatch(/expected|invalid|required|too/i);
+    }
+    expect((await remove('depto', 2, rudes[3]!, 'abc')).body.message).toBe(removalMessages.reasonRequired);
+    const [n] = await ctx.handle.db.select().from(inscriptions).where(eq(inscriptions.id, ids[3]!));
+    expect(n!.removedAt).toBeNull();
+  });
+
   it('removes a beneficiary for good: statistics, audit, lists; a second removal is refused', async () => {
     const before = await beneficiaries();
     const res = await remove('depto', 2, rudes[0]!);
@@ -102,9 +116,14 @@ describe('Baja Beneficiario', () => {
     expect(await beneficiaries()).toBe(before - 1);
     const [n] = await ctx.handle.db.select().from(inscriptions).where(eq(inscriptions.id, ids[0]!));
     expect(n!.removedAt).not.toBeNull();
-    expect(
-      await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'removals.remove')),
-    ).toHaveLength(1);
+    const audits = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'removals.remove'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.after).toMatchObject({ reason: REASON });
+    const [stored] = await ctx.handle.db
+      .select()
+      .from(beneficiaryRemovals)
+      .where(eq(beneficiaryRemovals.inscriptionId, ids[0]!));
+    expect(stored!.reason).toBe(REASON);
     const again = await remove('admin', 2, rudes[0]!);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(removalMessages.alreadyRemoved);
@@ -170,6 +189,7 @@ describe('the two tables', () => {
       request: 'BAJA BENEFICIARIO',
       stateId: 1,
       state: 'REGISTRADA',
+      reason: REASON,
     });
     expect(
       (await call<RemovalHistoryPage>('admin', 'GET', '/removals/departments/4/history')).body.total,

@@ -25,6 +25,8 @@ export async function removeBeneficiary(
     /** The caller's place in the path: the inscription must be of it, checked by the UPDATE itself. */
     place: RemovalPlace;
     source: RemovalSource;
+    /** Why (required from 'Baja Beneficiarios'; an adjustment's removal has none). */
+    reason?: string | null;
     user: AuthUser;
     now: Date;
     ip: string | null;
@@ -49,12 +51,12 @@ export async function removeBeneficiary(
   const inserted = (await tx.execute(sql`
     INSERT INTO beneficiary_removals
       (inscription_id, year, institution_id, district_id, department_id, source, rude, student_name,
-       titular_carnet, titular_name, created_at, created_by)
+       titular_carnet, titular_name, reason, created_at, created_by)
     SELECT n.id, n.year, i.id, i.district_id, i.department_id, ${input.source}, s.rude,
       trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g')),
       p.carnet || CASE WHEN p.complemento <> '' THEN '-' || p.complemento ELSE '' END,
       trim(regexp_replace(p.first_last_name || ' ' || p.second_last_name || ' ' || p.name, '\\s+', ' ', 'g')),
-      ${input.now.toISOString()}::timestamptz, ${input.user.id}
+      ${input.reason ?? null}, ${input.now.toISOString()}::timestamptz, ${input.user.id}
     FROM inscriptions n
     JOIN institutions i ON i.id = n.institution_id
     JOIN students s ON s.id = n.student_id
@@ -70,7 +72,12 @@ export async function removeBeneficiary(
     entity: 'inscription',
     entityId: input.inscriptionId,
     before: { removedAt: null },
-    after: { removedAt: input.now.toISOString(), removalId: Number(removal.id), source: input.source },
+    after: {
+      removedAt: input.now.toISOString(),
+      removalId: Number(removal.id),
+      source: input.source,
+      reason: input.reason ?? null,
+    },
     ip: input.ip,
   });
   return Number(removal.id);

@@ -4,6 +4,7 @@ import {
   removalDepartment as removalDepartmentSchema,
   removalHistoryPage,
   removalHistoryQuery,
+  removalRequest,
   removalResult,
   removalRudeParams,
   removalStudentPage,
@@ -60,10 +61,11 @@ export async function removalsRoutes(app: AppInstance) {
   app.post(
     '/removals/departments/:departmentId/students/:rude',
     {
-      schema: { tags, params: removalRudeParams, response: { 200: removalResult } },
+      schema: { tags, params: removalRudeParams, body: removalRequest, response: { 200: removalResult } },
       preHandler: inDepartment,
     },
-    async (req) => removeStudent(app.deps, req.user!, req.params.departmentId, req.params.rude, req.ip),
+    async (req) =>
+      removeStudent(app.deps, req.user!, req.params.departmentId, req.params.rude, req.body.reason, req.ip),
   );
 
   app.get(

@@ -100,6 +100,7 @@ export async function removeStudent(
   user: AuthUser,
   departmentId: number,
   rude: string,
+  reason: string,
   ip: string,
 ): Promise<RemovalResult> {
   const candidate = await findCandidate(deps, departmentId, rude);
@@ -109,6 +110,7 @@ export async function removeStudent(
       inscriptionId: candidate.inscriptionId,
       place: { departmentId },
       source: 'BAJA BENEFICIARIO',
+      reason,
       user,
       now: deps.clock.now(),
       ip,
@@ -174,7 +176,8 @@ export async function removalHistory(
   const pageSize = DEFAULT_PAGE_SIZE;
   const offset = (query.page - 1) * pageSize;
   const result = (await deps.db.execute(sql`
-    SELECT r.id, r.rude, r.student_name, r.institution_id, r.titular_carnet, r.titular_name, r.source, r.created_at,
+    SELECT r.id, r.rude, r.student_name, r.institution_id, r.titular_carnet, r.titular_name, r.source, r.reason,
+      r.created_at,
       CASE WHEN EXISTS (
         SELECT 1 FROM sync_batch_items bi JOIN sync_batches b ON b.id = bi.batch_id AND b.is_send_change
         WHERE bi.student_id = n.student_id AND bi.kind = 'BAJA BENEFICIARIO' AND bi.source_id = r.inscription_id
@@ -191,6 +194,7 @@ export async function removalHistory(
     titular_carnet: string | null;
     titular_name: string | null;
     source: 'BAJA BENEFICIARIO' | 'AJUSTE TITULAR';
+    reason: string | null;
     created_at: string | Date;
     state_id: number;
     total: number;
@@ -206,6 +210,7 @@ export async function removalHistory(
         titularCarnet: r.titular_carnet,
         titular: r.titular_name,
         request: r.source,
+        reason: r.reason,
         stateId,
         state: removalStates[stateId],
         removedAt: new Date(r.created_at).toISOString(),

@@ -1,4 +1,4 @@
-import type { PaymentSyncResult } from '@bjp/domain';
+import type { LastPaymentSync, PaymentSyncResult } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobProgress } from '../../db/schema/index.js';
@@ -52,6 +52,7 @@ afterAll(() => ctx.close());
 
 describe('Sincronizar Datos de Pago de Sintesis as a job', () => {
   it('answers 202 with the job and reports its progress and result', async () => {
+    expect((await call('GET', '/sync/payments/last')).json()).toEqual({ run: null });
     const res = await call('POST', '/sync/payments/jobs');
     expect(res.statusCode, res.body).toBe(202);
     const done = await finished(res.json<{ jobId: string }>().jobId);
@@ -63,6 +64,11 @@ describe('Sincronizar Datos de Pago de Sintesis as a job', () => {
     expect(done.progress.message).toBe('Consultando pagos en Síntesis: 3 de 3 beneficiarios.');
     const rows = await ctx.handle.db.execute(sql`SELECT count(*)::int AS n FROM payment_sync_runs`);
     expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+    // The result panel that stays (issue 16): the last run's counts, when and by whom, after a reload.
+    const last = (await call('GET', '/sync/payments/last')).json<LastPaymentSync>();
+    expect(last.run).toMatchObject({ received: 2, inserted: 2, updated: 0, unchanged: 0, errors: 0 });
+    expect(last.run!.by).toContain('admin');
+    expect(last.run!.finishedAt).toBe('2025-11-20T14:00:00.000Z');
   });
 
   it('refuses a second start while a run (of any instance) is unfinished', async () => {

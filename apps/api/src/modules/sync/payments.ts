@@ -1,4 +1,4 @@
-import { fillMessage, type PaymentSyncResult, syncMessages } from '@bjp/domain';
+import { fillMessage, type LastPaymentSync, type PaymentSyncResult, syncMessages } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
@@ -183,4 +183,44 @@ export async function syncPayments(
     await job?.commit(tx, result);
     return result;
   });
+}
+
+/** The last completed payment sync with who ran it, for the panel of 'Procesar Ajustes Solicitados'. */
+export async function lastPaymentSyncRun(deps: AppDeps): Promise<LastPaymentSync> {
+  const found = (await deps.db.execute(sql`
+    SELECT r.id, r.started_at, r.finished_at, r.beneficiaries, r.received, r.inserted, r.updated,
+      u.username, trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')) AS name
+    FROM payment_sync_runs r LEFT JOIN users u ON u.id = r.user_id
+    ORDER BY r.finished_at DESC, r.id DESC LIMIT 1`)) as unknown as {
+    rows: Array<{
+      id: number;
+      started_at: string | Date;
+      finished_at: string | Date;
+      beneficiaries: number;
+      received: number;
+      inserted: number;
+      updated: number;
+      username: string | null;
+      name: string | null;
+    }>;
+  };
+  const r = found.rows[0];
+  if (!r) return { run: null };
+  const received = Number(r.received);
+  const inserted = Number(r.inserted);
+  const updated = Number(r.updated);
+  return {
+    run: {
+      runId: Number(r.id),
+      startedAt: new Date(r.started_at).toISOString(),
+      finishedAt: new Date(r.finished_at).toISOString(),
+      by: r.username ? (r.name ? `${r.name} (${r.username})` : r.username) : null,
+      beneficiaries: Number(r.beneficiaries),
+      received,
+      inserted,
+      updated,
+      unchanged: received - inserted - updated,
+      errors: 0,
+    },
+  };
 }

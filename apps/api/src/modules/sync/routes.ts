@@ -1,6 +1,7 @@
 import {
   kardex,
   kardexParams,
+  lastPaymentSync,
   pageQuery,
   paymentSyncResult,
   stepListQuery,
@@ -27,7 +28,7 @@ import {
 } from './jobs.js';
 import { history, stepOneList, stepTwoList } from './lists.js';
 import { syncStatus as status } from './openness.js';
-import { syncPayments } from './payments.js';
+import { lastPaymentSyncRun, syncPayments } from './payments.js';
 import { startStep, stepJobParams, stepJobState, stepJobStatus, syncStepNames } from './step-jobs.js';
 import { consolidateChanges, sendChanges, takeCopy } from './steps.js';
 
@@ -103,6 +104,12 @@ export async function syncRoutes(app: AppInstance) {
     '/sync/payments',
     { schema: { tags, response: { 200: paymentSyncResult } }, preHandler: guard('sync.run') },
     async (req) => syncPayments(app.deps, req.user!, { ip: req.ip }),
+  );
+
+  app.get(
+    '/sync/payments/last',
+    { schema: { tags, response: { 200: lastPaymentSync } }, preHandler: guard('sync.run') },
+    async () => lastPaymentSyncRun(app.deps),
   );
 
   // The same, as a job (src/jobs): answers at once with the job's id; the page follows its progress.

@@ -2,15 +2,24 @@ import type { InstitutionCard } from '@bjp/domain';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TitularModal } from '../holders/titular-modal/TitularModal';
+import type { CourseSelection } from '../structure/CourseMenu';
 import { AdjustmentHistory } from './AdjustmentHistory';
 import { useAdjustmentInstitution, useAdjustmentStudent } from './api';
+import { CourseStudents } from './CourseStudents';
 import { StudentFinder } from './StudentFinder';
 
 /**
  * The right panel of Ajuste Titulares: 'Estudiantes' with the Gestión, the RUDE/RUDEE finder, the
- * titular modal in its adjustment variant and the school's 'Historial Ajustes Solicitados'.
+ * students of the course chosen in the 'Lista', the titular modal in its adjustment variant and the
+ * school's 'Historial Ajustes Solicitados'.
  */
-export function AdjustmentPanel({ card }: { card: InstitutionCard }) {
+export function AdjustmentPanel({
+  card,
+  selection,
+}: {
+  card: InstitutionCard;
+  selection: CourseSelection | null;
+}) {
   const state = useAdjustmentInstitution(card.sie);
   const [rude, setRude] = useState<string | null>(null);
   const student = useAdjustmentStudent(card.sie, rude);
@@ -38,6 +47,21 @@ export function AdjustmentPanel({ card }: { card: InstitutionCard }) {
         onSearch={setRude}
         onOpen={(s) => setOpen(s.inscriptionId)}
       />
+      {selection ? (
+        <CourseStudents
+          key={selection.label}
+          sie={card.sie}
+          selection={selection}
+          onPick={(r) => {
+            setRude(r);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Elija un curso en la Lista para ver sus estudiantes.
+        </Text>
+      )}
       <AdjustmentHistory sie={card.sie} />
       <TitularModal
         area="adjustments"

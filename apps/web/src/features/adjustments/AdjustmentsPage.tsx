@@ -13,7 +13,7 @@ function AdjustmentsPage({ variant }: { variant: 'admin' | 'principal' }) {
     <Stack>
       <PageHeader title={title} breadcrumbs={['Titulares', title]} />
       <InstitutionBrowser mode={variant === 'admin' ? 'code' : 'mine'}>
-        {({ card }) => <AdjustmentPanel key={card.sie} card={card} />}
+        {({ card, selection }) => <AdjustmentPanel key={card.sie} card={card} selection={selection} />}
       </InstitutionBrowser>
     </Stack>
   );

@@ -3,6 +3,7 @@ import type {
   AdjustmentHistoryQuery,
   AdjustmentInstitutionState,
   AdjustmentStudent,
+  AdjustmentStudentPage,
   PaymentSyncResult,
   ReenableResult,
 } from '@bjp/domain';
@@ -35,6 +36,16 @@ export function useAdjustmentStudent(sie: number, rude: string | null) {
       api.get<AdjustmentStudent>(`${base(sie)}/students/${encodeURIComponent(rude ?? '')}`, { signal }),
     enabled: rude !== null,
     retry: false,
+  });
+}
+
+/** The 'Lista': the chosen course's students (the whole school without a course), 10 a page on the server. */
+export function useAdjustmentStudents(sie: number, course: number | undefined, page: number) {
+  return useQuery({
+    queryKey: [...adjustmentKeys.school(sie), 'students', course, page],
+    queryFn: ({ signal }) =>
+      api.get<AdjustmentStudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

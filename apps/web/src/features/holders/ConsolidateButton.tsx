@@ -1,5 +1,5 @@
-import { formatCount, holderMessages, type PendingPage } from '@bjp/domain';
-import { Alert, Button, Group, Modal, Stack, Table } from '@mantine/core';
+import { formatCount, holderMessages, holdersRemainMessage, type PendingPage } from '@bjp/domain';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
@@ -8,14 +8,20 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { Pager } from '../../ui/Pager';
 import { fetchPending, useConsolidate } from './api';
 
-type Props = { sie: number; enabled: boolean; disabledReason?: string };
+type Props = {
+  sie: number;
+  enabled: boolean;
+  disabledReason?: string;
+  /** Students still without a titular (the panel's 'Pendientes'), said under the button. */
+  remaining: number;
+};
 
 /**
  * 'Consolidar Estudiantes': first the pending list ('Error al consultar pendientes' when it cannot be
  * read), then '¿Está Seguro?', then the irreversible consolidation. Pending students do not block it
  * (INST/DGAA No 35).
  */
-export function ConsolidateButton({ sie, enabled, disabledReason }: Props) {
+export function ConsolidateButton({ sie, enabled, disabledReason, remaining }: Props) {
   const consolidate = useConsolidate(sie);
   const [pending, setPending] = useState<PendingPage | null>(null);
   const [loading, setLoading] = useState(false);
@@ -32,11 +38,12 @@ export function ConsolidateButton({ sie, enabled, disabledReason }: Props) {
   };
 
   const run = async () => {
+    const remain = pending?.total ?? remaining;
     setPending(null);
     if (
       !(await confirmAction({
         title: holderMessages.confirmTitle,
-        message: holderMessages.confirmConsolidate,
+        message: `${holdersRemainMessage(remain)} ${holderMessages.confirmConsolidate}`,
         color: 'red',
       }))
     )
@@ -59,16 +66,21 @@ export function ConsolidateButton({ sie, enabled, disabledReason }: Props) {
 
   return (
     <>
-      <Button
-        color="red"
-        leftSection={<IconLock size={16} />}
-        disabled={!enabled}
-        title={enabled ? undefined : disabledReason}
-        loading={loading || consolidate.isPending}
-        onClick={() => loadPending(1)}
-      >
-        Consolidar Estudiantes
-      </Button>
+      <Stack gap={2} align="flex-end">
+        <Button
+          color="red"
+          leftSection={<IconLock size={16} />}
+          disabled={!enabled}
+          title={enabled ? undefined : disabledReason}
+          loading={loading || consolidate.isPending}
+          onClick={() => loadPending(1)}
+        >
+          Consolidar Estudiantes
+        </Button>
+        <Text size="xs" c={remaining > 0 ? 'orange.8' : 'dimmed'} data-testid="holders-remaining">
+          {holdersRemainMessage(remaining)}
+        </Text>
+      </Stack>
       <Modal
         opened={pending !== null}
         onClose={() => setPending(null)}

@@ -57,7 +57,12 @@ export function StudentsPanel({ card, selection }: Props) {
             ) : (
               s &&
               mayConsolidate && (
-                <ConsolidateButton sie={sie} enabled={s.canConsolidate} disabledReason={closedReason} />
+                <ConsolidateButton
+                  sie={sie}
+                  enabled={s.canConsolidate}
+                  disabledReason={closedReason}
+                  remaining={s.counts.pending}
+                />
               )
             )}
           </Group>

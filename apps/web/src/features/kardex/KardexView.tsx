@@ -77,8 +77,8 @@ export function KardexView({ k }: { k: Kardex }) {
       />
       <Section
         title="Bajas de beneficiario"
-        headers={['Gestión', 'Solicitud', 'Titular', 'Fecha']}
-        rows={k.removals.map((r) => [r.year, r.source, r.titular ?? '—', when(r.createdAt)])}
+        headers={['Gestión', 'Solicitud', 'Motivo', 'Titular', 'Fecha']}
+        rows={k.removals.map((r) => [r.year, r.source, r.reason ?? '—', r.titular ?? '—', when(r.createdAt)])}
       />
       <Section
         title="Validaciones"

@@ -3,10 +3,11 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
-import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
+import { showErrorDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/notify';
 import { RudeFinder } from '../sereci/RudeFinder';
 import { useCandidate, useRemove } from './api';
+import { askRemovalReason } from './ask-reason';
 
 /**
  * The RUDE/RUDEE finder of Baja Beneficiarios. Its state is idle (nothing searched), found (the
@@ -21,12 +22,15 @@ export function RemovalFinder({ departmentId }: { departmentId: number }) {
 
   const confirmRemove = async () => {
     if (!student) return;
-    const message = `${student.fullName} (RUDE ${student.rude}). ${removalMessages.confirmRemove}`;
-    if (!(await confirmAction({ title: removalMessages.confirmTitle, message, color: 'red' }))) return;
-    remove.mutate(student.rude, {
-      onSuccess: (r) => notifySuccess(`RUDE ${r.rude}`, r.message),
-      onError: (error) => showErrorDialog(errorMessage(error, removalMessages.failed), 'Error!'),
-    });
+    const reason = await askRemovalReason(`${student.fullName} (RUDE ${student.rude})`);
+    if (reason === null) return;
+    remove.mutate(
+      { rude: student.rude, reason },
+      {
+        onSuccess: (r) => notifySuccess(`RUDE ${r.rude}`, r.message),
+        onError: (error) => showErrorDialog(errorMessage(error, removalMessages.failed), 'Error!'),
+      },
+    );
   };
 
   return (

@@ -64,6 +64,7 @@ const historyColumns: Column<RemovalHistoryRow>[] = [
   { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => ci(r.titularCarnet) },
   { key: 'titular', header: 'TITULAR', render: (r) => ci(r.titular) },
   { key: 'request', header: 'SOLICITUD', render: (r) => r.request },
+  { key: 'reason', header: 'MOTIVO', render: (r) => r.reason ?? '—' },
   {
     key: 'state',
     header: 'ESTADO',
@@ -104,7 +105,7 @@ export function RemovalHistory({ departmentId }: { departmentId: number }) {
           onPageChange={setPage}
           loading={list.isFetching}
           emptyText="No hay bajas registradas."
-          minWidth={1100}
+          minWidth={1250}
         />
       </Stack>
     </Paper>

@@ -45,11 +45,13 @@ export function useRemove(departmentId: number) {
   const client = useQueryClient();
   const submission = useSubmission();
   return useMutation({
-    mutationFn: (rude: string) =>
-      submission.send(rude, (idempotencyKey) =>
-        api.post<RemovalResult>(`${dep(departmentId)}/students/${encodeURIComponent(rude)}`, undefined, {
-          idempotencyKey,
-        }),
+    mutationFn: ({ rude, reason }: { rude: string; reason: string }) =>
+      submission.send({ rude, reason }, (idempotencyKey) =>
+        api.post<RemovalResult>(
+          `${dep(departmentId)}/students/${encodeURIComponent(rude)}`,
+          { reason },
+          { idempotencyKey },
+        ),
       ),
     // The finder, both tables and every count that included the student change.
     onSettled: () => client.invalidateQueries(),

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
-import { jobFinished, useStartPaymentSync, useSyncJob } from './api';
+import { jobFinished, useLastPaymentSync, useStartPaymentSync, useSyncJob } from './api';
+import { PaymentSyncPanel } from './PaymentSyncPanel';
 
 const jobOf = (details: unknown): string | null =>
   typeof details === 'object' && details !== null && 'jobId' in details && typeof details.jobId === 'string'
@@ -28,6 +29,7 @@ export function PaymentSyncButton({
   const start = useStartPaymentSync();
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useSyncJob(jobId);
+  const last = useLastPaymentSync();
   const status = job.data;
   const running = jobId !== null && (!status || !jobFinished(status.state));
 
@@ -84,6 +86,7 @@ export function PaymentSyncButton({
           {status.error}
         </Alert>
       )}
+      <PaymentSyncPanel last={last.data} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  LastPaymentSync,
   PaymentSyncResult,
   StepOnePage,
   StepTwoPage,
@@ -92,5 +93,13 @@ export function useSyncJob(id: string | null) {
     queryFn: ({ signal }) => api.get<SyncJobStatus>(`/sync/jobs/${id}`, { signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
+  });
+}
+
+/** The last completed payment sync (counts, when, by whom): the panel that stays after a reload. */
+export function useLastPaymentSync() {
+  return useQuery({
+    queryKey: ['sync', 'payments', 'last'],
+    queryFn: ({ signal }) => api.get<LastPaymentSync>('/sync/payments/last', { signal }),
   });
 }

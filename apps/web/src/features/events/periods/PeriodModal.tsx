@@ -1,4 +1,12 @@
-import { eventMessages, messages, type PeriodCreate, parseDateText, periodCreate } from '@bjp/domain';
+import {
+  boliviaToday,
+  eventMessages,
+  messages,
+  type PeriodCreate,
+  parseDateText,
+  periodCreate,
+  periodStateError,
+} from '@bjp/domain';
 import {
   Button,
   Checkbox,
@@ -55,6 +63,9 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
       for (const issue of periodCreate.safeParse(toRequest(values)).error?.issues ?? []) {
         errors[String(issue.path[0])] ??= issue.code === 'invalid_value' ? messages.required : issue.message;
       }
+      // The server's rule: CONCLUIDO only once the period's last day has come (Bolivia's day).
+      const stateProblem = periodStateError(toRequest(values), boliviaToday());
+      if (stateProblem) errors.state ??= stateProblem;
       return errors;
     },
     validateInputOnBlur: true,

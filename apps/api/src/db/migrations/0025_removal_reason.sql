@@ -1,0 +1,1 @@
+ALTER TABLE "beneficiary_removals" ADD COLUMN "reason" text;

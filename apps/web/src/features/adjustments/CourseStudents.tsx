@@ -1,0 +1,80 @@
+import { type AdjustmentStudentRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE } from '@bjp/domain';
+import { Badge, Button, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { WithBlockedBadge } from '../../ui/BlockedBadge';
+import { type Column, DataTable } from '../../ui/DataTable';
+import type { CourseSelection } from '../structure/CourseMenu';
+import { useAdjustmentStudents } from './api';
+
+const dash = (v: string | null) => v ?? '—';
+
+/**
+ * The students of the course chosen in the 'Lista' (issue 16: choosing a course used to do nothing).
+ * 'Ver' puts the student in the RUDE/RUDEE finder above, where 'Titular Cobro' opens the modal.
+ */
+export function CourseStudents({
+  sie,
+  selection,
+  onPick,
+}: {
+  sie: number;
+  selection: CourseSelection;
+  onPick: (rude: string) => void;
+}) {
+  const [page, setPage] = useState(1);
+  const course = selection.kind === 'course' ? selection.courseId : undefined;
+  const list = useAdjustmentStudents(sie, course, page);
+  const columns: Column<AdjustmentStudentRow>[] = [
+    { key: 'id', header: 'ID', render: (r) => r.number, width: 60 },
+    { key: 'rude', header: 'CÓDIGO RUDE', render: (r) => r.rude },
+    {
+      key: 'student',
+      header: 'ESTUDIANTE',
+      render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.student}</WithBlockedBadge>,
+    },
+    { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => dash(r.titularCarnet) },
+    { key: 'titular', header: 'TITULAR', render: (r) => dash(r.titular) },
+    {
+      key: 'adjustment',
+      header: 'AJUSTE',
+      render: (r) =>
+        r.removed ? (
+          <Badge color="red">Baja</Badge>
+        ) : r.adjustmentKind ? (
+          <Badge variant="light" color="gray">
+            {adjustmentKindLabels[r.adjustmentKind]}
+          </Badge>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'open',
+      header: '',
+      render: (r) => (
+        <Button size="xs" variant="light" onClick={() => onPick(r.rude)} aria-label={`Ver ${r.student}`}>
+          Ver
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={5}>{selection.label}</Title>
+        <DataTable
+          data-testid="adjustment-course-students"
+          columns={columns}
+          rows={list.data?.items ?? []}
+          rowKey={(r) => r.inscriptionId}
+          page={page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          total={list.data?.total ?? 0}
+          onPageChange={setPage}
+          loading={list.isFetching}
+          minWidth={900}
+        />
+      </Stack>
+    </Paper>
+  );
+}
