@@ -2,6 +2,7 @@ import { type Kardex, noveltiesKardexTitle } from '@bjp/domain';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
+import { WideTable } from '../../ui/WideTable';
 import { boliviaStamp } from '../declarations/format';
 
 const when = (iso: string | null) =>
@@ -17,7 +18,7 @@ function Section({ title, headers, rows }: { title: string; headers: string[]; r
         </Text>
       ) : (
         // Its own sideways scroll on a phone: the page (or modal) around it stays in place.
-        <Table.ScrollContainer minWidth={520} type="native">
+        <WideTable minWidth={520}>
           <Table withTableBorder striped fz="xs">
             <Table.Thead>
               <Table.Tr>
@@ -38,7 +39,7 @@ function Section({ title, headers, rows }: { title: string; headers: string[]; r
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       )}
     </Stack>
   );
