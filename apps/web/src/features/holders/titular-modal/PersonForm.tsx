@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 
 /** The 'Datos Titular' form as typed: strings, null while unset. */
 export type PersonDraft = {
@@ -71,6 +71,17 @@ const adultLimit = () => {
   return d;
 };
 
+/** 'dd/mm/aaaa' (or with '-' / '.') as the ISO day, or null when it is not a real date. */
+export function parseDayMonthYear(text: string): string | null {
+  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 export function PersonForm({ draft, onChange, locked, relationships, invalid }: Props) {
   const set = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) =>
     onChange({ ...draft, [key]: value });
@@ -110,11 +121,14 @@ export function PersonForm({ draft, onChange, locked, relationships, invalid }: 
         error={err('nombre')}
         withAsterisk
       />
-      {/* A calendar only: the birth date cannot be typed or pasted (part 2 §5). */}
-      <DatePickerInput
+      {/* Typed as dd/mm/aaaa or picked in the calendar. The original blocked typing (part 2 §5);
+          issue 16 asks for a console usable with the keyboard alone, and a date copied from an
+          identity card is typed faster than found in a calendar. */}
+      <DateInput
         label="Fecha de nacimiento"
-        placeholder="Seleccione la fecha"
+        placeholder="dd/mm/aaaa"
         valueFormat="DD/MM/YYYY"
+        dateParser={parseDayMonthYear}
         value={draft.birthDate}
         onChange={(v) => set('birthDate', v)}
         maxDate={adultLimit()}
