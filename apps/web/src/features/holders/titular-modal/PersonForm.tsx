@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { parseDayMonthYear } from './birth-date';
 
 /** The 'Datos Titular' form as typed: strings, null while unset. */
 export type PersonDraft = {
@@ -71,17 +72,6 @@ const adultLimit = () => {
   return d;
 };
 
-/** 'dd/mm/aaaa' (or with '-' / '.') as the ISO day, or null when it is not a real date. */
-export function parseDayMonthYear(text: string): string | null {
-  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
-  if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 export function PersonForm({ draft, onChange, locked, relationships, invalid }: Props) {
   const set = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) =>
     onChange({ ...draft, [key]: value });
@@ -135,6 +125,9 @@ export function PersonForm({ draft, onChange, locked, relationships, invalid }: 
         defaultLevel="decade"
         monthsListFormat="MMMM"
         ariaLabels={calendarLabels}
+        // Escape here closes the calendar, not the whole dialog with what was typed (Mantine's
+        // modal skips the Escape of an element marked so, as its own selects do while open).
+        data-mantine-stop-propagation="true"
         disabled={locked}
         error={err('birthDate')}
         withAsterisk
