@@ -2,6 +2,7 @@ import { formatCount } from '@bjp/domain';
 import { Box, Group, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Pager } from './Pager';
+import { WideTable } from './WideTable';
 
 export type Column<T> = {
   key: string;
@@ -22,10 +23,15 @@ type Props<T> = {
   loading?: boolean;
   emptyText?: string;
   minWidth?: number;
+  /** The first column stays in view while the table scrolls sideways (default on). */
+  stickyFirstColumn?: boolean;
   'data-testid'?: string;
 };
 
-/** A server-paged table: the rows of one page plus the specification's pager under them. */
+/**
+ * A server-paged table: the rows of one page plus the specification's pager under them. A table
+ * wider than its card scrolls inside it, first column sticky (WideTable).
+ */
 export function DataTable<T>(props: Props<T>) {
   const { columns, rows, rowKey, page, pageSize, total, onPageChange, loading = false } = props;
   const emptyText = props.emptyText ?? 'No hay registros.';
@@ -40,7 +46,7 @@ export function DataTable<T>(props: Props<T>) {
           overlayProps={{ blur: 1 }}
           loaderProps={{ size: 'sm' }}
         />
-        <Table.ScrollContainer minWidth={props.minWidth ?? 600}>
+        <WideTable minWidth={props.minWidth ?? 600} stickyFirstColumn={props.stickyFirstColumn}>
           <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={loading}>
             <Table.Thead>
               <Table.Tr>
@@ -72,7 +78,7 @@ export function DataTable<T>(props: Props<T>) {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       </Box>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed">

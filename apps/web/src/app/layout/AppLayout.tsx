@@ -10,6 +10,7 @@ import { EnvBanner } from './EnvBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 const BAR_HEIGHT = 60;
 const BANNER_HEIGHT = 28;
@@ -35,6 +36,7 @@ export function AppLayout() {
         padding="md"
       >
         <AppShell.Header>
+          <SkipLink />
           <EnvBanner />
           <Box h={BAR_HEIGHT}>
             <Header user={user} navOpened={navOpened} onToggleNav={nav.toggle} />
@@ -44,7 +46,8 @@ export function AppLayout() {
           <Sidebar user={user} onNavigate={nav.close} />
         </AppShell.Navbar>
         <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-          <Box component="main" style={{ flex: 1 }}>
+          {/* tabIndex -1: the skip link can focus it; outline none, as it is not a control. */}
+          <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
             {allowed ? <Outlet /> : <NoAccessPage />}
           </Box>
           <Box component="footer" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { downloadFile } from '../../ui/download';
 import { notifyError } from '../../ui/notify';
+import { WideTable } from '../../ui/WideTable';
 import { declarationPath, useDeclarationVersions } from './api';
 
 type Props = { kind: DeclarationKind; sie: number };
@@ -35,7 +36,7 @@ export function DeclarationVersionsButton({ kind, sie }: Props) {
           </Text>
         )}
         {versions.data && versions.data.items.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
+          <WideTable minWidth={720}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -54,7 +55,7 @@ export function DeclarationVersionsButton({ kind, sie }: Props) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </WideTable>
         )}
       </Modal>
     </>

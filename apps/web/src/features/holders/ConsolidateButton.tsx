@@ -6,6 +6,7 @@ import { errorMessage, isApiError } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { Pager } from '../../ui/Pager';
+import { WideTable } from '../../ui/WideTable';
 import { fetchPending, useConsolidate } from './api';
 
 type Props = {
@@ -101,24 +102,26 @@ export function ConsolidateButton({ sie, enabled, disabledReason, remaining }: P
               </Alert>
             )}
             {pending.items.length > 0 && (
-              <Table striped withTableBorder data-testid="pending-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>RUDE</Table.Th>
-                    <Table.Th>Estudiante</Table.Th>
-                    <Table.Th>Curso</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {pending.items.map((p) => (
-                    <Table.Tr key={p.inscriptionId}>
-                      <Table.Td>{p.rude}</Table.Td>
-                      <Table.Td>{p.fullName}</Table.Td>
-                      <Table.Td>{p.course}</Table.Td>
+              <WideTable minWidth={480}>
+                <Table striped withTableBorder data-testid="pending-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>RUDE</Table.Th>
+                      <Table.Th>Estudiante</Table.Th>
+                      <Table.Th>Curso</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {pending.items.map((p) => (
+                      <Table.Tr key={p.inscriptionId}>
+                        <Table.Td>{p.rude}</Table.Td>
+                        <Table.Td>{p.fullName}</Table.Td>
+                        <Table.Td>{p.course}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </WideTable>
             )}
             <Group justify="space-between">
               <Pager

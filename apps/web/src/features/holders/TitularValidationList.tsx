@@ -6,6 +6,7 @@ import { errorMessage } from '../../app/api';
 import { confirmAction } from '../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { WideTable } from '../../ui/WideTable';
 import { useTitularList, useTitularStudents, useValidateTitular } from './api';
 
 type Props = { sie: number; consolidated: boolean; canEdit: boolean };
@@ -47,26 +48,28 @@ function ValidateDialog({
             )
           </Text>
           {students.isError && <Alert color="red">{errorMessage(students.error)}</Alert>}
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>RUDE</Table.Th>
-                <Table.Th>Estudiante</Table.Th>
-                <Table.Th>Curso</Table.Th>
-                <Table.Th>Validado</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(students.data?.items ?? []).map((s) => (
-                <Table.Tr key={s.inscriptionId}>
-                  <Table.Td>{s.rude}</Table.Td>
-                  <Table.Td>{s.fullName}</Table.Td>
-                  <Table.Td>{s.course}</Table.Td>
-                  <Table.Td>{s.validated ? 'Sí' : 'No'}</Table.Td>
+          <WideTable minWidth={480}>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>RUDE</Table.Th>
+                  <Table.Th>Estudiante</Table.Th>
+                  <Table.Th>Curso</Table.Th>
+                  <Table.Th>Validado</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {(students.data?.items ?? []).map((s) => (
+                  <Table.Tr key={s.inscriptionId}>
+                    <Table.Td>{s.rude}</Table.Td>
+                    <Table.Td>{s.fullName}</Table.Td>
+                    <Table.Td>{s.course}</Table.Td>
+                    <Table.Td>{s.validated ? 'Sí' : 'No'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </WideTable>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

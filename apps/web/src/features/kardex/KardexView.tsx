@@ -2,6 +2,7 @@ import { formatDate, formatDateTime, type Kardex, noveltiesKardexTitle } from '@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
+import { WideTable } from '../../ui/WideTable';
 
 const when = (iso: string | null) => formatDateTime(iso);
 
@@ -15,7 +16,7 @@ function Section({ title, headers, rows }: { title: string; headers: string[]; r
         </Text>
       ) : (
         // Its own sideways scroll on a phone: the page (or modal) around it stays in place.
-        <Table.ScrollContainer minWidth={520} type="native">
+        <WideTable minWidth={520}>
           <Table withTableBorder striped fz="xs">
             <Table.Thead>
               <Table.Tr>
@@ -36,7 +37,7 @@ function Section({ title, headers, rows }: { title: string; headers: string[]; r
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { formatCount, formatDateTime, formatSaldo, type PaidReport, paidMessages } from '@bjp/domain';
 import { Group, Paper, Table, Text } from '@mantine/core';
+import { WideTable } from '../../ui/WideTable';
 import { DeclarationVersionsButton } from '../declarations/DeclarationVersionsButton';
 import { ReportDownloadButton } from './ReportDownloadButton';
 
@@ -27,7 +28,7 @@ export function PaidReportTable({ report }: { report: PaidReport }) {
           <DeclarationVersionsButton kind="paid_validation" sie={report.sie} />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
+      <WideTable minWidth={560}>
         <Table striped withTableBorder verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -54,7 +55,10 @@ export function PaidReportTable({ report }: { report: PaidReport }) {
               </Table.Tr>
             ))}
             <Table.Tr fw={700}>
-              <Table.Td colSpan={3}>TOTALES</Table.Td>
+              {/* Separate cells: the first column is sticky when the table scrolls. */}
+              <Table.Td>TOTALES</Table.Td>
+              <Table.Td />
+              <Table.Td />
               <Table.Td ta="right">{formatCount(report.totals.total)}</Table.Td>
               <Table.Td ta="right">{formatCount(report.totals.totalPaid)}</Table.Td>
               <Table.Td ta="right">{formatCount(report.totals.totalPending)}</Table.Td>
@@ -62,7 +66,7 @@ export function PaidReportTable({ report }: { report: PaidReport }) {
             </Table.Tr>
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
       <Group
         justify="space-between"
         mt="sm"

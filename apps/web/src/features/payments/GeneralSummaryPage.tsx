@@ -7,6 +7,7 @@ import { errorMessage } from '../../app/api';
 import { paidColor, unpaidColor } from '../../app/theme';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatCard } from '../../ui/StatCard';
+import { WideTable } from '../../ui/WideTable';
 import { usePaymentSummary } from './api';
 
 /** 'Resumen General': the national payment summary by department and by day (replaces static images). */
@@ -85,30 +86,32 @@ export function GeneralSummaryPage() {
             </Paper>
           </SimpleGrid>
           <Paper withBorder radius="md" p="md">
-            <Table striped withTableBorder data-testid="general-departments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Departamento</Table.Th>
-                  <Table.Th ta="right">Beneficiarios</Table.Th>
-                  <Table.Th ta="right">Pagados</Table.Th>
-                  <Table.Th ta="right">% Pagado</Table.Th>
-                  <Table.Th ta="right">Monto pagado</Table.Th>
-                  <Table.Th ta="right">Monto total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.departments.map((d) => (
-                  <Table.Tr key={d.code}>
-                    <Table.Td>{d.name}</Table.Td>
-                    <Table.Td ta="right">{formatCount(d.totalStudents)}</Table.Td>
-                    <Table.Td ta="right">{formatCount(d.paidStudents)}</Table.Td>
-                    <Table.Td ta="right">{d.paidPercentage} %</Table.Td>
-                    <Table.Td ta="right">{formatBOB(d.paidAmount)}</Table.Td>
-                    <Table.Td ta="right">{formatBOB(d.totalAmount)}</Table.Td>
+            <WideTable minWidth={680}>
+              <Table striped withTableBorder data-testid="general-departments">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Departamento</Table.Th>
+                    <Table.Th ta="right">Beneficiarios</Table.Th>
+                    <Table.Th ta="right">Pagados</Table.Th>
+                    <Table.Th ta="right">% Pagado</Table.Th>
+                    <Table.Th ta="right">Monto pagado</Table.Th>
+                    <Table.Th ta="right">Monto total</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.departments.map((d) => (
+                    <Table.Tr key={d.code}>
+                      <Table.Td>{d.name}</Table.Td>
+                      <Table.Td ta="right">{formatCount(d.totalStudents)}</Table.Td>
+                      <Table.Td ta="right">{formatCount(d.paidStudents)}</Table.Td>
+                      <Table.Td ta="right">{d.paidPercentage} %</Table.Td>
+                      <Table.Td ta="right">{formatBOB(d.paidAmount)}</Table.Td>
+                      <Table.Td ta="right">{formatBOB(d.totalAmount)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </WideTable>
           </Paper>
         </>
       )}

@@ -1,10 +1,11 @@
 import { type DependencyRow, formatBOB, formatCount } from '@bjp/domain';
 import { Table } from '@mantine/core';
+import { WideTable } from '../../ui/WideTable';
 
 /** 'Operativo BJP': schools, consolidated lists, students and money by dependency. */
 export function DependenciesTable({ rows }: { rows: DependencyRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <WideTable minWidth={760}>
       <Table striped withTableBorder data-testid="dependencies-table">
         <Table.Thead>
           <Table.Tr>
@@ -33,6 +34,6 @@ export function DependenciesTable({ rows }: { rows: DependencyRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

@@ -1,6 +1,7 @@
 import { type Figure, formatCount, matrixHeadings, matrixLineFigures, type PlaceReport } from '@bjp/domain';
 import { SegmentedControl, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
+import { WideTable } from '../../ui/WideTable';
 
 type Matrix = PlaceReport['matrix'];
 type Mode = 'paid' | 'total';
@@ -32,7 +33,7 @@ export function ResumeMatrix({ matrix }: { matrix: Matrix }) {
           { value: 'total', label: 'Estudiantes beneficiarios' },
         ]}
       />
-      <Table.ScrollContainer minWidth={1100}>
+      <WideTable minWidth={1100}>
         <Table withTableBorder withColumnBorders fz="xs" data-testid="resume-matrix">
           <Table.Thead>
             <Table.Tr>
@@ -66,14 +67,14 @@ export function ResumeMatrix({ matrix }: { matrix: Matrix }) {
               </Table.Tr>
             ))}
             <Table.Tr data-testid="matrix-total-general">
-              <Table.Td colSpan={2} fw={700}>
-                TOTAL GENERAL
-              </Table.Td>
+              {/* Two cells, not one spanning both: the first column is sticky when the matrix scrolls. */}
+              <Table.Td fw={700}>TOTAL GENERAL</Table.Td>
+              <Table.Td />
               {cells(matrixLineFigures(matrix.totalGeneral), true)}
             </Table.Tr>
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
     </Stack>
   );
 }

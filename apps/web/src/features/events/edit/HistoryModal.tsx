@@ -15,6 +15,7 @@ import {
 import { errorMessage } from '../../../app/api';
 import { downloadFile } from '../../../ui/download';
 import { notifyError } from '../../../ui/notify';
+import { WideTable } from '../../../ui/WideTable';
 import { useEventHistory } from '../api';
 
 const actionLabels: Record<string, string> = {
@@ -113,7 +114,7 @@ export function HistoryModal({
               El evento no tiene archivos.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
+            <WideTable minWidth={420}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -155,7 +156,7 @@ export function HistoryModal({
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </WideTable>
           )}
         </Stack>
       )}

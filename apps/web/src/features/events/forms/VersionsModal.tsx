@@ -4,6 +4,7 @@ import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { SpanishDates } from '../../../ui/SpanishDates';
+import { WideTable } from '../../../ui/WideTable';
 import { PreviewForm } from '../builder/PreviewModal';
 import { useFormDetail, useFormVersion } from '../forms-api';
 
@@ -77,49 +78,51 @@ export function VersionsModal({ form, onClose }: { form: EnrollmentFormRow | nul
           {detail.isPending && <Loader size="sm" />}
           {detail.data && (
             // Three columns, the details stacked, so the 'Ver' button stays in sight on a phone.
-            <Table striped verticalSpacing="xs" data-testid="versions-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={120}>Versión</Table.Th>
-                  <Table.Th>Guardada</Table.Th>
-                  <Table.Th w={70} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.data.versions.map((v) => (
-                  <Table.Tr key={v.version}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        {v.version}
-                        {v.version === detail.data.version && (
-                          <Badge size="xs" variant="light">
-                            última
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{v.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(v.createdAt)} · {v.createdBy ?? 'sin autor registrado'} ·{' '}
-                        {v.fieldCount} {v.fieldCount === 1 ? 'campo' : 'campos'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        leftSection={<IconEye size={14} />}
-                        onClick={() => setShown(v.version)}
-                        aria-label={`Ver versión ${v.version}`}
-                      >
-                        Ver
-                      </Button>
-                    </Table.Td>
+            <WideTable>
+              <Table striped verticalSpacing="xs" data-testid="versions-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={120}>Versión</Table.Th>
+                    <Table.Th>Guardada</Table.Th>
+                    <Table.Th w={70} />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {detail.data.versions.map((v) => (
+                    <Table.Tr key={v.version}>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          {v.version}
+                          {v.version === detail.data.version && (
+                            <Badge size="xs" variant="light">
+                              última
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{v.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {formatDateTime(v.createdAt)} · {v.createdBy ?? 'sin autor registrado'} ·{' '}
+                          {v.fieldCount} {v.fieldCount === 1 ? 'campo' : 'campos'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          leftSection={<IconEye size={14} />}
+                          onClick={() => setShown(v.version)}
+                          aria-label={`Ver versión ${v.version}`}
+                        >
+                          Ver
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </WideTable>
           )}
         </Stack>
       )}

@@ -136,6 +136,8 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
         <Group align="flex-end" gap="xs">
           <TextInput
             label="Documento de identidad"
+            // The add view replaces the button that opened it: the focus starts on its first field.
+            autoFocus
             value={carnet}
             onChange={(e) => setCarnet(e.currentTarget.value.toUpperCase())}
             maxLength={15}

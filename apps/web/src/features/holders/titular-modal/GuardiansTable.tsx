@@ -1,6 +1,7 @@
 import { formatDate, type GuardianRow } from '@bjp/domain';
 import { ActionIcon, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconTrash } from '@tabler/icons-react';
+import { WideTable } from '../../../ui/WideTable';
 
 type Props = {
   guardians: GuardianRow[];
@@ -37,7 +38,7 @@ export function GuardiansTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <WideTable minWidth={720}>
       <Table striped withTableBorder verticalSpacing="xs" data-testid="guardians-table">
         <Table.Thead>
           <Table.Tr>
@@ -118,6 +119,6 @@ export function GuardiansTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
+import { parseDayMonthYear } from './birth-date';
 
 /** The 'Datos Titular' form as typed: strings, null while unset. */
 export type PersonDraft = {
@@ -110,17 +111,23 @@ export function PersonForm({ draft, onChange, locked, relationships, invalid }: 
         error={err('nombre')}
         withAsterisk
       />
-      {/* A calendar only: the birth date cannot be typed or pasted (part 2 §5). */}
-      <DatePickerInput
+      {/* Typed as dd/mm/aaaa or picked in the calendar. The original blocked typing (part 2 §5);
+          issue 16 asks for a console usable with the keyboard alone, and a date copied from an
+          identity card is typed faster than found in a calendar. */}
+      <DateInput
         label="Fecha de nacimiento"
-        placeholder="Seleccione la fecha"
+        placeholder="dd/mm/aaaa"
         valueFormat="DD/MM/YYYY"
+        dateParser={parseDayMonthYear}
         value={draft.birthDate}
         onChange={(v) => set('birthDate', v)}
         maxDate={adultLimit()}
         defaultLevel="decade"
         monthsListFormat="MMMM"
         ariaLabels={calendarLabels}
+        // Escape here closes the calendar, not the whole dialog with what was typed (Mantine's
+        // modal skips the Escape of an element marked so, as its own selects do while open).
+        data-mantine-stop-propagation="true"
         disabled={locked}
         error={err('birthDate')}
         withAsterisk

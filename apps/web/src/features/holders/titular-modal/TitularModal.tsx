@@ -1,7 +1,7 @@
 import { adjustmentMessages, type GuardianRow, holderMessages } from '@bjp/domain';
 import { Alert, Badge, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
@@ -35,6 +35,17 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'ho
   const changes = useTitularChanges(sie, inscriptionId ?? 0, area);
   const [editingData, setEditingData] = useState<GuardianRow | null>(null);
   const [view, setView] = useState<'list' | 'add'>('list');
+  // Back from the add view the button that opened it takes the focus again: the view it was in
+  // is gone, and a keyboard user would otherwise start again from the page behind the dialog.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const cameBack = useRef(false);
+  useEffect(() => {
+    if (view === 'add') cameBack.current = true;
+    else if (cameBack.current) {
+      cameBack.current = false;
+      addButton.current?.focus();
+    }
+  }, [view]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<GuardianRow | null>(null);
   const data = modal.data;
@@ -167,6 +178,7 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'ho
               )}
               <Group justify="space-between">
                 <Button
+                  ref={addButton}
                   variant="light"
                   leftSection={<IconUserPlus size={16} />}
                   onClick={() => setView('add')}
