@@ -4,6 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { warningTextColor } from '../../app/theme';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -79,7 +80,7 @@ export function PaymentDetailPage() {
           </Group>
           {detail.isError && <Alert color="red">{errorMessage(detail.error)}</Alert>}
           {detail.data?.totalCapped && (
-            <Text size="sm" c="orange.8">
+            <Text size="sm" c={warningTextColor}>
               Más de {formatCount(detail.data.total)} pagos: use los filtros para acotar la búsqueda.
             </Text>
           )}
