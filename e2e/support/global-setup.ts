@@ -28,6 +28,12 @@ async function freePort(): Promise<number> {
  * data) on a free port, once for the whole browser suite.
  */
 export default async function setup(project: TestProject) {
+  // E2E_BASE_URL: a product already running (built, with fresh demo data) is used as it is, which
+  // spares the demo data load on a busy machine. Its data must be the demo's, untouched.
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrl', process.env.E2E_BASE_URL.replace(/\/$/, ''));
+    return async () => {};
+  }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bjp-e2e-'));
   const root = path.resolve(import.meta.dirname, '../..');

@@ -19,8 +19,12 @@ export function Header({ user, navOpened, onToggleNav }: Props) {
           aria-label={navOpened ? 'Cerrar menú' : 'Abrir menú'}
         />
         <Anchor component={Link} to="/" underline="never" c="inherit">
-          <Text fw={700} size="lg" lineClamp={1}>
+          {/* A phone has room for the short name only: a full name cut at '…' read as broken. */}
+          <Text fw={700} size="lg" visibleFrom="sm">
             Bono Juancito Pinto {year}
+          </Text>
+          <Text fw={700} size="md" hiddenFrom="sm">
+            BJP {year}
           </Text>
         </Anchor>
       </Group>

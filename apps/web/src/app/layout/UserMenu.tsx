@@ -1,5 +1,5 @@
 import type { SessionUser } from '@bjp/domain';
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api';
@@ -16,11 +16,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Menu position="bottom-end" width={220} withArrow>
       <Menu.Target>
-        <UnstyledButton aria-label={`Usuario ${fullName} (${user.username})`} data-testid="user-menu">
+        {/* Named by its visible text (name and e-mail), not an aria-label that would hide it from
+            speech input; on a phone, where only the initials show, a hidden text names it. */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="blue" radius="xl" size="md">
+            <Avatar color="blue" radius="xl" size="md" aria-hidden>
               {initials(user)}
             </Avatar>
+            <VisuallyHidden hiddenFrom="sm">{`Usuario ${fullName}`}</VisuallyHidden>
             <Stack gap={0} visibleFrom="sm">
               <Text size="sm" fw={600} lh={1.2}>
                 {fullName}

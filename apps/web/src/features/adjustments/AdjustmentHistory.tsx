@@ -43,7 +43,7 @@ const columns: Column<AdjustmentHistoryRow>[] = [
     header: 'SOLICITUD',
     render: (r) => (
       <Stack gap={2}>
-        <Text size="sm" fw={500} c={r.kind === 'BAJA BENEFICIARIO' ? 'red.7' : 'blue.7'}>
+        <Text size="sm" fw={500} c={r.kind === 'BAJA BENEFICIARIO' ? 'red.9' : 'blue.9'}>
           {adjustmentKindLabels[r.kind]}
         </Text>
         {r.reenabledAt && (

@@ -1,6 +1,7 @@
 import type { InstitutionCard } from '@bjp/domain';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { warningTextColor } from '../../app/theme';
 import { TitularModal } from '../holders/titular-modal/TitularModal';
 import type { CourseSelection } from '../structure/CourseMenu';
 import { AdjustmentHistory } from './AdjustmentHistory';
@@ -34,7 +35,7 @@ export function AdjustmentPanel({
           </Text>
         </Group>
         {state.data && !state.data.consolidatedAt && (
-          <Text size="sm" c="orange.8" mt="xs">
+          <Text size="sm" c={warningTextColor} mt="xs">
             La lista de esta institución aún no fue consolidada: los cambios se registran en Registro
             Titulares.
           </Text>

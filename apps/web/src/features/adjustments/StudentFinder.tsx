@@ -2,6 +2,7 @@ import { type AdjustmentStudent, adjustmentKindLabels } from '@bjp/domain';
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUserDollar } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
+import { warningTextColor } from '../../app/theme';
 import { BlockedBadge } from '../../ui/BlockedBadge';
 import { RudeFinder } from '../sereci/RudeFinder';
 
@@ -60,7 +61,7 @@ export function StudentFinder({ student, error, loading, onSearch, onOpen }: Pro
               </Button>
             </Group>
             {student.blocker && (
-              <Text size="xs" c="orange.8" mt={6}>
+              <Text size="xs" c={warningTextColor} mt={6}>
                 {student.blocker}
               </Text>
             )}

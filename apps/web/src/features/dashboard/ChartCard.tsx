@@ -20,7 +20,7 @@ export function ChartCard({ title, loading, error, empty, height = 260, children
   if (loading) body = <Loader size="sm" aria-label={`Cargando ${title}`} />;
   else if (error)
     body = (
-      <Text c="red" size="sm">
+      <Text c="red.9" size="sm">
         No se pudieron cargar los datos.
       </Text>
     );

@@ -14,8 +14,8 @@ const calendarLabels = {
   nextYear: 'Año siguiente',
   previousMonth: 'Mes anterior',
   nextMonth: 'Mes siguiente',
-  yearLevelControl: 'Elegir década',
-  monthLevelControl: 'Elegir año',
+  // No label on the level control ('noviembre 2026'): its visible text names it (axe
+  // label-content-name-mismatch), and pressing it to change the level is the calendar's habit.
 };
 
 const show = (day?: string) => (day ? formatDate(day) : '…');

@@ -222,7 +222,7 @@ export function NoveltiesPage() {
         </Group>
       </Paper>
       {list.isError && (
-        <Text c="red" size="sm" role="alert">
+        <Text c="red.9" size="sm" role="alert">
           {errorMessage(list.error)}
         </Text>
       )}

@@ -63,7 +63,7 @@ export function PublicStatusPage() {
             onChange={(e) => setBirthDate(e.currentTarget.value)}
           />
           {error && (
-            <Text c="red" size="sm">
+            <Text c="red.9" size="sm">
               {error}
             </Text>
           )}

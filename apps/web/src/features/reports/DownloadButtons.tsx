@@ -86,7 +86,7 @@ export function DownloadButtons({
         {formats.includes('pdf') && (
           <Button
             leftSection={<IconFileTypePdf size={16} />}
-            color="red.7"
+            color="red"
             variant="light"
             onClick={() => start('pdf')}
             disabled={disabled || running !== null || job.preparing !== null}
@@ -97,7 +97,7 @@ export function DownloadButtons({
         {formats.includes('xlsx') && (
           <Button
             leftSection={<IconFileSpreadsheet size={16} />}
-            color="green.8"
+            color="green"
             variant="light"
             onClick={() => start('xlsx')}
             disabled={disabled || running !== null || job.preparing !== null}

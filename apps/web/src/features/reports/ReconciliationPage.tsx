@@ -17,6 +17,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
@@ -75,6 +76,7 @@ function ownId(scope: Scope | undefined, level: ReconciliationLevel): number | n
 export function ReconciliationPage() {
   const user = useSessionUser();
   const levels = levelsFor(user?.scope);
+  const phone = useMediaQuery('(max-width: 30em)');
   const [level, setLevel] = useState<ReconciliationLevel | null>(levels[0] ?? null);
   const [codes, setCodes] = useState<Partial<Record<ReconciliationLevel, number>>>({});
   const [choice, setChoice] = useState<string | null>(null);
@@ -107,6 +109,8 @@ export function ReconciliationPage() {
                 data={levels.map((l) => ({ value: l, label: levelLabels[l] }))}
                 value={level ?? undefined}
                 onChange={(v) => setLevel(v as ReconciliationLevel)}
+                // Four levels do not fit side by side on a phone ('Departamento' alone is 95 px).
+                orientation={phone ? 'vertical' : 'horizontal'}
                 fullWidth
                 maw={560}
               />

@@ -23,6 +23,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
+import { warningTextColor } from '../../app/theme';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { DownloadButtons } from './DownloadButtons';
@@ -68,7 +69,7 @@ const columns: Column<ReconciliationRow>[] = [
             Titular: {r.titularName} · CI {r.titularCi} · {r.titularType}
           </Secondary>
         ) : (
-          <Text size="xs" c="red.8">
+          <Text size="xs" c="red.9">
             Sin titular
           </Text>
         )}
@@ -111,7 +112,7 @@ const columns: Column<ReconciliationRow>[] = [
             <Secondary>{[r.bank, r.mode].filter(Boolean).join(' · ')}</Secondary>
           </>
         ) : (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red.9">
             Banco: sin pago
           </Text>
         )}
@@ -130,9 +131,9 @@ const columns: Column<ReconciliationRow>[] = [
 
 // BonusStateBadge's colours for these states; the card's title may wrap, the badge never does.
 const cardColors: Record<ReconciliationState, string> = {
-  NO_PAGADO_DECLARADO: 'red.8',
-  PAGADO_SIN_DECLARAR: 'orange.8',
-  DECLARADO_SIN_PAGO: 'red.8',
+  NO_PAGADO_DECLARADO: 'red.9',
+  PAGADO_SIN_DECLARAR: warningTextColor,
+  DECLARADO_SIN_PAGO: 'red.9',
 };
 
 /** One state's card: its meaning, students and amount; pressing it filters the table by that state. */

@@ -24,8 +24,11 @@ export function ResumeMatrix({ matrix }: { matrix: Matrix }) {
     ));
   return (
     <Stack gap="xs">
+      {/* On a phone the two labels do not fit side by side: they wrap instead of leaving the screen. */}
       <SegmentedControl
         w="fit-content"
+        maw="100%"
+        styles={{ label: { whiteSpace: 'normal' } }}
         value={mode}
         onChange={(v) => setMode(v as Mode)}
         data={[

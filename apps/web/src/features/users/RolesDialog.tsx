@@ -33,7 +33,7 @@ function RolesDialogBody({
       <Loader size="sm" aria-label="Cargando roles" />
     </Center>
   );
-  if (roles.isError) body = <Text c="red">{errorMessage(roles.error)}</Text>;
+  if (roles.isError) body = <Text c="red.9">{errorMessage(roles.error)}</Text>;
   // Wait for this opening's own answer, then keep the form through later background refetches.
   else if (roles.data && roles.isFetchedAfterMount) {
     body = <RolesForm user={user} initialRoles={roles.data.roles} canEdit={canEdit} onClose={onClose} />;

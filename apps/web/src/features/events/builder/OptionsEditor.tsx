@@ -103,7 +103,7 @@ export function OptionsEditor({ fieldLabel, options, onChange }: Props) {
             />
           )}
           {sourceError && (
-            <Text size="xs" c="red" role="alert">
+            <Text size="xs" c="red.9" role="alert">
               {sourceError}
             </Text>
           )}

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Switch, Text } fro
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
+import { warningTextColor } from '../../../app/theme';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError } from '../../../ui/notify';
@@ -56,7 +57,7 @@ export function PeriodsPage() {
             {p.name}
           </Text>
           {p.isRegistration && (
-            <Text size="xs" c="orange.8" fw={600}>
+            <Text size="xs" c={warningTextColor} fw={600}>
               Periodo de registro de titulares
             </Text>
           )}

@@ -15,6 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
+import { warningTextColor } from '../../../app/theme';
 import { FieldFrame, type FieldLayout } from './FieldFrame';
 import { useFieldOptions } from './use-field-options';
 
@@ -199,7 +200,7 @@ export function DynamicField(props: DynamicFieldProps) {
       {options.failed ? (
         <Stack gap={2}>
           {control}
-          <Text size="xs" c="orange">
+          <Text size="xs" c={warningTextColor}>
             No se pudieron cargar las opciones.
           </Text>
         </Stack>

@@ -56,7 +56,7 @@ export function EditDataPanel({ guardian, changes, onSave, onDone }: Props) {
           Datos Titular — CI {guardian.carnet}
         </Text>
         {invalid && (
-          <Text size="xs" c="red">
+          <Text size="xs" c="red.9">
             {holderMessages.fillAll}
           </Text>
         )}

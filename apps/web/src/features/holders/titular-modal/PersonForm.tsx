@@ -62,8 +62,8 @@ const calendarLabels = {
   nextYear: 'Año siguiente',
   previousMonth: 'Mes anterior',
   nextMonth: 'Mes siguiente',
-  yearLevelControl: 'Elegir década',
-  monthLevelControl: 'Elegir año',
+  // No label on the level control ('noviembre 2026'): its visible text names it (axe
+  // label-content-name-mismatch), and pressing it to change the level is the calendar's habit.
 };
 /** Titulars are adults: the calendar offers birth dates up to 18 years ago. */
 const adultLimit = () => {

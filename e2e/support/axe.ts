@@ -1,0 +1,23 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+
+export type AxeFinding = { id: string; impact: string; help: string; targets: string[]; summary: string };
+
+/** Runs axe-core in the page and returns its serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  const loaded = await page.evaluate('typeof window.axe !== "undefined"');
+  if (!loaded) await page.evaluate(axe.source);
+  const results = (await page.evaluate(
+    `window.axe.run(document, { resultTypes: ['violations'] })`,
+  )) as axe.AxeResults;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      // What axe measured on the first node (for contrast: the colours and the ratio).
+      summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+    }));
+}
