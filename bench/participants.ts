@@ -78,14 +78,18 @@ async function freshDatabase() {
   const place = await pool.query<{ id: number }>(
     `INSERT INTO places (description, capacity, reference) VALUES ('Coliseo', 5000, '2025-11-01') RETURNING id`,
   );
+  // The definition lives in the form's versions (issue 15); the event keeps version 1.
   const form = await pool.query<{ id: number }>(
-    `INSERT INTO enrollment_forms (name, definition) VALUES ('Bench', $1) RETURNING id`,
-    [JSON.stringify(definition)],
+    `INSERT INTO enrollment_forms (name) VALUES ('Bench') RETURNING id`,
+  );
+  await pool.query(
+    `INSERT INTO enrollment_form_versions (form_id, version, name, definition) VALUES ($1, 1, 'Bench', $2)`,
+    [form.rows[0]!.id, JSON.stringify(definition)],
   );
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO events (title, description, detail, starts_on, ends_on, duration, place_id, kind_event_id,
-       enrollment_form_id, minimum, maximum, with_limit_control, state, inbox)
-     VALUES ('Congreso', 'Congreso', 'Congreso', '2099-01-01', '2099-01-02', 2, $1, 1, $2, 0, 200000, true, 2, 1)
+       enrollment_form_id, enrollment_form_version, minimum, maximum, with_limit_control, state, inbox)
+     VALUES ('Congreso', 'Congreso', 'Congreso', '2099-01-01', '2099-01-02', 2, $1, 1, $2, 1, 0, 200000, true, 2, 1)
      RETURNING id`,
     [place.rows[0]!.id, form.rows[0]!.id],
   );

@@ -21,7 +21,14 @@ export function InstitutionCard({ card, onChange, changeLabel = 'Cambiar Institu
           </Text>
         </Group>
         <Group gap={6}>
-          <Badge variant="light" color={card.codeType === 4 ? 'grape' : 'blue'}>
+          {/* In a narrow card the long type ('CENTRO DE EDUCACIÓN ESPECIAL') wraps instead of being cut. */}
+          <Badge
+            variant="light"
+            color={card.codeType === 4 ? 'grape' : 'blue'}
+            h="auto"
+            py={2}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
+          >
             {card.typeName}
           </Badge>
           <Badge variant="outline" color="gray">

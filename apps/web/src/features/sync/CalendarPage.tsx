@@ -16,10 +16,20 @@ function DayCell({ day, onOpen }: { day: Day; onOpen: (date: string) => void }) 
   const label = `${longDayEs(day.date)}: ${syncCountEs(day.synced ? 1 : 0)}${
     day.synced ? `, ${day.changes} cambios` : ''
   } — ${day.label}${day.isToday ? ' (hoy)' : ''}`;
+  const shown = [
+    Number(day.date.slice(8)),
+    day.isToday ? 'HOY' : '',
+    day.label,
+    day.synced ? `${day.changes} camb.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
+    // Named first by what it shows (WCAG 2.5.3: the visible text starts the name), then the whole date
+    // read aloud; the title gives the sentence to the mouse.
     <UnstyledButton
       data-testid={`day-${day.date}`}
-      aria-label={label}
+      aria-label={`${shown} — ${label}`}
       aria-current={day.isToday ? 'date' : undefined}
       title={label}
       onClick={() => onOpen(day.date)}
@@ -42,11 +52,11 @@ function DayCell({ day, onOpen }: { day: Day; onOpen: (date: string) => void }) 
           </Badge>
         )}
       </Group>
-      <Text size="10px" fw={600} c={`${colors[day.status]}.9`} visibleFrom="sm" lh={1.2}>
+      <Text size="10px" fw={600} c="dark.7" visibleFrom="sm" lh={1.2}>
         {day.label}
       </Text>
       {day.synced && (
-        <Text size="10px" c="dimmed" lh={1.2}>
+        <Text size="10px" c="dark.6" lh={1.2}>
           {day.changes} camb.
         </Text>
       )}
