@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeFinding, seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, login, newPage, screenshot, screenshotsDir } from './support/browser.js';
 import { type Clip, findClipped } from './support/clipping.js';
-import { knownTableAxe, knownTableClip } from './support/known-table-cases.js';
 import {
   allAppPaths,
   demoParams,
@@ -82,13 +81,13 @@ async function check(page: Page, route: string, who: string): Promise<string[]> 
       note(`LOADING ${where}`);
       continue;
     }
-    const clips = (await findClipped(page)).filter((c) => !knownTableClip(c));
+    const clips = await findClipped(page);
     for (const clip of clips) {
       findings.push({ where, clip });
       note(`CLIP ${where} ${clip.kind} ${clip.path} «${clip.text}» (${clip.detail})`);
       problems.push(`${where}: recortado (${clip.kind}) ${clip.path} «${clip.text}» — ${clip.detail}`);
     }
-    for (const violation of (await seriousAxeViolations(page)).filter((v) => !knownTableAxe(v))) {
+    for (const violation of await seriousAxeViolations(page)) {
       findings.push({ where, axe: violation });
       note(
         `AXE ${where} ${violation.id} [${violation.impact}] ${violation.help} → ${violation.targets.join(' | ')} (${violation.summary})`,

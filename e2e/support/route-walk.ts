@@ -69,6 +69,15 @@ export async function demoParams(page: Page): Promise<Record<string, string>> {
   }
   const mine = await apiGet<Page1<{ sie: number }>>(page, '/api/v1/institutions/mine').catch(() => null);
   if (mine?.items[0]) params[':code'] = String(mine.items[0].sie);
+  // National staff have no schools of their own: the first school of the first department (ids 1–9,
+  // Bolivia's departments) whose tracking list they can read.
+  for (let department = 1; !params[':code'] && department <= 9; department++) {
+    const schools = await apiGet<Page1<{ institutionId: number }>>(
+      page,
+      `/api/v1/tracking/departments/${department}/institutions`,
+    ).catch(() => null);
+    if (schools?.items[0]) params[':code'] = String(schools.items[0].institutionId);
+  }
   return params;
 }
 

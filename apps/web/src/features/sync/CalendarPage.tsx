@@ -16,20 +16,11 @@ function DayCell({ day, onOpen }: { day: Day; onOpen: (date: string) => void }) 
   const label = `${longDayEs(day.date)}: ${syncCountEs(day.synced ? 1 : 0)}${
     day.synced ? `, ${day.changes} cambios` : ''
   } — ${day.label}${day.isToday ? ' (hoy)' : ''}`;
-  const shown = [
-    Number(day.date.slice(8)),
-    day.isToday ? 'HOY' : '',
-    day.label,
-    day.synced ? `${day.changes} camb.` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
   return (
-    // Named first by what it shows (WCAG 2.5.3: the visible text starts the name), then the whole date
-    // read aloud; the title gives the sentence to the mouse.
+    // Named by what it shows (WCAG 2.5.3: an aria-label that differs from the visible text confuses
+    // voice control); the whole sentence is its description (title), for screen readers and the mouse.
     <UnstyledButton
       data-testid={`day-${day.date}`}
-      aria-label={`${shown} — ${label}`}
       aria-current={day.isToday ? 'date' : undefined}
       title={label}
       onClick={() => onOpen(day.date)}
