@@ -191,7 +191,7 @@ describe('holder registration', () => {
     await screenshot(page, 'holders-modal-two-titulars');
 
     await row.getByRole('button', { name: /Eliminar titular/ }).click();
-    await page.getByText('Se eliminara al titular de la lista.').waitFor();
+    await page.getByText('Se eliminará al titular de la lista.').waitFor();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect.poll(() => dialog.getByRole('row').filter({ hasText: existing }).count()).toBe(0);
 

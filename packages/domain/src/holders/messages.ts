@@ -19,7 +19,7 @@ export const holderMessages = {
   confirmNoTitular:
     'No seleccionó ningún titular: se registrará que el estudiante no tiene titular y dejará de ser beneficiario al consolidar la lista.',
   confirmRemoveTitle: '¿Está seguro?',
-  confirmRemove: 'Se eliminara al titular de la lista.',
+  confirmRemove: 'Se eliminará al titular de la lista.',
   confirmConsolidate:
     'Se consolidará la lista de titulares de la institución. Después no podrá registrar ni cambiar titulares en esta pantalla.',
   // §4 states
