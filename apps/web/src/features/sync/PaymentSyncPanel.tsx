@@ -1,9 +1,5 @@
-import { formatCount, type LastPaymentSync } from '@bjp/domain';
+import { formatCount, formatDateTime, type LastPaymentSync } from '@bjp/domain';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-
-// The date formatting of the whole console is being unified elsewhere (issue 16); this follows the
-// page's other date-times meanwhile.
-const when = (iso: string) => new Date(iso).toLocaleString('es-BO', { timeZone: 'America/La_Paz' });
 
 function Count({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
@@ -45,7 +41,7 @@ export function PaymentSyncPanel({ last }: { last: LastPaymentSync | undefined }
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           {formatCount(r.received)} pagos informados de {formatCount(r.beneficiaries)} beneficiarios
-          consultados · Terminó el {when(r.finishedAt)}
+          consultados · Terminó el {formatDateTime(r.finishedAt)}
           {r.by ? ` · por ${r.by}` : ''}
         </Text>
       </Stack>
