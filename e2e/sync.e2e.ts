@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { formatDate } from '@bjp/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -274,7 +275,7 @@ describe('birth-registry validation, blocking and synchronisation', () => {
     await admin
       .getByTestId('sync-history')
       .getByRole('row')
-      .filter({ hasText: day })
+      .filter({ hasText: formatDate(day) })
       .getByText('admin')
       .waitFor();
     await screenshot(admin, 'sync-done');
