@@ -99,7 +99,11 @@ describe('keyboard only', () => {
     const keys = page.keyboard;
     await page.goto(`${baseUrl()}/auth/login`);
 
-    // Login: 'Usuario' has the focus on arrival; 'Tipo' keeps its default (Director / SIE).
+    // Login: 'Usuario' has the focus on arrival (once the form's code has arrived: typing before it
+    // would be lost); 'Tipo' keeps its default (Director / SIE).
+    const username = page.getByLabel('Usuario');
+    await username.waitFor();
+    await expect.poll(() => username.evaluate((e) => e === document.activeElement)).toBe(true);
     await keys.type('director');
     await keys.press('Tab');
     await keys.type('Demo2025!');

@@ -9,6 +9,7 @@ import {
   login,
   newPage,
   pickBirthDate,
+  reopenHolders,
   screenshot,
   screenshotsDir,
 } from './support/browser.js';
@@ -57,17 +58,8 @@ function freshIdentity(): Identity {
 }
 
 /** 'Habilitar SIE' through the API, as an administrator: the school's holder list opens again. */
-async function reopenHolders(sie: number) {
-  const admin = await newPage(browser);
-  await login(admin, 'admin', 1);
-  const token = await admin.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${baseUrl()}/api/v1/enabling/holders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ sie, reason: 'Reapertura para la prueba de sincronización' }),
-  });
-  expect(res.status).toBe(200);
-  await admin.context().close();
+async function reopen(sie: number) {
+  expect(await reopenHolders(browser, sie, 'Reapertura para la prueba de sincronización')).toBe(200);
 }
 
 /** A student of the director's open regular school that waits only for identity validation. */
@@ -82,7 +74,7 @@ async function findUnvalidatedStudent(page: Page) {
     `/api/v1/holders/institutions/${school.sie}`,
   );
   // The browser files share one server: holders.e2e.ts may have consolidated this school already.
-  if (state.consolidatedAt !== null) await reopenHolders(school.sie);
+  if (state.consolidatedAt !== null) await reopen(school.sie);
   const courses = await apiGet<Courses>(page, `/api/v1/institutions/${school.sie}/courses`);
   for (const course of courses.levels.flatMap((l) => l.courses)) {
     const list = await apiGet<{ items: Student[] }>(

@@ -82,3 +82,21 @@ export async function pickBirthDate(page: Page, iso: string) {
   await page.getByRole('button', { name: date.format('MMMM'), exact: true }).click();
   await page.getByRole('button', { name: date.format('D MMMM YYYY'), exact: true }).click();
 }
+
+/**
+ * 'Habilitar SIE' through the API, as an administrator: the school's holder list opens again if an
+ * earlier browser test consolidated it (the files share one server). A list that is open already
+ * answers 409, which is fine here.
+ */
+export async function reopenHolders(browser: Browser, sie: number, reason: string): Promise<number> {
+  const admin = await newPage(browser);
+  await login(admin, 'admin', 1);
+  const token = await admin.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${baseUrl()}/api/v1/enabling/holders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ sie, reason }),
+  });
+  await admin.context().close();
+  return res.status;
+}
