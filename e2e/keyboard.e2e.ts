@@ -111,7 +111,10 @@ describe('keyboard only', () => {
     await keys.press('Enter');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
 
-    // The first Tab of a page is the skip link; the menu follows it.
+    // The first Tab of a page is the skip link; the menu follows it. The console's shell is loaded
+    // on its own after the login: Tab before it arrives would land on the empty body.
+    await page.getByText('Saltar al contenido').waitFor({ state: 'attached' });
+    await page.getByRole('navigation').first().waitFor();
     await keys.press('Tab');
     expect(await focusDescription(page)).toContain('Saltar al contenido');
     const menuLink = page.getByRole('link', { name: 'Registro Titulares' });
