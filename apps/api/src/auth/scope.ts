@@ -2,6 +2,7 @@ import { messages } from '@bjp/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
+import { preparedPerConnection } from '../db/prepared.js';
 import { districts, institutions } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { AuthUser } from './access.js';
@@ -11,12 +12,18 @@ export type Place = { institution: number } | { district: number } | { departmen
 
 type ResolvedPlace = { departmentId: number; districtId: number | null; institutionId: number | null };
 
+/** Most requests staff make name a school: its place is read by a statement planned once per connection. */
+const institutionPlaceStatement = preparedPerConnection((db) =>
+  db
+    .select({ departmentId: institutions.departmentId, districtId: institutions.districtId })
+    .from(institutions)
+    .where(eq(institutions.id, sql.placeholder('id')))
+    .prepare('institution_place'),
+);
+
 async function resolvePlace(db: Executor, place: Place): Promise<ResolvedPlace | null> {
   if ('institution' in place) {
-    const [row] = await db
-      .select({ departmentId: institutions.departmentId, districtId: institutions.districtId })
-      .from(institutions)
-      .where(eq(institutions.id, place.institution));
+    const [row] = await institutionPlaceStatement(db).execute({ id: place.institution });
     return row ? { ...row, institutionId: place.institution } : null;
   }
   if ('district' in place) {

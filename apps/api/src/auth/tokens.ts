@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export type TokenSettings = { secret: Uint8Array; accessSeconds: number; refreshDays: number };
 
@@ -44,12 +45,50 @@ const MAX_USER_ID = 2_147_483_647;
  * refused, and so is one claiming a longer life than this server gives (maxTokenAge): a token that
  * does not end, or cannot be ended, is never accepted. The ids are checked here so a bad one never
  * reaches the database as a value it cannot cast.
+ *
+ * Every request verifies its token, and WebCrypto's HMAC (jose's only way) costs more of the one
+ * server thread than the rest of a small request together. A token's signature is valid or not
+ * for good, so a token already verified is kept with its claims until it expires; its expiry is
+ * still compared with `now` at every use, and whether its session is still live is read from the
+ * database at every request (loadAuthUser), so logout and revoked access stop it at once.
  */
 export async function verifyAccessToken(
   settings: TokenSettings,
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> {
+  const cache = verifiedCache(settings);
+  const known = cache.get(token);
+  if (known) return stillValid(known, now, settings) ? { ...known.claims } : null;
+  const verified = await verifySignedToken(settings, token, now);
+  if (verified) cache.set(token, verified);
+  return verified ? { ...verified.claims } : null;
+}
+
+type VerifiedToken = { claims: AccessClaims; issuedAt: number; expiresAt: number };
+
+/** jose's own checks (issuer, algorithm, required claims, maxTokenAge), repeated for a cached token. */
+function stillValid(token: VerifiedToken, now: Date, settings: TokenSettings): boolean {
+  const seconds = Math.floor(now.getTime() / 1000);
+  return token.expiresAt > seconds && seconds - token.issuedAt <= settings.accessSeconds;
+}
+
+/** Verified tokens per secret; at most 20,000 (a few MB): the busiest hour of directors at once. */
+const verifiedBySecret = new WeakMap<Uint8Array, LRUCache<string, VerifiedToken>>();
+function verifiedCache(settings: TokenSettings): LRUCache<string, VerifiedToken> {
+  let cache = verifiedBySecret.get(settings.secret);
+  if (!cache) {
+    cache = new LRUCache<string, VerifiedToken>({ max: 20_000 });
+    verifiedBySecret.set(settings.secret, cache);
+  }
+  return cache;
+}
+
+async function verifySignedToken(
+  settings: TokenSettings,
+  token: string,
+  now: Date,
+): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, await hmacKey(settings.secret), {
       issuer: 'bjp-console',
@@ -62,9 +101,9 @@ export async function verifyAccessToken(
     const { sid } = payload;
     if (!Number.isInteger(userId) || userId < 1 || userId > MAX_USER_ID) return null;
     if (typeof sid !== 'string' || !UUID.test(sid)) return null;
-    if (typeof payload.exp !== 'number' || payload.exp - (payload.iat ?? 0) > settings.accessSeconds)
-      return null;
-    return { userId, sessionId: sid };
+    if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+    if (payload.exp - payload.iat > settings.accessSeconds) return null;
+    return { claims: { userId, sessionId: sid }, issuedAt: payload.iat, expiresAt: payload.exp };
   } catch {
     return null;
   }

@@ -7,8 +7,10 @@ import {
 } from '@bjp/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
+import { preparedPerConnection } from '../../db/prepared.js';
 import { declarations, institutions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { codeHash, newVerificationCode, normalizeCode, sha256Hex } from './code.js';
@@ -276,28 +278,18 @@ export type StoredPdf = {
  * columns and, most times, not the bytea (reading and decoding ~150 KB from PostgreSQL cost more than
  * the rest of the request). Keyed by the hash of the bytes, an entry can never be stale.
  */
-const PDF_CACHE_BYTES = 64 * 1024 * 1024;
-const pdfCache = new Map<string, Buffer>();
-let pdfCacheSize = 0;
+const pdfCache = new LRUCache<string, Buffer>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (bytes) => bytes.length,
+});
 
 async function pdfBytes(db: Executor, id: number, sha256: string): Promise<Buffer> {
   const hit = pdfCache.get(sha256);
-  if (hit) {
-    pdfCache.delete(sha256);
-    pdfCache.set(sha256, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const [row] = await db.select({ pdf: declarations.pdf }).from(declarations).where(eq(declarations.id, id));
   const pdf = row!.pdf;
-  if (pdf.length <= PDF_CACHE_BYTES && sha256Hex(pdf) === sha256) {
-    pdfCache.set(sha256, pdf);
-    pdfCacheSize += pdf.length;
-    for (const [key, bytes] of pdfCache) {
-      if (pdfCacheSize <= PDF_CACHE_BYTES) break;
-      pdfCache.delete(key);
-      pdfCacheSize -= bytes.length;
-    }
-  }
+  // Only bytes that are what their hash says are kept; a PDF larger than the whole cache is not.
+  if (pdf.length <= pdfCache.maxSize && sha256Hex(pdf) === sha256) pdfCache.set(sha256, pdf);
   return pdf;
 }
 
@@ -312,18 +304,24 @@ export async function currentDeclaration(
   sie: number,
   kind: DeclarationKind,
 ): Promise<StoredPdf | null> {
-  const [row] = await db
+  const [row] = await currentDeclarationStatement(db).execute({ sie, kind: declarationKindCode[kind] });
+  return row ? withPdf(db, row) : null;
+}
+
+/** Every download of a declaration reads it: built and planned once per connection. */
+const currentDeclarationStatement = preparedPerConnection((db) =>
+  db
     .select(pdfColumns)
     .from(declarations)
     .where(
       and(
-        eq(declarations.institutionId, sie),
-        eq(declarations.kind, declarationKindCode[kind]),
+        eq(declarations.institutionId, sql.placeholder('sie')),
+        eq(declarations.kind, sql.placeholder('kind')),
         isNull(declarations.supersededAt),
       ),
-    );
-  return row ? withPdf(db, row) : null;
-}
+    )
+    .prepare('current_declaration'),
+);
 
 export async function declarationVersionPdf(
   db: Executor,
