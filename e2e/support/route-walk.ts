@@ -1,8 +1,7 @@
-import { profiles, type SessionUser } from '@bjp/domain';
+import { boliviaDay, profiles, type SessionUser } from '@bjp/domain';
 import type { Page } from 'playwright-core';
 import { type MenuUser, menuFor, pinnableLinks } from '../../apps/web/src/app/menus.js';
 import { type AppPath, canAccess, routeAccess } from '../../apps/web/src/app/route-access.js';
-import { boliviaToday } from '../../apps/web/src/app/today.js';
 import { apiGet, baseUrl } from './browser.js';
 
 /** The demo profiles as they log in (user type 1: Ministerio, 2: SIE). */
@@ -26,7 +25,7 @@ export async function sessionUser(page: Page): Promise<SessionUser> {
 }
 
 const menuPaths = (user: MenuUser): AppPath[] =>
-  pinnableLinks(menuFor(user, boliviaToday()))
+  pinnableLinks(menuFor(user, boliviaDay()))
     .filter((l) => l.type === 'link')
     .map((l) => (l as { path: AppPath }).path);
 

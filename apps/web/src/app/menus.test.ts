@@ -184,11 +184,3 @@ describe('pinnableLinks', () => {
     expect(new Set(pins).size).toBe(pins.length);
   });
 });
-
-describe('boliviaToday', () => {
-  it('turns the day at midnight in Bolivia (UTC−4), not at UTC midnight', async () => {
-    const { boliviaToday } = await import('./today');
-    expect(boliviaToday(Date.UTC(2025, 10, 30, 3, 59))).toBe('2025-11-29');
-    expect(boliviaToday(Date.UTC(2025, 10, 30, 4, 0))).toBe('2025-11-30');
-  });
-});

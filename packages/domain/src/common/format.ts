@@ -1,4 +1,5 @@
 import { formatCount, formatDecimal } from './money.js';
+import { BOLIVIA_TIME_ZONE } from './time-zone.js';
 
 /**
  * The one place where the console turns dates and instants into text (issue 16): dates dd/mm/aaaa,
@@ -6,7 +7,6 @@ import { formatCount, formatDecimal } from './money.js';
  * and chart axis numbers in the specification's style (comma thousands, dot decimals).
  * A source scan test (format-usage.test.ts) forbids Intl / toLocale* calls anywhere else.
  */
-export const BOLIVIA_TIME_ZONE = 'America/La_Paz';
 
 const boliviaParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: BOLIVIA_TIME_ZONE,

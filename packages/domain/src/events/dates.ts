@@ -1,14 +1,8 @@
+import { daysBetween, isCalendarDay } from '../common/calendar.js';
 import { eventMessages } from './messages.js';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-
-/** True for a real calendar day written yyyy-mm-dd (rejects 2025-02-30). */
-export function isIsoDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+/** True for a real calendar day written yyyy-mm-dd (rejects 2025-02-30): the domain's calendar rule. */
+export const isIsoDay = isCalendarDay;
 
 /**
  * Days an event lasts, counting both ends: 2025-11-28 to 2025-12-02 is 5 days. The original took the
@@ -17,7 +11,7 @@ export function isIsoDay(value: string): boolean {
  */
 export function eventDays(startsOn: string, endsOn: string): number | null {
   if (!isIsoDay(startsOn) || !isIsoDay(endsOn)) return null;
-  const diff = (Date.parse(`${endsOn}T00:00:00Z`) - Date.parse(`${startsOn}T00:00:00Z`)) / DAY_MS;
+  const diff = daysBetween(startsOn, endsOn);
   return diff < 0 ? null : diff + 1;
 }
 

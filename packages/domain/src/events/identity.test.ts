@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthDateError, boliviaToday, complementError, documentError } from './identity.js';
+import { birthDateError, complementError, documentError } from './identity.js';
 import { eventMessages } from './messages.js';
 import { participant, participantFieldError } from './participant.js';
 import { publicEnrollmentRequest } from './public-schemas.js';
@@ -63,11 +63,6 @@ describe('birthDateError', () => {
     expect(birthDateError('', today)).toBe('El campo es obligatorio.');
     expect(birthDateError('2025-02-30', today)).toBe(eventMessages.invalidDate);
     expect(birthDateError('1899-12-31', today)).toBe(eventMessages.invalidDate);
-  });
-
-  it("takes Bolivia's day (UTC−4): 02:00 UTC on the 21st is still the 20th in La Paz", () => {
-    expect(boliviaToday(new Date('2025-11-21T02:00:00Z'))).toBe('2025-11-20');
-    expect(boliviaToday(new Date('2025-11-21T04:00:00Z'))).toBe('2025-11-21');
   });
 });
 

@@ -51,14 +51,6 @@ export function complementError(value: string): string | null {
   return COMPLEMENT_PATTERN.test(complement) ? null : eventMessages.invalidComplement;
 }
 
-/**
- * Calendar day in Bolivia (UTC−4, no daylight saving) as yyyy-mm-dd: the 'today' of every date rule,
- * the same in a visitor's browser wherever its clock's zone is and on the server.
- */
-export function boliviaToday(date: Date = new Date()): string {
-  return boliviaDay(date);
-}
-
 /** A birth date: a real day from 1900 on and not after `today` (Bolivia's day). */
 export function birthDateError(value: string, today: string): string | null {
   const day = value.trim();

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { boliviaDay } from '../common/format.js';
 import { messages } from '../common/messages.js';
 import { normalizeDocument } from '../holders/status.js';
 import { departments } from '../structure/constants.js';
 import { isIsoDay } from './dates.js';
-import {
-  birthDateError,
-  boliviaToday,
-  complementError,
-  documentError,
-  FOREIGN_DOCUMENT_LENGTH,
-} from './identity.js';
+import { birthDateError, complementError, documentError, FOREIGN_DOCUMENT_LENGTH } from './identity.js';
 import { eventMessages } from './messages.js';
 
 const LETTERS_AND_SPACES = /^[\p{L} ]+$/u;
@@ -124,7 +119,7 @@ export function participantFieldError(
   context: { nationality?: number | string; today?: string } = {},
 ): string | null {
   if (field === 'document') return documentError(value, context.nationality ?? 1);
-  if (field === 'birthDate') return birthDateError(value, context.today ?? boliviaToday());
+  if (field === 'birthDate') return birthDateError(value, context.today ?? boliviaDay());
   const result = participantBase.shape[field].safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? messages.required);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { daysFrom } from '../common/calendar.js';
 import { sereciStatus } from '../sereci/status.js';
-import { calendarStatus, daysFrom, stepAvailability } from './rules.js';
+import { calendarStatus, stepAvailability } from './rules.js';
 
 const flags = (isSend: boolean, isSendChange: boolean, isSendCopy: boolean) => ({
   isSend,

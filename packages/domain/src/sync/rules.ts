@@ -14,18 +14,6 @@ export function calendarStatus(day: string, today: string, record: StepFlags | n
   return day === today ? 'pending' : 'none';
 }
 
-/** Every day from start to today, both included (yyyy-mm-dd, UTC arithmetic on calendar dates). */
-export function daysFrom(start: string, today: string): string[] {
-  const days: string[] = [];
-  const at = new Date(`${start}T00:00:00Z`);
-  const end = new Date(`${today}T00:00:00Z`);
-  while (at <= end && days.length < 1_000) {
-    days.push(at.toISOString().slice(0, 10));
-    at.setUTCDate(at.getUTCDate() + 1);
-  }
-  return days;
-}
-
 export type OpennessCheck = { open: boolean; reason: string | null };
 
 export type StepAvailability = { consolidate: boolean; send: boolean; copy: boolean };

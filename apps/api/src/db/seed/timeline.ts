@@ -1,3 +1,5 @@
+import { addDays, boliviaDay, daysBetween } from '@bjp/domain';
+
 /**
  * The dates the generated activity falls on. The national data set replays the 2025 campaign
  * (payments 13 Oct – 20 Nov 2025); the demo is placed relative to the day it runs, so the
@@ -16,18 +18,12 @@ export type Timeline = {
 export const CAMPAIGN_START = '2025-10-13';
 const CAMPAIGN_LAST_PAYMENT = '2025-11-20';
 
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** Calendar arithmetic is the domain's (one clock); the seed's modules take it from here. */
+export { addDays, daysBetween };
 
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
+/** Today on Bolivia's clock, the day the generated timeline ends on. */
 export function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
+  return boliviaDay();
 }
 
 export function timelineFor(relativeTo: string | null): Timeline {

@@ -1,3 +1,4 @@
+import { addDays } from '@bjp/domain';
 import { adultFemaleNames, adultMaleNames, andeanSurnames, lowlandSurnames } from '../../db/seed/names.js';
 import { textArray } from '../../db/seed/sql-random.js';
 
@@ -49,7 +50,7 @@ export function encodedCarnet(paterno: string, gender: 1 | 2, seq: number): stri
   if (index < 0 || seq < 0 || seq >= BUCKET_SIZE) throw new Error(`cannot encode ${paterno} #${seq}`);
   return String(ENCODED_BASE + (index * 2 + gender - 1) * BUCKET_SIZE + seq);
 }
-const BIRTH_FROM = Date.UTC(1950, 0, 1);
+const BIRTH_FROM = '1950-01-01';
 /** Birth dates from 1950-01-01 to 2006-12-31: every titular is an adult in 2025. */
 const BIRTH_DAYS = 20_818;
 /** One document in 200 is unknown to SEGIP. */
@@ -86,7 +87,7 @@ export function identityFor(carnetText: string, complementoText = ''): SegipIden
   const first = given[h(6) % given.length]!;
   const second = given[h(8) % given.length]!;
   const nombres = h(7) % 100 < 55 && first !== second ? `${first} ${second}` : first;
-  const birth = new Date(BIRTH_FROM + (h(9) % BIRTH_DAYS) * 86_400_000).toISOString().slice(0, 10);
+  const birth = addDays(BIRTH_FROM, h(9) % BIRTH_DAYS);
   return {
     carnet,
     complemento,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addDays } from '@bjp/domain';
 
 /**
  * The Síntesis simulator's payments: a deterministic function of the beneficiary (its RUDE) and the
@@ -26,12 +27,6 @@ const banks = [
 ];
 
 export type PaymentRecord = { paidOn: string; bank: string; mode: string };
-
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export function paymentFor(rude: string, today: string): PaymentRecord | null {
   const hex = createHash('md5').update(`${rude.trim().toUpperCase()}|sintesis`).digest('hex');

@@ -2,6 +2,7 @@ import {
   type AdjustmentHistoryPage,
   type AdjustmentKind,
   type adjustmentHistoryQuery,
+  boliviaDaySpan,
   DEFAULT_PAGE_SIZE,
   holderTypeOptions,
 } from '@bjp/domain';
@@ -17,12 +18,6 @@ type Query = z.output<typeof adjustmentHistoryQuery>;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const looksLikeCode = (value: string) => /\d/.test(value) && !/\s/.test(value);
 const holderTypeName = (id: number | null) => holderTypeOptions.find((h) => h.id === id)?.name ?? '';
-
-/** A Bolivian calendar day (UTC−4) as the instants it spans. */
-function dayRange(day: string): [Date, Date] {
-  const from = new Date(`${day}T04:00:00.000Z`);
-  return [from, new Date(from.getTime() + 86_400_000)];
-}
 
 /**
  * 'Historial Ajustes Solicitados', 10 a page, newest first. The user's scope is a WHERE condition
@@ -58,7 +53,7 @@ export async function adjustmentHistory(
     );
   }
   if (query.date) {
-    const [from, to] = dayRange(query.date);
+    const [from, to] = boliviaDaySpan(query.date);
     conditions.push(gte(a.createdAt, from), lt(a.createdAt, to));
   }
   const where = and(...conditions);

@@ -1,4 +1,4 @@
-import { type LoginRequest, type LoginResponse, messages } from '@bjp/domain';
+import { instantAfterDays, type LoginRequest, type LoginResponse, messages } from '@bjp/domain';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import { type AuthUser, loadAuthUser, toSessionUser } from '../../auth/access.js';
@@ -47,7 +47,7 @@ async function issueTokens(
   const authUser = await loadAuthUser(tx, { userId, sessionId }, deps.clock.today());
   if (!authUser?.hasAccess) throw invalidCredentials();
   const refresh = newRefreshToken();
-  const refreshExpiresAt = new Date(now.getTime() + deps.tokens.refreshDays * 86_400_000);
+  const refreshExpiresAt = instantAfterDays(now, deps.tokens.refreshDays);
   await tx.insert(refreshTokens).values({
     id: refresh.id,
     userId,

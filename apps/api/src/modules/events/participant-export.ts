@@ -3,7 +3,6 @@ import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   boliviaDateTimeText,
-  boliviaToday,
   dayText,
   documentLabel,
   type FieldDefinition,
@@ -178,7 +177,7 @@ export async function exportParticipants(deps: AppDeps, eventId: number, query: 
   })();
   const write = query.format === 'csv' ? writeCsv : writeXlsx;
   write(out, lines, headers).catch((error) => out.destroy(error as Error));
-  const fileName = `participantes_evento_${eventId}_${boliviaToday(deps.clock.now())}.${query.format}`;
+  const fileName = `participantes_evento_${eventId}_${deps.clock.today()}.${query.format}`;
   const contentType =
     query.format === 'csv'
       ? 'text/csv; charset=utf-8'

@@ -1,12 +1,11 @@
-import { foldSearch, type ParticipantFilters } from '@bjp/domain';
+import { addDays, boliviaDayStart, foldSearch, type ParticipantFilters } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** A LIKE pattern that matches `value` anywhere, its own % _ \ taken literally. */
 const contains = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
 
-/** Midnight at the start of a Bolivian day (UTC−4 all year, no daylight saving), as an instant. */
-const boliviaMidnight = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00-04:00`) + plusDays * 86_400_000).toISOString();
+/** Midnight at the start of a Bolivian day, as an instant (the domain's calendar). */
+const boliviaMidnight = (day: string, plusDays = 0) => boliviaDayStart(addDays(day, plusDays)).toISOString();
 
 /**
  * The WHERE of the participants list and export, on alias `e` of event_enrollments. Every branch

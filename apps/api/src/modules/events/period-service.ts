@@ -1,6 +1,5 @@
 import {
   type ActiveToggleResult,
-  boliviaToday,
   DEFAULT_PAGE_SIZE,
   eventMessages,
   type Page,
@@ -65,7 +64,7 @@ export async function createPeriod(
   input: PeriodCreate,
   ip: string,
 ): Promise<PeriodRow> {
-  const stateProblem = periodStateError(input, boliviaToday(deps.clock.now()));
+  const stateProblem = periodStateError(input, deps.clock.today());
   if (stateProblem) throw badRequest(stateProblem);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx

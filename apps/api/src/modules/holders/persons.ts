@@ -1,5 +1,5 @@
 import type { personData } from '@bjp/domain';
-import { holderMessages, type PersonResponse } from '@bjp/domain';
+import { holderMessages, isAdultOn, type PersonResponse } from '@bjp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types.js';
@@ -82,11 +82,9 @@ export const segipPersonOf = (
   birthDate: p.birthDate,
 });
 
-/** A titular must be of age to collect cash: 18 years on today's date. */
+/** A titular must be of age to collect cash (the domain's rule, on Bolivia's today). */
 export function assertAdult(birthDate: string, today: string): void {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const eighteen = `${String(y - 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  if (birthDate > eighteen) throw new AppError('bad_request', holderMessages.notAdult);
+  if (!isAdultOn(birthDate, today)) throw new AppError('bad_request', holderMessages.notAdult);
 }
 
 export async function findPerson(db: Executor, personId: number) {

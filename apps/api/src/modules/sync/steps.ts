@@ -1,4 +1,4 @@
-import { fillMessage, type SyncStepResult, syncMessages } from '@bjp/domain';
+import { boliviaDayStart, fillMessage, type SyncStepResult, syncMessages } from '@bjp/domain';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
@@ -56,9 +56,6 @@ async function finish(tx: Transaction, job: Step['job'], day: string, message: s
 const upstream = (error: unknown) =>
   error instanceof SintesisError ? new AppError('upstream_failure', sintesisMessage(error)) : error;
 
-/** Start of a Bolivian calendar day (UTC−4) as an instant. */
-const startOfDay = (day: string) => new Date(`${day}T04:00:00Z`);
-
 async function todaysBatchForUpdate(tx: Transaction, day: string): Promise<BatchRow | null> {
   const [row] = await tx.select().from(syncBatches).where(eq(syncBatches.day, day)).for('update');
   return row ?? null;
@@ -94,7 +91,7 @@ export async function consolidateChanges({ deps, user, ip, job }: Step): Promise
       .orderBy(asc(syncBatches.periodFrom))
       .limit(1);
     const now = deps.clock.now();
-    const from = lastSent?.to ?? oldestUnsent?.from ?? startOfDay(day);
+    const from = lastSent?.to ?? oldestUnsent?.from ?? boliviaDayStart(day);
     const [batch] = await tx
       .insert(syncBatches)
       .values({

@@ -1,10 +1,10 @@
 import type { SessionUser } from '@bjp/domain';
+import { boliviaDay } from '@bjp/domain';
 import { Alert, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { menuFor, pinnableLinks } from '../menus';
 import { usePins } from '../pins';
-import { boliviaToday } from '../today';
 import { SidebarItems } from './SidebarItems';
 import { SidebarLink } from './SidebarLink';
 
@@ -12,7 +12,7 @@ type Props = { user: SessionUser; onNavigate: () => void };
 
 export function Sidebar({ user, onNavigate }: Props) {
   // The director's menu depends on the (Bolivian) day; computed when the session or the page loads.
-  const menu = useMemo(() => menuFor(user, boliviaToday()), [user]);
+  const menu = useMemo(() => menuFor(user, boliviaDay()), [user]);
   const { pins, toggle } = usePins();
   const pinned = pinnableLinks(menu).filter((l) => pins.includes(l.pinTitle));
 

@@ -1,12 +1,12 @@
 import {
   type AdjustmentHistoryRow,
   adjustmentKindLabels,
+  boliviaDay,
   DEFAULT_PAGE_SIZE,
   formatDateTime,
 } from '@bjp/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
-import { boliviaToday } from '../../app/today';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useAdjustmentHistory } from './api';
 import { type Filters, HistoryFilters } from './HistoryFilters';
@@ -76,7 +76,7 @@ export function AdjustmentHistory({ sie, dayNavigator = false }: Props) {
             setPage(1);
           }}
           dayNavigator={dayNavigator}
-          today={boliviaToday()}
+          today={boliviaDay()}
         />
         <DataTable
           data-testid="adjustment-history"

@@ -1,5 +1,6 @@
 import {
   type AdjustmentHistoryQuery,
+  addDays,
   adjustmentKindLabels,
   adjustmentKinds,
   holderTypeOptions,
@@ -18,8 +19,6 @@ type Props = {
   today: string;
 };
 
-const shiftDay = (day: string, by: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
 const empty = (v: string) => (v.trim() === '' ? undefined : v);
 
 /** Filters of 'Historial Ajustes Solicitados': name or RUDE, holder CI, holder type, request type, date. */
@@ -74,7 +73,7 @@ export function HistoryFilters({ filters, onChange, dayNavigator = false, today 
               variant="default"
               size="lg"
               aria-label="Día anterior"
-              onClick={() => set({ date: shiftDay(filters.date ?? today, -1) })}
+              onClick={() => set({ date: addDays(filters.date ?? today, -1) })}
             >
               <IconChevronLeft size={16} />
             </ActionIcon>
@@ -90,7 +89,7 @@ export function HistoryFilters({ filters, onChange, dayNavigator = false, today 
               variant="default"
               size="lg"
               aria-label="Día siguiente"
-              onClick={() => set({ date: shiftDay(filters.date ?? today, 1) })}
+              onClick={() => set({ date: addDays(filters.date ?? today, 1) })}
             >
               <IconChevronRight size={16} />
             </ActionIcon>

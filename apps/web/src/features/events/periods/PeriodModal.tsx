@@ -1,5 +1,5 @@
 import {
-  boliviaToday,
+  boliviaDay,
   eventMessages,
   messages,
   type PeriodCreate,
@@ -64,7 +64,7 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
         errors[String(issue.path[0])] ??= issue.code === 'invalid_value' ? messages.required : issue.message;
       }
       // The server's rule: CONCLUIDO only once the period's last day has come (Bolivia's day).
-      const stateProblem = periodStateError(toRequest(values), boliviaToday());
+      const stateProblem = periodStateError(toRequest(values), boliviaDay());
       if (stateProblem) errors.state ??= stateProblem;
       return errors;
     },

@@ -1,3 +1,4 @@
+import { boliviaDay, latestAdultBirthDate } from '@bjp/domain';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { parseDayMonthYear } from './birth-date';
@@ -65,12 +66,8 @@ const calendarLabels = {
   // No label on the level control ('noviembre 2026'): its visible text names it (axe
   // label-content-name-mismatch), and pressing it to change the level is the calendar's habit.
 };
-/** Titulars are adults: the calendar offers birth dates up to 18 years ago. */
-const adultLimit = () => {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - 18);
-  return d;
-};
+/** Titulars are of age: the calendar offers birth dates up to the domain's limit on Bolivia's today. */
+const adultLimit = () => latestAdultBirthDate(boliviaDay());
 
 export function PersonForm({ draft, onChange, locked, relationships, invalid }: Props) {
   const set = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) =>
