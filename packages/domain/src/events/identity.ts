@@ -1,4 +1,3 @@
-import { boliviaDay } from '../common/format.js';
 import { messages } from '../common/messages.js';
 // Documents are read trimmed and upper-cased, as the holders' search reads them ('a123456' is 'A123456').
 import { normalizeDocument } from '../holders/status.js';

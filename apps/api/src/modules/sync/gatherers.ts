@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { adjustmentChanges } from '../adjustments/gatherer.js';
 import type { ChangeGatherer, GatherContext } from './change-gatherer.js';
 
