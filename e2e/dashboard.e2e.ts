@@ -51,4 +51,31 @@ describe('dashboard', () => {
     await screenshot(page, 'dashboard');
     await page.context().close();
   });
+
+  it('says which charts follow the payment dates and which do not (issue 16)', async () => {
+    const page = await newPage(browser);
+    await login(page, 'admin', 1);
+    await page.getByText('Estudiantes pagados por sistema', { exact: true }).waitFor();
+    const notes = page.getByTestId('chart-note');
+    const schoolsNote = 'No depende del rango de fechas: cuenta las listas de titulares consolidadas.';
+    await expect.poll(() => notes.allInnerTexts()).toContain(schoolsNote);
+    expect((await notes.allInnerTexts()).filter((n) => n === 'Pagos de todas las fechas')).toHaveLength(5);
+    // One day of the month on screen ('10 noviembre 2026': the 10th is never an outside day) as the range.
+    const day = page.getByRole('button', { name: /^10 \S+ \d{4}$/ });
+    const systemsInRange = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/statistics/systems?') && r.url().includes('from='),
+    );
+    await day.click();
+    await day.click();
+    expect((await systemsInRange).status()).toBe(200);
+    const shown = await page.getByTestId('payment-range').innerText();
+    const [, from, to] = /^Del (\S+) al (\S+)$/.exec(shown)!;
+    await expect
+      .poll(
+        async () => (await notes.allInnerTexts()).filter((n) => n === `Pagos del ${from} al ${to}`).length,
+      )
+      .toBe(5);
+    expect((await notes.allInnerTexts()).filter((n) => n === schoolsNote)).toHaveLength(2);
+    await page.context().close();
+  });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { courseLabel, gradeName, gradeOrdinal, parallelLetter } from './course-label.js';
+import {
+  courseInLevelLabel,
+  courseLabel,
+  gradeName,
+  gradeOrdinal,
+  levelName,
+  parallelLetter,
+} from './course-label.js';
 
 describe('course labels', () => {
   it('names grades 1–10 with ordinal words and the rest with the ordinal mark', () => {
@@ -24,9 +31,19 @@ describe('course labels', () => {
     expect(parallelLetter(0)).toBe('');
   });
 
-  it('joins them as the holder list shows them', () => {
-    expect(courseLabel(3, 2)).toBe('Tercero - B');
-    expect(courseLabel(12, 27)).toBe('12º - AA');
+  it('joins grade and parallel inside a level group', () => {
+    expect(courseInLevelLabel(3, 2)).toBe('Tercero - B');
+    expect(courseInLevelLabel(12, 27)).toBe('12º - AA');
+    expect(courseInLevelLabel(99, 0)).toBe('CEA');
+  });
+
+  it('names a course with its level, so the same grade and parallel of two levels differ', () => {
+    const primary = courseLabel({ levelId: 12, gradeId: 2, parallelId: 1 });
+    const secondary = courseLabel({ levelId: 13, gradeId: 2, parallelId: 1 });
+    expect(primary).toBe('Primaria · Segundo - A');
+    expect(secondary).toBe('Secundaria · Segundo - A');
+    expect(courseLabel({ levelId: 1, gradeId: 99, parallelId: 1 })).toBe('Especial · CEA - A');
+    expect(levelName(7)).toBe('Nivel 7');
   });
 
   it('shows grade 99 as CEA', () => {

@@ -1,3 +1,5 @@
+import { CEA_GRADE_ID, levels } from './constants.js';
+
 const ordinalWords = [
   'Primero',
   'Segundo',
@@ -30,11 +32,31 @@ export function parallelLetter(parallel: number): string {
   return letters;
 }
 
-/** Course label of the holder-registration list: '{ordinal} - {parallel letter}'. */
-export function courseLabel(grade: number, parallel: number): string {
-  return `${gradeOrdinal(grade)} - ${parallelLetter(parallel)}`;
+export function gradeName(grade: number): string {
+  return grade === CEA_GRADE_ID ? 'CEA' : gradeOrdinal(grade);
 }
 
-export function gradeName(grade: number): string {
-  return grade === 99 ? 'CEA' : gradeOrdinal(grade);
+/** A level's name (Especial, Primaria, Secundaria); an unknown id is shown as 'Nivel {id}'. */
+export function levelName(level: number): string {
+  return levels.find((l) => l.id === level)?.name ?? `Nivel ${level}`;
+}
+
+/**
+ * A course inside its level's group (the 'Lista' menu under 'Primaria'): '{grado} - {paralelo}',
+ * 'Tercero - B'; a course without a parallel letter is its grade alone.
+ */
+export function courseInLevelLabel(grade: number, parallel: number): string {
+  const letter = parallelLetter(parallel);
+  return letter ? `${gradeName(grade)} - ${letter}` : gradeName(grade);
+}
+
+export type CourseKey = { levelId: number; gradeId: number; parallelId: number };
+
+/**
+ * A course wherever it is shown alone (tables, dialogs, PDFs, spreadsheets, Kardex):
+ * '{nivel} · {grado} - {paralelo}', 'Secundaria · Segundo - A'. The level is always written, so a
+ * school with both levels never shows two courses the same and a list across schools reads alike.
+ */
+export function courseLabel(course: CourseKey): string {
+  return `${levelName(course.levelId)} · ${courseInLevelLabel(course.gradeId, course.parallelId)}`;
 }

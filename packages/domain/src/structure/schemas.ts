@@ -25,7 +25,9 @@ export const courseEntry = z.object({
   gradeId: z.number().int(),
   parallelId: z.number().int(),
   shiftId: z.number().int(),
-  label: z.string().describe("'{ordinal} - {letra del paralelo}', p. ej. 'Tercero - B'"),
+  label: z
+    .string()
+    .describe("'{nivel} · {grado} - {paralelo}', p. ej. 'Secundaria · Tercero - B' (courseLabel)"),
   shiftName: z.string(),
   students: z.number().int().describe('Estudiantes inscritos en la gestión'),
 });

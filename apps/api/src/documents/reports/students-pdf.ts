@@ -1,5 +1,6 @@
 import {
   bonusStateLabels,
+  courseLabel,
   formatCount,
   formatDate,
   formatDecimal,
@@ -19,8 +20,7 @@ import { boliviaTimestamp, headerCell, numberCell } from './format.js';
 const levelName = (id: number) => levels.find((l) => l.id === id)?.name ?? String(id);
 const shiftName = (id: number) => shifts.find((s) => s.id === id)?.name ?? String(id);
 const groupKey = (s: StudentDetail) => `${s.shiftId}|${s.levelId}|${s.gradeId}|${s.parallelId}`;
-const groupTitle = (s: StudentDetail) =>
-  `Turno ${shiftName(s.shiftId)} · ${levelName(s.levelId)} · ${gradeName(s.gradeId)} - ${parallelLetter(s.parallelId)}`;
+const groupTitle = (s: StudentDetail) => `Turno ${shiftName(s.shiftId)} · ${courseLabel(s)}`;
 
 /** Part 2 §5: a titular is pending when document, name or type is blank. */
 export const titularPending = (s: StudentDetail) => !s.titularCi || !s.titularName || !s.titularType;

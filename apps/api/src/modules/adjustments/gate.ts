@@ -26,6 +26,7 @@ type Row = {
   year: number;
   rude: string;
   full_name: string;
+  level_id: number;
   grade_id: number;
   parallel_id: number;
   removed: boolean;
@@ -50,7 +51,7 @@ export async function readForAdjustment(
   const result = await db.execute(sql`
     SELECT i.code_type, i.district_id, i.department_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
       s.rude, trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g')) AS full_name,
-      c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci,
+      c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci,
       a.id AS adjustment_id, a.kind AS adjustment_kind, a.created_at::text AS adjustment_at
     FROM institutions i
     JOIN programme_settings ps ON ps.id = 1
@@ -78,7 +79,11 @@ export async function readForAdjustment(
       inscriptionId,
       rude: row.rude,
       fullName: row.full_name,
-      course: courseLabel(Number(row.grade_id), Number(row.parallel_id)),
+      course: courseLabel({
+        levelId: Number(row.level_id),
+        gradeId: Number(row.grade_id),
+        parallelId: Number(row.parallel_id),
+      }),
       removed: row.removed,
       identityValidated: identity,
     },

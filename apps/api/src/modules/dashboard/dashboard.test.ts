@@ -82,6 +82,23 @@ describe('dashboard statistics', () => {
     });
   });
 
+  it('applies the payment-date range to the students by system; the totals stay (issue 16)', async () => {
+    const november = (await get('/api/v1/statistics/systems?from=2025-11-01&to=2025-11-05')).json();
+    expect(november).toEqual({
+      special: 0,
+      primary: 0,
+      secondary: 1,
+      totals: { special: 2, primary: 6, secondary: 3 },
+    });
+    const from = (await get('/api/v1/statistics/systems?from=2025-11-06')).json();
+    expect(from).toMatchObject({ special: 2, primary: 0, secondary: 0 });
+    const all = (await get('/api/v1/statistics/systems?from=2025-10-20&to=2025-11-10')).json();
+    expect(all).toMatchObject({ special: 2, primary: 4, secondary: 1 });
+    const reversed = await get('/api/v1/statistics/systems?from=2025-11-10&to=2025-11-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe('La fecha final debe ser posterior a la inicial.');
+  });
+
   it('counts institutions and consolidated ones by department', async () => {
     const body = (await get('/api/v1/statistics/institutions-completion')).json();
     expect(body.rows.find((r: { code: string }) => r.code === 'LP')).toMatchObject({

@@ -15,8 +15,11 @@ export async function dashboardRoutes(app: AppInstance) {
 
   app.get(
     '/statistics/systems',
-    { schema: { tags: ['dashboard'], response: { 200: systemStats } }, preHandler: guard('dashboard.view') },
-    async (req) => dashboard.systemPaid(app.deps, req.user!),
+    {
+      schema: { tags: ['dashboard'], querystring: paymentDateRange, response: { 200: systemStats } },
+      preHandler: guard('dashboard.view'),
+    },
+    async (req) => dashboard.systemPaid(app.deps, req.user!, req.query),
   );
 
   app.get(

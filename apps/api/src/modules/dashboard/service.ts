@@ -3,7 +3,12 @@ import { and, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { statsInstitutions, statsPaymentsDays, statsReportCells } from '../../db/schema/index.js';
+import {
+  statsInstitutions,
+  statsPaymentsDaily,
+  statsPaymentsDays,
+  statsReportCells,
+} from '../../db/schema/index.js';
 import { getSettings } from '../settings/service.js';
 
 const asInt = (v: unknown) => Number(v ?? 0);
@@ -37,27 +42,42 @@ function beneficiaryTotals(deps: AppDeps, user: AuthUser) {
     .groupBy(c.departmentId, c.levelId);
 }
 
+type PaymentRange = { from?: string; to?: string };
+
+const withinRange = (paidOn: AnyPgColumn, range: PaymentRange) => [
+  range.from ? gte(paidOn, range.from) : undefined,
+  range.to ? lte(paidOn, range.to) : undefined,
+];
+
 /** Students paid by department within a range of payment days. */
-function paidInRange(deps: AppDeps, user: AuthUser, range: { from?: string; to?: string }) {
+function paidInRange(deps: AppDeps, user: AuthUser, range: PaymentRange) {
   const d = statsPaymentsDays;
   return deps.db
     .select({ departmentId: d.departmentId, paid: sum(d.paid) })
     .from(d)
-    .where(
-      and(
-        rollupScope(user, d.departmentId),
-        range.from ? gte(d.paidOn, range.from) : undefined,
-        range.to ? lte(d.paidOn, range.to) : undefined,
-      ),
-    )
+    .where(and(rollupScope(user, d.departmentId), ...withinRange(d.paidOn, range)))
     .groupBy(d.departmentId);
+}
+
+/**
+ * Students paid by level within a range of payment days. The department × day rollup has no level,
+ * so this sums the district × level × day summary, read through its payment-day index: only the
+ * days of the range (one row per district and level each day), and only when a range is chosen.
+ */
+function paidInRangeByLevel(deps: AppDeps, user: AuthUser, range: PaymentRange) {
+  const d = statsPaymentsDaily;
+  return deps.db
+    .select({ levelId: d.levelId, paid: sum(d.paid) })
+    .from(d)
+    .where(and(rollupScope(user, d.departmentId), ...withinRange(d.paidOn, range)))
+    .groupBy(d.levelId);
 }
 
 const addTo = (map: Map<number, number>, key: number, value: unknown) =>
   map.set(key, (map.get(key) ?? 0) + asInt(value));
 
 /** Total and paid beneficiaries by department; with a date range, paid counts only payments in it. */
-export async function departmentPaid(deps: AppDeps, user: AuthUser, range: { from?: string; to?: string }) {
+export async function departmentPaid(deps: AppDeps, user: AuthUser, range: PaymentRange) {
   const ranged = Boolean(range.from || range.to);
   const [totals, inRange, settings] = await Promise.all([
     beneficiaryTotals(deps, user),
@@ -83,19 +103,32 @@ export async function departmentPaid(deps: AppDeps, user: AuthUser, range: { fro
   };
 }
 
-export async function systemPaid(deps: AppDeps, user: AuthUser) {
-  const totals = await beneficiaryTotals(deps, user);
+/**
+ * Paid students by education system (level) with the beneficiaries of each; with a date range, paid
+ * counts only payments in it (the totals stay: they are the students the bonus is owed to).
+ */
+export async function systemPaid(deps: AppDeps, user: AuthUser, range: PaymentRange) {
+  const ranged = Boolean(range.from || range.to);
+  const [totals, inRange] = await Promise.all([
+    beneficiaryTotals(deps, user),
+    ranged ? paidInRangeByLevel(deps, user, range) : Promise.resolve([]),
+  ]);
   const pick = (levelId: number, field: 'total' | 'paid') =>
     totals.filter((r) => r.levelId === levelId).reduce((n, r) => n + asInt(r[field]), 0);
+  const paid = (levelId: number) =>
+    ranged ? asInt(inRange.find((r) => r.levelId === levelId)?.paid) : pick(levelId, 'paid');
   return {
-    special: pick(1, 'paid'),
-    primary: pick(12, 'paid'),
-    secondary: pick(13, 'paid'),
+    special: paid(1),
+    primary: paid(12),
+    secondary: paid(13),
     totals: { special: pick(1, 'total'), primary: pick(12, 'total'), secondary: pick(13, 'total') },
   };
 }
 
-/** Institutions by department and how many have consolidated their holder list. */
+/**
+ * Institutions by department and how many have consolidated their holder list. It does not follow
+ * the payment-date range: a consolidation is not a payment (the dashboard says so under the charts).
+ */
 export async function institutionCompletion(deps: AppDeps, user: AuthUser) {
   // stats_institutions: district × dependency × area, kept by triggers on institutions.
   const s = statsInstitutions;

@@ -1,11 +1,11 @@
 import {
+  courseLabel,
   fileTimestamp,
   formatCount,
   formatDate,
   formatDateTime,
   formatDecimal,
   gradeName,
-  levels,
   parallelLetter,
   shifts,
 } from '@bjp/domain';
@@ -107,7 +107,7 @@ function studentLists(d: DeclarationData, after: Content[]): Content[] {
     const title =
       d.codeType === 4
         ? `Centro de Educación Especial — ${formatCount(list.length)} estudiantes`
-        : `Turno ${nameOf(shifts, first.shiftId)} · ${nameOf(levels, first.levelId)} · ${gradeName(first.gradeId)} - ${parallelLetter(first.parallelId)} — ${formatCount(list.length)} estudiantes`;
+        : `Turno ${nameOf(shifts, first.shiftId)} · ${courseLabel(first)} — ${formatCount(list.length)} estudiantes`;
     const header: TableCell[][] = [
       [{ text: title, bold: true, colSpan: 8, fillColor: '#f3f6fa' }, '', '', '', '', '', '', ''],
       ['Nro.', 'RUDE', 'Estudiante', 'F. Nac.', 'CI Titular', 'Titular', 'Tipo', 'Estado'].map(head),

@@ -32,6 +32,7 @@ export async function loadInscription(
       inscriptionId: inscriptions.id,
       rude: students.rude,
       fullName: sql<string>`trim(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name})`,
+      levelId: courses.levelId,
       gradeId: courses.gradeId,
       parallelId: courses.parallelId,
       removedAt: inscriptions.removedAt,
@@ -48,7 +49,7 @@ export async function loadInscription(
     inscriptionId: row.inscriptionId,
     rude: row.rude,
     fullName: row.fullName.replace(/\s+/g, ' '),
-    course: courseLabel(row.gradeId, row.parallelId),
+    course: courseLabel(row),
     removed: row.removedAt !== null,
     identityValidated: identityValidated(row),
   };
@@ -77,7 +78,7 @@ const lockStatement = namedStatement<LockedRow>(
     SELECT i.code_type, i.district_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
       p.starts_on::text AS starts_on, p.ends_on::text AS ends_on, p.active,
       s.rude, trim(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name) AS full_name,
-      c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci
+      c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci
     FROM institutions i
     JOIN programme_settings ps ON ps.id = 1
     LEFT JOIN periods p ON p.id = ps.registration_period_id
@@ -122,7 +123,11 @@ export async function lockForChange(
     inscriptionId,
     rude: row.rude,
     fullName: row.full_name.replace(/\s+/g, ' '),
-    course: courseLabel(Number(row.grade_id), Number(row.parallel_id)),
+    course: courseLabel({
+      levelId: Number(row.level_id),
+      gradeId: Number(row.grade_id),
+      parallelId: Number(row.parallel_id),
+    }),
     removed: row.removed,
     identityValidated: identityValidated({
       segipId: Number(row.segip_id),
@@ -144,6 +149,7 @@ type LockedRow = {
   active: boolean | null;
   rude: string;
   full_name: string;
+  level_id: number;
   grade_id: number;
   parallel_id: number;
   removed: boolean;

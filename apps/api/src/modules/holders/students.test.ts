@@ -244,7 +244,7 @@ describe('scope', () => {
 });
 
 describe('institution card and Lista menu', () => {
-  it('gives the card and the courses labelled with ordinal and parallel letter', async () => {
+  it('gives the card and the courses labelled with level, ordinal and parallel letter', async () => {
     const card = await get<{ name: string; typeName: string; codeType: number }>(
       'distrito',
       `/institutions/${ids.school}`,
@@ -253,10 +253,10 @@ describe('institution card and Lista menu', () => {
     const menu = await get<InstitutionCourses>('director', `/institutions/${ids.school}/courses`);
     expect(menu.body.levels.map((l) => l.levelName)).toEqual(['Primaria', 'Secundaria']);
     expect(menu.body.levels[0]!.courses.map((c) => [c.label, c.students])).toEqual([
-      ['Primero - A', 1],
-      ['Tercero - B', 12],
+      ['Primaria · Primero - A', 1],
+      ['Primaria · Tercero - B', 12],
     ]);
-    expect(menu.body.levels[1]!.courses[0]!.label).toBe('Segundo - Z');
+    expect(menu.body.levels[1]!.courses[0]!.label).toBe('Secundaria · Segundo - Z');
   });
 
   it('gives special centres no levels, and directors their schools', async () => {

@@ -99,6 +99,7 @@ export async function titularStudents(deps: AppDeps, sie: number, personId: numb
       inscriptionId: inscriptions.id,
       rude: students.rude,
       fullName: sql<string>`trim(regexp_replace(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name}, '\\s+', ' ', 'g'))`,
+      levelId: courses.levelId,
       gradeId: courses.gradeId,
       parallelId: courses.parallelId,
       validated: sql<boolean>`${titularAssignments.validatedAt} IS NOT NULL`,
@@ -112,7 +113,10 @@ export async function titularStudents(deps: AppDeps, sie: number, personId: numb
     .limit(500);
   if (rows.length === 0) throw new AppError('not_found', holderMessages.titularNotFound);
   return {
-    items: rows.map(({ gradeId, parallelId, ...r }) => ({ ...r, course: courseLabel(gradeId, parallelId) })),
+    items: rows.map(({ levelId, gradeId, parallelId, ...r }) => ({
+      ...r,
+      course: courseLabel({ levelId, gradeId, parallelId }),
+    })),
   };
 }
 

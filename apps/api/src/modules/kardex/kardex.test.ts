@@ -131,6 +131,7 @@ describe('Kardex of one student', () => {
     const k = res.json<Kardex>();
     expect(k.student.rude).toBe(rudes.a1[0]);
     expect(k.inscriptions).toMatchObject([{ year: 2025, institutionId: schools.a1 }]);
+    expect(k.inscriptions[0]!.course).toMatch(/^Primaria · Primero - [A-Z]+$/);
     expect(k.titulars).toHaveLength(1);
     expect(k.blocks).toMatchObject([{ observation: 'Revisión de asistencia', unblockedAt: null }]);
     expect(k.declarations).toMatchObject([{ kind: 'Registro de titulares', version: 1, superseded: false }]);

@@ -1,4 +1,4 @@
-import { type Kardex, kardexMessages, sereciStatus, sereciStatusLabels } from '@bjp/domain';
+import { courseLabel, type Kardex, kardexMessages, sereciStatus, sereciStatusLabels } from '@bjp/domain';
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app-types.js';
@@ -8,10 +8,7 @@ import {
   beneficiaryRemovals,
   courses,
   declarations,
-  grades,
   institutions,
-  levels,
-  parallels,
   payments,
   persons,
   relationships,
@@ -55,18 +52,15 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
       year: studentBonus.year,
       institution: institutions.name,
       institutionId: institutions.id,
-      level: levels.name,
-      grade: grades.name,
-      parallel: parallels.name,
+      levelId: courses.levelId,
+      gradeId: courses.gradeId,
+      parallelId: courses.parallelId,
       removedAt: studentBonus.removedAt,
       bonusState: studentBonus.state,
     })
     .from(studentBonus)
     .innerJoin(institutions, eq(institutions.id, studentBonus.institutionId))
     .innerJoin(courses, eq(courses.id, studentBonus.courseId))
-    .innerJoin(levels, eq(levels.id, courses.levelId))
-    .innerJoin(grades, eq(grades.id, courses.gradeId))
-    .innerJoin(parallels, eq(parallels.id, courses.parallelId))
     .where(and(eq(studentBonus.studentId, student.id), place))
     .orderBy(asc(studentBonus.year));
   if (place && enrolled.length === 0) throw new AppError('not_found', kardexMessages.studentNotFound);
@@ -152,7 +146,7 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
       year: i.year,
       institution: i.institution,
       institutionId: i.institutionId,
-      course: `${i.level} - ${i.grade} ${i.parallel}`,
+      course: courseLabel(i),
       removedAt: iso(i.removedAt),
       bonusState: i.bonusState,
     })),

@@ -88,6 +88,8 @@ describe('the RUDE/RUDEE finder', () => {
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({ rude: rudes[0], sie, removedAt: null });
     expect(found.body.titularCarnet).toBeTruthy();
+    // The course with its level (issue 16): 'Primaria · Primero - B', never 'Primero - B' alone.
+    expect(found.body.course).toMatch(/^Primaria · Primero - [A-Z]+$/);
     const elsewhere = await call('depto', 'GET', `/removals/departments/2/students/${oruroRude}`);
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.message).toBe(removalMessages.studentNotFound);

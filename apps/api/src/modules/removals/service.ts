@@ -59,7 +59,7 @@ export async function findCandidate(
 ): Promise<RemovalCandidate> {
   const result = (await deps.db.execute(sql`
     SELECT n.id, s.rude, ${personName('s')} AS full_name, i.id AS sie, i.name AS institution,
-      c.grade_id, c.parallel_id, ${carnetOf} AS carnet, ${personName('p')} AS titular, n.removed_at
+      c.level_id, c.grade_id, c.parallel_id, ${carnetOf} AS carnet, ${personName('p')} AS titular, n.removed_at
     FROM students s
     JOIN programme_settings ps ON ps.id = 1
     JOIN inscriptions n ON n.student_id = s.id AND n.year = ps.year
@@ -73,6 +73,7 @@ export async function findCandidate(
     full_name: string;
     sie: number;
     institution: string;
+    level_id: number;
     grade_id: number;
     parallel_id: number;
     carnet: string | null;
@@ -87,7 +88,11 @@ export async function findCandidate(
     fullName: row.full_name,
     sie: Number(row.sie),
     institution: row.institution,
-    course: courseLabel(Number(row.grade_id), Number(row.parallel_id)),
+    course: courseLabel({
+      levelId: Number(row.level_id),
+      gradeId: Number(row.grade_id),
+      parallelId: Number(row.parallel_id),
+    }),
     titularCarnet: row.carnet,
     titular: row.titular,
     removedAt: row.removed_at ? new Date(row.removed_at).toISOString() : null,

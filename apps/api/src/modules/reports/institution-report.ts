@@ -1,14 +1,13 @@
 import {
   areas,
   bonusStateLabels,
+  courseInLevelLabel,
   DEFAULT_PAGE_SIZE,
   dependencies,
-  gradeName,
   type InstitutionReport,
   institutionTypeName,
   levels,
   paidPieShares,
-  parallelLetter,
   type StudentPaymentPage,
   shifts,
 } from '@bjp/domain';
@@ -95,7 +94,7 @@ export async function institutionReport(db: Executor, sie: number): Promise<Inst
           .filter((c) => c.levelId === level.id)
           .map((c) => ({
             courseId: c.courseId,
-            label: `${gradeName(c.gradeId)} - ${parallelLetter(c.parallelId)}`,
+            label: courseInLevelLabel(c.gradeId, c.parallelId),
             shift: shiftName(c.shiftId),
             students: c.students,
             paid: c.paid,

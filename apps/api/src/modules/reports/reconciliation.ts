@@ -1,10 +1,8 @@
 import {
   bonusStateDescriptions,
+  courseLabel,
   DEFAULT_PAGE_SIZE,
   declaredLabel,
-  gradeName,
-  levels,
-  parallelLetter,
   type ReconciliationPlace,
   type ReconciliationReport,
   type ReconciliationRow,
@@ -81,7 +79,6 @@ function summaryOf(raw: Raw): ReconciliationSummary {
   };
 }
 
-const levelName = (id: number) => levels.find((l) => l.id === id)?.name ?? String(id);
 const shiftName = (id: number) => shifts.find((s) => s.id === id)?.name ?? String(id);
 
 function toRow(r: RawRow, rowNumber: number): ReconciliationRow {
@@ -95,7 +92,7 @@ function toRow(r: RawRow, rowNumber: number): ReconciliationRow {
     schoolName: r.school_name,
     rude: r.rude,
     studentName: r.student_name,
-    course: `${levelName(r.level_id)} · ${gradeName(r.grade_id)} - ${parallelLetter(r.parallel_id)} · ${shiftName(r.shift_id)}`,
+    course: `${courseLabel({ levelId: r.level_id, gradeId: r.grade_id, parallelId: r.parallel_id })} · ${shiftName(r.shift_id)}`,
     titularCi: r.titular_ci,
     titularName: r.titular_name,
     titularType: r.titular_type,

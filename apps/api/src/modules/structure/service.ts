@@ -79,7 +79,7 @@ export async function institutionCourses(db: Executor, sie: number): Promise<Ins
       parallelId: r.parallelId,
       shiftId: r.shiftId,
       shiftName: r.shiftName,
-      label: courseLabel(r.gradeId, r.parallelId),
+      label: courseLabel(r),
       students: Number(r.students),
     });
   }

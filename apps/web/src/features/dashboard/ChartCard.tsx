@@ -4,6 +4,8 @@ import { WhenNear } from './WhenNear';
 
 type Props = {
   title: string;
+  /** A line under the title: what the chart counts, or that it does not follow the date range. */
+  note?: string;
   loading?: boolean;
   error?: boolean;
   empty?: boolean;
@@ -15,7 +17,7 @@ type Props = {
  * A titled panel for one chart, with honest loading, error and empty states; the chart itself is
  * drawn when the panel comes near the screen (`height` is its size until then).
  */
-export function ChartCard({ title, loading, error, empty, height = 260, children }: Props) {
+export function ChartCard({ title, note, loading, error, empty, height = 260, children }: Props) {
   let body = children;
   if (loading) body = <Loader size="sm" aria-label={`Cargando ${title}`} />;
   else if (error)
@@ -34,9 +36,16 @@ export function ChartCard({ title, loading, error, empty, height = 260, children
   return (
     <Paper withBorder radius="md" p="md" h="100%">
       <Stack gap="sm" h="100%">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
+        <div>
+          <Title order={3} fz="md">
+            {title}
+          </Title>
+          {note && (
+            <Text size="xs" c="dimmed" data-testid="chart-note">
+              {note}
+            </Text>
+          )}
+        </div>
         {centered ? <Center h={height}>{body}</Center> : <WhenNear height={height}>{body}</WhenNear>}
       </Stack>
     </Paper>

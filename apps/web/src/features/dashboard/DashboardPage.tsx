@@ -12,7 +12,7 @@ const DashboardPanels = lazy(() => panels.then((m) => ({ default: m.DashboardPan
 export function DashboardPage() {
   const [range, setRange] = useState<PaymentRange>({});
   const paid = useDepartmentPaidStats(range);
-  const systems = useSystemStats();
+  const systems = useSystemStats(range);
   const schools = useInstitutionCompletion();
 
   return (

@@ -13,6 +13,8 @@ import {
   departmentBars,
   moneySplit,
   nationalSummary,
+  paymentRangeNote,
+  SCHOOLS_NOTE,
   schoolSplit,
   schoolsSplit,
   studentSplit,
@@ -36,6 +38,7 @@ export function DashboardPanels({ range, setRange, paid, systems, schools }: Pro
   const rows = paid.data?.rows ?? [];
   const amount = paid.data?.amountPerStudent ?? 0;
   const summary = nationalSummary(rows, amount);
+  const rangeNote = paymentRangeNote(range);
   const schoolRows = schools.data?.rows ?? [];
   const paidState = { loading: paid.isPending, error: paid.isError, empty: rows.length === 0 };
   const schoolState = { loading: schools.isPending, error: schools.isError, empty: schoolRows.length === 0 };
@@ -45,21 +48,21 @@ export function DashboardPanels({ range, setRange, paid, systems, schools }: Pro
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <ChartCard title="Monto (BOB)" {...paidState} height={200}>
+            <ChartCard title="Monto (BOB)" note={rangeNote} {...paidState} height={200}>
               <PaidPie
                 split={{ paid: summary.paidMoney, unpaid: summary.totalMoney - summary.paidMoney }}
                 format={bob}
                 testId="pie-money"
               />
             </ChartCard>
-            <ChartCard title="Estudiantes (EST.)" {...paidState} height={200}>
+            <ChartCard title="Estudiantes (EST.)" note={rangeNote} {...paidState} height={200}>
               <PaidPie
                 split={{ paid: summary.paidStudents, unpaid: summary.pendingStudents }}
                 format={formatCount}
                 testId="pie-students"
               />
             </ChartCard>
-            <ChartCard title="Unidades Educativas (UE)" {...schoolState} height={200}>
+            <ChartCard title="Unidades Educativas (UE)" note={SCHOOLS_NOTE} {...schoolState} height={200}>
               <PaidPie split={schoolsSplit(schoolRows)} format={formatCount} testId="pie-schools" />
             </ChartCard>
           </SimpleGrid>
@@ -78,22 +81,27 @@ export function DashboardPanels({ range, setRange, paid, systems, schools }: Pro
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <ChartCard title="Monto por departamento (BOB)" {...paidState}>
+          <ChartCard title="Monto por departamento (BOB)" note={rangeNote} {...paidState}>
             <DepartmentBarChart data={departmentBars(rows, moneySplit(amount))} format={bob} />
           </ChartCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <ChartCard title="Estudiantes por departamento" {...paidState}>
+          <ChartCard title="Estudiantes por departamento" note={rangeNote} {...paidState}>
             <DepartmentBarChart data={departmentBars(rows, studentSplit)} format={formatCount} />
           </ChartCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <ChartCard title="Unidades Educativas por departamento" {...schoolState}>
+          <ChartCard title="Unidades Educativas por departamento" note={SCHOOLS_NOTE} {...schoolState}>
             <DepartmentBarChart data={departmentBars(schoolRows, schoolSplit)} format={formatCount} />
           </ChartCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <ChartCard title="Estudiantes por sistema" loading={systems.isPending} error={systems.isError}>
+          <ChartCard
+            title="Estudiantes pagados por sistema"
+            note={rangeNote}
+            loading={systems.isPending}
+            error={systems.isError}
+          >
             {systems.data && <SystemsChart stats={systems.data} />}
           </ChartCard>
         </Grid.Col>

@@ -1,9 +1,9 @@
 import { formatAxisNumber, formatCount, type SystemStats } from '@bjp/domain';
 import { BarChart } from '@mantine/charts';
 
-const label = 'Estudiantes';
+const label = 'Estudiantes pagados';
 
-/** Counts by education system: Especial, Primaria, Secundaria. */
+/** Paid students by education system (Especial, Primaria, Secundaria), in the chosen payment dates. */
 export function SystemsChart({ stats }: { stats: SystemStats }) {
   const data = [
     { system: 'Especial', [label]: stats.special },

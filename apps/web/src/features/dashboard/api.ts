@@ -12,7 +12,7 @@ export const dashboardKeys = {
   all: ['statistics'] as const,
   departmentsPaid: (range: PaymentRange) =>
     ['statistics', 'departments-paid', range.from ?? null, range.to ?? null] as const,
-  systems: ['statistics', 'systems'] as const,
+  systems: (range: PaymentRange) => ['statistics', 'systems', range.from ?? null, range.to ?? null] as const,
   institutions: ['statistics', 'institutions-completion'] as const,
 };
 
@@ -29,10 +29,13 @@ export function useDepartmentPaidStats(range: PaymentRange) {
   });
 }
 
-export function useSystemStats() {
+/** Paid students by education system; with a range, only the payments made in it. */
+export function useSystemStats(range: PaymentRange) {
   return useQuery({
-    queryKey: dashboardKeys.systems,
-    queryFn: ({ signal }) => api.get<SystemStats>('/statistics/systems', { signal }),
+    queryKey: dashboardKeys.systems(range),
+    queryFn: ({ signal }) =>
+      api.get<SystemStats>('/statistics/systems', { query: { from: range.from, to: range.to }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

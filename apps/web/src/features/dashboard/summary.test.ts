@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { departmentBars, moneySplit, nationalSummary, schoolsSplit } from './summary';
+import { departmentBars, moneySplit, nationalSummary, paymentRangeNote, schoolsSplit } from './summary';
 
 const rows = [
   { departmentId: 2, code: 'LP', depto: 'La Paz', total: 1_000_000, paid: 333_333 },
@@ -39,5 +39,16 @@ describe('chart data', () => {
       { departmentId: 1, code: 'CHU', depto: 'Chuquisaca', total: 10, completed: 4 },
     ]);
     expect(split).toEqual({ paid: 4, unpaid: 6 });
+  });
+});
+
+describe('paymentRangeNote', () => {
+  it('names the payment dates a chart counts, in dd/mm/aaaa', () => {
+    expect(paymentRangeNote({})).toBe('Pagos de todas las fechas');
+    expect(paymentRangeNote({ from: '2025-11-01', to: '2025-11-05' })).toBe(
+      'Pagos del 01/11/2025 al 05/11/2025',
+    );
+    expect(paymentRangeNote({ from: '2025-11-01' })).toBe('Pagos desde el 01/11/2025');
+    expect(paymentRangeNote({ to: '2025-11-05' })).toBe('Pagos hasta el 05/11/2025');
   });
 });

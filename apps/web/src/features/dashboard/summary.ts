@@ -1,12 +1,24 @@
 import {
   amountFor,
   type DepartmentPaidRow,
+  formatDate,
   type InstitutionCompletionRow,
   percentagePair,
 } from '@bjp/domain';
 
 export const PAID_LABEL = 'Pagado';
 export const UNPAID_LABEL = 'No pagado';
+
+/** Under the schools' charts: they count consolidations, which have no payment date. */
+export const SCHOOLS_NOTE = 'No depende del rango de fechas: cuenta las listas de titulares consolidadas.';
+
+/** Under a chart that follows the payment-date range: the range it shows. */
+export function paymentRangeNote(range: { from?: string; to?: string }): string {
+  if (!range.from && !range.to) return 'Pagos de todas las fechas';
+  if (!range.to) return `Pagos desde el ${formatDate(range.from!)}`;
+  if (!range.from) return `Pagos hasta el ${formatDate(range.to)}`;
+  return `Pagos del ${formatDate(range.from)} al ${formatDate(range.to)}`;
+}
 
 export type NationalSummary = {
   totalStudents: number;

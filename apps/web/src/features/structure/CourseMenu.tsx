@@ -1,4 +1,4 @@
-import type { InstitutionCourses } from '@bjp/domain';
+import { courseInLevelLabel, formatCount, type InstitutionCourses } from '@bjp/domain';
 import { Accordion, Button, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { IconSchool, IconUsers } from '@tabler/icons-react';
 
@@ -16,7 +16,8 @@ type Props = {
 export const SPECIAL_SELECTION: CourseSelection = { kind: 'all', label: 'Estudiantes Habilitados' };
 
 /**
- * The 'Lista' menu: a regular school's levels, each expanding to its courses ('Tercero - B');
+ * The 'Lista' menu: a regular school's levels, each expanding to its courses ('Tercero - B' under
+ * 'Primaria'); the course chosen is named with its level ('Primaria · Tercero - B') everywhere else;
  * a special-education centre (code_type 4) has one 'Estudiantes Habilitados' button instead.
  */
 export function CourseMenu({ courses, selected, onSelect }: Props) {
@@ -50,31 +51,34 @@ export function CourseMenu({ courses, selected, onSelect }: Props) {
               <Accordion.Control icon={<IconSchool size={16} />}>{level.levelName}</Accordion.Control>
               <Accordion.Panel>
                 <Stack gap={2}>
-                  {level.courses.map((c) => (
-                    <NavLink
-                      key={c.courseId}
-                      component="button"
-                      label={c.label}
-                      description={
-                        courses.levels.some((l) => l.courses.some((o) => o.shiftId !== c.shiftId))
-                          ? c.shiftName
-                          : undefined
-                      }
-                      rightSection={
-                        <Text size="xs" c="dimmed">
-                          {c.students}
-                        </Text>
-                      }
-                      active={isSelected(c.courseId)}
-                      onClick={() =>
-                        onSelect({
-                          kind: 'course',
-                          courseId: c.courseId,
-                          label: `${level.levelName} · ${c.label}`,
-                        })
-                      }
-                    />
-                  ))}
+                  {level.courses.map((c) => {
+                    const shift = courses.levels.some((l) => l.courses.some((o) => o.shiftId !== c.shiftId))
+                      ? c.shiftName
+                      : undefined;
+                    return (
+                      <NavLink
+                        key={c.courseId}
+                        component="button"
+                        label={courseInLevelLabel(c.gradeId, c.parallelId)}
+                        // Heard with its level: 'Primero - A' is in both Primaria and Secundaria.
+                        aria-label={`${c.label}${shift ? `, turno ${shift}` : ''}, ${formatCount(c.students)} estudiantes`}
+                        description={shift}
+                        rightSection={
+                          <Text size="xs" c="dimmed">
+                            {formatCount(c.students)}
+                          </Text>
+                        }
+                        active={isSelected(c.courseId)}
+                        onClick={() =>
+                          onSelect({
+                            kind: 'course',
+                            courseId: c.courseId,
+                            label: c.label,
+                          })
+                        }
+                      />
+                    );
+                  })}
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>
