@@ -21,9 +21,9 @@
 
 export type UrlParam<T> = {
   /** The value of the raw parameter (null when absent); the default when it cannot be read. */
-  parse: (raw: string | null) => T;
+  parse(raw: string | null): T;
   /** The parameter's text, or null for the default (left out of the URL). */
-  format: (value: T) => string | null;
+  format(value: T): string | null;
   /** 'replace' for text typed in a box, 'push' for everything a click changes. */
   history: 'push' | 'replace';
   /** A change of this parameter puts the declaration's page parameters back to 1 (default true). */

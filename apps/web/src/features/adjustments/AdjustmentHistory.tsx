@@ -1,15 +1,19 @@
 import {
   type AdjustmentHistoryRow,
   adjustmentKindLabels,
+  adjustmentKinds,
   DEFAULT_PAGE_SIZE,
   formatDateTime,
+  SEARCH_MAX_LENGTH,
 } from '@bjp/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { boliviaToday } from '../../app/today';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useAdjustmentHistory } from './api';
 import { type Filters, HistoryFilters } from './HistoryFilters';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 
 type Props = {
   /** Limits the list to one school (the adjustment screens); none lists the user's whole scope. */
@@ -57,10 +61,28 @@ const columns: Column<AdjustmentHistoryRow>[] = [
   { key: 'at', header: 'FECHA SOLICITUD', render: (r) => dateTime(r.requestedAt) },
 ];
 
+/** The history's filters and page in the address (h…: the screen's other lists have their own keys). */
+const historyParams = {
+  hq: urlParam.text({ max: SEARCH_MAX_LENGTH }),
+  hci: urlParam.text({ max: 15 }),
+  htype: urlParam.int(),
+  hkind: urlParam.optionalOneOf(adjustmentKinds),
+  hdate: urlParam.day(),
+  hpage: urlParam.page(),
+};
+
 /** 'Historial Ajustes Solicitados': filters and the server-paged table. */
 export function AdjustmentHistory({ sie, dayNavigator = false }: Props) {
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
+  const [url, set] = useUrlState(historyParams);
+  const filters: Filters = {
+    search: url.hq || undefined,
+    carnet: url.hci || undefined,
+    holderType: url.htype ?? undefined,
+    kind: url.hkind ?? undefined,
+    date: url.hdate ?? undefined,
+  };
+  const page = url.hpage;
+  const setPage = (next: number) => set({ hpage: next });
   // Typing in a filter waits for React's idle time rather than firing a request per key.
   const deferred = useDeferredValue(filters);
   const history = useAdjustmentHistory({ ...deferred, sie, page });
@@ -71,10 +93,15 @@ export function AdjustmentHistory({ sie, dayNavigator = false }: Props) {
         <Title order={4}>Historial Ajustes Solicitados</Title>
         <HistoryFilters
           filters={filters}
-          onChange={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
+          onChange={(next) =>
+            set({
+              hq: next.search ?? '',
+              hci: next.carnet ?? '',
+              htype: next.holderType ?? null,
+              hkind: next.kind ?? null,
+              hdate: next.date ?? null,
+            })
+          }
           dayNavigator={dayNavigator}
           today={boliviaToday()}
         />

@@ -1,6 +1,5 @@
 import { messages, removalMessages } from '@bjp/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
@@ -8,13 +7,19 @@ import { InstitutionBrowser } from '../structure/InstitutionBrowser';
 import { useMyDepartment, useRemovalDepartment } from './api';
 import { RemovalFinder } from './RemovalFinder';
 import { RemovalHistory, RemovalStudents } from './RemovalTables';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
+
+/** The admin's department (?department=), so a reload keeps it. */
+const departmentParams = { department: urlParam.int({ max: 9 }) };
 
 /**
  * Baja Beneficiarios. The admin variant searches a department by code; the department variant takes
  * the user's department from the session (the server, never the client, decides which it is).
  */
 function RemovalsPage({ variant }: { variant: 'admin' | 'depto' }) {
-  const [code, setCode] = useState<number | null>(null);
+  const [{ department: code }, set] = useUrlState(departmentParams);
+  const setCode = (department: number | null) => set({ department });
   const mine = useMyDepartment(variant === 'depto');
   const searched = useRemovalDepartment(variant === 'admin' ? code : null);
   const department = variant === 'admin' ? searched : mine;
