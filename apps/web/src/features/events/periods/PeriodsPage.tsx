@@ -10,6 +10,8 @@ import { notifyError } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { usePeriodList, useSetPeriodActive } from '../periods-api';
 import { PeriodModal } from './PeriodModal';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState } from '../../../ui/use-url-state';
 
 function ActiveSwitch({ period }: { period: PeriodRow }) {
   const setActive = useSetPeriodActive();
@@ -37,9 +39,13 @@ const flag = (checked: boolean, label: string) => (
   <Checkbox checked={checked} readOnly aria-label={label} tabIndex={-1} />
 );
 
+/** The list's page in the address (?page=). */
+const listParams = { page: urlParam.page() };
+
 /** 'Paramétricas / Periodos y Etapas'. */
 export function PeriodsPage() {
-  const [page, setPage] = useState(1);
+  const [{ page }, setUrl] = useUrlState(listParams);
+  const setPage = (next: number) => setUrl({ page: next });
   const [adding, setAdding] = useState(false);
   const list = usePeriodList(page);
 
