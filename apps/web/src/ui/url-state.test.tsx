@@ -90,6 +90,8 @@ describe('a list state in the URL (url-state)', () => {
     expect(change('?tab=sie&page=5', { tab: 'sie' }).search).toBe('?tab=sie&page=5');
     // A filter and a page in one change: the page given wins.
     expect(change('?page=5', { tab: 'sie', page: 2 }).search).toBe('?page=2&tab=sie');
+    // A page given as undefined is no page given.
+    expect(change('?page=5', { tab: 'sie', page: undefined }).search).toBe('?tab=sie');
   });
 
   it('lets a parameter keep the page (opening a row) and pages of other declarations stay', () => {

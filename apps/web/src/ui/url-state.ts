@@ -167,7 +167,6 @@ export function nextUrlSearch<D extends UrlParams>(
   const next = new URLSearchParams(current);
   let push = false;
   let resetPages = false;
-  const changedKeys = new Set<string>();
   for (const [key, value] of Object.entries(change)) {
     const p = params[key];
     if (!p || value === undefined) continue;
@@ -175,13 +174,12 @@ export function nextUrlSearch<D extends UrlParams>(
     if (text === null) next.delete(key);
     else next.set(key, text);
     if (p.parse(text) === (before as Record<string, unknown>)[key]) continue;
-    changedKeys.add(key);
     if (p.history === 'push') push = true;
     if (p.resetsPage) resetPages = true;
   }
   if (resetPages) {
     for (const [key, p] of Object.entries(params)) {
-      if (p.isPage && !changedKeys.has(key) && !(key in change)) next.delete(key);
+      if (p.isPage && (change as Record<string, unknown>)[key] === undefined) next.delete(key);
     }
   }
   const search = next.toString();
