@@ -7,13 +7,12 @@ import {
   SEARCH_MAX_LENGTH,
 } from '@bjp/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue } from 'react';
 import { boliviaToday } from '../../app/today';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useAdjustmentHistory } from './api';
 import { type Filters, HistoryFilters } from './HistoryFilters';
 import { urlParam } from '../../ui/url-state';
-import { useUrlState } from '../../ui/use-url-state';
+import { useUrlState, useUrlText } from '../../ui/use-url-state';
 
 type Props = {
   /** Limits the list to one school (the adjustment screens); none lists the user's whole scope. */
@@ -81,27 +80,24 @@ export function AdjustmentHistory({ sie, dayNavigator = false }: Props) {
     kind: url.hkind ?? undefined,
     date: url.hdate ?? undefined,
   };
+  const [search, setSearch] = useUrlText(url.hq, (text) => set({ hq: text }));
+  const [carnet, setCarnet] = useUrlText(url.hci, (text) => set({ hci: text }));
   const page = url.hpage;
   const setPage = (next: number) => set({ hpage: next });
-  // Typing in a filter waits for React's idle time rather than firing a request per key.
-  const deferred = useDeferredValue(filters);
-  const history = useAdjustmentHistory({ ...deferred, sie, page });
+  const history = useAdjustmentHistory({ ...filters, sie, page });
   const data = history.data;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
         <Title order={4}>Historial Ajustes Solicitados</Title>
         <HistoryFilters
-          filters={filters}
-          onChange={(next) =>
-            set({
-              hq: next.search ?? '',
-              hci: next.carnet ?? '',
-              htype: next.holderType ?? null,
-              hkind: next.kind ?? null,
-              hdate: next.date ?? null,
-            })
-          }
+          filters={{ ...filters, search: search || undefined, carnet: carnet || undefined }}
+          onChange={(next) => {
+            // Typed text reaches the address after a pause (useUrlText); the rest at once.
+            setSearch(next.search ?? '');
+            setCarnet(next.carnet ?? '');
+            set({ htype: next.holderType ?? null, hkind: next.kind ?? null, hdate: next.date ?? null });
+          }}
           dayNavigator={dayNavigator}
           today={boliviaToday()}
         />
