@@ -48,7 +48,7 @@ describe('a list state in the URL (url-state)', () => {
 
   it('falls back to the default on bad values, never throws', () => {
     expect(
-      read('?tab=nope&state=x&sie=abc&days=5&from=2026-02-30&raw=yes&page=-2&q=' + 'x'.repeat(5000)),
+      read(`?tab=nope&state=x&sie=abc&days=5&from=2026-02-30&raw=yes&page=-2&q=${'x'.repeat(5000)}`),
     ).toEqual({
       tab: 'ministry',
       q: 'x'.repeat(10),

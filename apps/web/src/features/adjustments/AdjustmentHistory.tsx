@@ -9,10 +9,10 @@ import {
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { boliviaToday } from '../../app/today';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { useAdjustmentHistory } from './api';
-import { type Filters, HistoryFilters } from './HistoryFilters';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
+import { useAdjustmentHistory } from './api';
+import { type Filters, HistoryFilters } from './HistoryFilters';
 
 type Props = {
   /** Limits the list to one school (the adjustment screens); none lists the user's whole scope. */

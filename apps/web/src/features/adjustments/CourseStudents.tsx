@@ -2,10 +2,10 @@ import { type AdjustmentStudentRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE } fr
 import { Badge, Button, Paper, Stack, Title } from '@mantine/core';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
-import type { CourseSelection } from '../structure/CourseMenu';
-import { useAdjustmentStudents } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import type { CourseSelection } from '../structure/CourseMenu';
+import { useAdjustmentStudents } from './api';
 
 const dash = (v: string | null) => v ?? '—';
 

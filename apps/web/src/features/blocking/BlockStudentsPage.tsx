@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { RudeFinder } from '../sereci/RudeFinder';
 import { useBlockAction, useBlockCandidate, useBlockedStudents } from './api';
 import { CandidateCard } from './CandidateCard';
 import { runBlock } from './run-block';
-import { urlParam } from '../../ui/url-state';
-import { useUrlState } from '../../ui/use-url-state';
 
 /** The list's page in the address (?page=). */
 const listParams = { page: urlParam.page() };

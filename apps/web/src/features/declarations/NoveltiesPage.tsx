@@ -16,9 +16,9 @@ import { useSessionUser } from '../../app/auth/session';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpanishDates } from '../../ui/SpanishDates';
-import { useNovelties } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { useNovelties } from './api';
 
 const kindColor: Record<NoveltyRow['kind'], string> = {
   payment: 'green',
@@ -151,7 +151,6 @@ export function NoveltiesPage() {
   const [draft, setDraft] = useState<Filters>(filters);
   // Back or a link brings other filters: the form shows them.
   const applied = JSON.stringify(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the applied filters, compared as text
   useEffect(() => setDraft(JSON.parse(applied)), [applied]);
   const list = useNovelties({ ...filters, page });
   const apply = (next: Filters) =>

@@ -1,9 +1,9 @@
 import { DEFAULT_PAGE_SIZE, type EnablingKind, type EnablingRow, formatDateTime } from '@bjp/domain';
 import { Paper, Text } from '@mantine/core';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { useEnablings } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { useEnablings } from './api';
 
 const when = (iso: string) => formatDateTime(iso);
 

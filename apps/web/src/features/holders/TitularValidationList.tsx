@@ -6,10 +6,10 @@ import { errorMessage } from '../../app/api';
 import { confirmAction } from '../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { WideTable } from '../../ui/WideTable';
-import { useTitularList, useTitularStudents, useValidateTitular } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { WideTable } from '../../ui/WideTable';
+import { useTitularList, useTitularStudents, useValidateTitular } from './api';
 
 type Props = { sie: number; consolidated: boolean; canEdit: boolean };
 

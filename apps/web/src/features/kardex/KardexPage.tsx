@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
-import { useKardex, useKardexSearch } from './api';
-import { KardexView } from './KardexView';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { useKardex, useKardexSearch } from './api';
+import { KardexView } from './KardexView';
 
 /**
  * The search, its page and the student opened (?q=&page=&rude=). A search is submitted with

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../app/api';
 import { notifyError } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useInstitutionCard } from '../structure/api';
 import { InstitutionCard } from '../structure/InstitutionCard';
 import { usePaidReport, usePaidState } from './api';
@@ -12,8 +14,6 @@ import { InstitutionFinder } from './InstitutionFinder';
 import { PaidReportTable } from './PaidReportTable';
 import { TitularList } from './TitularList';
 import { TitularStudents } from './TitularStudents';
-import { urlParam } from '../../ui/url-state';
-import { useUrlState } from '../../ui/use-url-state';
 
 type Variant = 'admin' | 'principal';
 

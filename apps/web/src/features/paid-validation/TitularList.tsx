@@ -3,9 +3,9 @@ import { ActionIcon, Alert, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { usePaidTitulars } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { usePaidTitulars } from './api';
 
 type Props = { sie: number; year: number; onOpen: (personId: number) => void };
 type Row = PaidTitularRow & { number: number };

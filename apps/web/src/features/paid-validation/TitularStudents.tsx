@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { usePaidStudents, usePaidTitular } from './api';
 import { StateButton } from './state-button';
 import { ValidationModal } from './ValidationModal';
-import { urlParam } from '../../ui/url-state';
-import { useUrlState } from '../../ui/use-url-state';
 
 type Props = { sie: number; personId: number; canValidate: boolean; onBack: () => void };
 

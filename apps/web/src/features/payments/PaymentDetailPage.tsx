@@ -6,9 +6,9 @@ import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpanishDates } from '../../ui/SpanishDates';
-import { type PaymentFilters, usePaymentDetail } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
+import { type PaymentFilters, usePaymentDetail } from './api';
 
 const columns: Column<PaymentDetailRow>[] = [
   { key: 'rude', header: 'RUDE', render: (r) => r.rude },
@@ -74,12 +74,7 @@ export function PaymentDetailPage() {
               value={ci}
               onChange={(e) => setCi(e.currentTarget.value.toUpperCase())}
             />
-            <TextInput
-              label="Banco"
-              w={200}
-              value={bank}
-              onChange={(e) => setBank(e.currentTarget.value)}
-            />
+            <TextInput label="Banco" w={200} value={bank} onChange={(e) => setBank(e.currentTarget.value)} />
             <SpanishDates>
               <DatePickerInput
                 type="range"

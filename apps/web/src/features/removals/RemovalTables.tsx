@@ -8,10 +8,10 @@ import {
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
-import type { CourseSelection } from '../structure/CourseMenu';
-import { useRemovalHistory, useRemovalStudents } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import type { CourseSelection } from '../structure/CourseMenu';
+import { useRemovalHistory, useRemovalStudents } from './api';
 
 const ci = (v: string | null) => v ?? '—';
 const studentColumns: Column<RemovalStudentRow>[] = [

@@ -3,12 +3,12 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { InstitutionBrowser } from '../structure/InstitutionBrowser';
 import { useMyDepartment, useRemovalDepartment } from './api';
 import { RemovalFinder } from './RemovalFinder';
 import { RemovalHistory, RemovalStudents } from './RemovalTables';
-import { urlParam } from '../../ui/url-state';
-import { useUrlState } from '../../ui/use-url-state';
 
 /** The admin's department (?department=), so a reload keeps it. */
 const departmentParams = { department: urlParam.int({ max: 9 }) };

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
-import { useInstitutionOptions, useInstitutionReport } from './api';
-import { InstitutionReportView } from './InstitutionReportView';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { useInstitutionOptions, useInstitutionReport } from './api';
+import { InstitutionReportView } from './InstitutionReportView';
 
 /**
  * The school, the course of 'Estado Cobro de Estudiantes' and its page in the address

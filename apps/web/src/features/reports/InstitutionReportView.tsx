@@ -1,11 +1,11 @@
 import { type InstitutionReport, reportMessages } from '@bjp/domain';
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { CourseList } from './CourseList';
 import { DownloadButtons } from './DownloadButtons';
 import { InstitutionPies } from './InstitutionPies';
 import { StudentPaymentTable } from './StudentPaymentTable';
-import { urlParam } from '../../ui/url-state';
-import { useUrlState } from '../../ui/use-url-state';
 
 /** The course and the students' page (the keys of InstitutionReportPage's declaration). */
 const courseParams = { course: urlParam.int(), page: urlParam.page() };

@@ -3,10 +3,10 @@ import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
-import { type PlaceLevel, usePlaceReport, useUserPlace } from './api';
-import { PlaceReportView } from './PlaceReportView';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { type PlaceLevel, usePlaceReport, useUserPlace } from './api';
+import { PlaceReportView } from './PlaceReportView';
 
 /** The place an administrator searched (?place=), kept on reload and Back. */
 const placeParams = { place: urlParam.int() };

@@ -25,11 +25,11 @@ import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useInstitutionOptions } from './api';
 import { ReconciliationView } from './ReconciliationView';
 import { type ReconciliationTarget, useReconciliation } from './reconciliation-api';
-import { urlParam } from '../../ui/url-state';
-import { useUrlState } from '../../ui/use-url-state';
 
 const levelLabels: Record<ReconciliationLevel, string> = {
   national: 'Nacional',
@@ -171,10 +171,7 @@ export function ReconciliationPage() {
                 onChange={setChoice}
                 style={{ flex: 1 }}
               />
-              <Button
-                onClick={() => choice && setCode('institution', Number(choice))}
-                disabled={!choice}
-              >
+              <Button onClick={() => choice && setCode('institution', Number(choice))} disabled={!choice}>
                 Buscar
               </Button>
             </Group>

@@ -1,8 +1,8 @@
 import { type Figure, formatCount, matrixHeadings, matrixLineFigures, type PlaceReport } from '@bjp/domain';
 import { SegmentedControl, Stack, Table } from '@mantine/core';
-import { WideTable } from '../../ui/WideTable';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { WideTable } from '../../ui/WideTable';
 
 type Matrix = PlaceReport['matrix'];
 type Mode = 'paid' | 'total';

@@ -1,9 +1,9 @@
 import { formatDateTime, SEARCH_MAX_LENGTH, type SereciValidationRow, sereciMessages } from '@bjp/domain';
 import { Alert, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { useSereciValidations } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
+import { useSereciValidations } from './api';
 
 const dateTime = (iso: string) => formatDateTime(iso);
 

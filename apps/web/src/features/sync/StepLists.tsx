@@ -9,9 +9,9 @@ import {
 import { Alert, Badge, Button, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { useStepList } from './api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
+import { useStepList } from './api';
 
 /**
  * On the sync page each list's RUDE filter and page live in the address (?rude1=&page1=, ?rude2=&page2=,

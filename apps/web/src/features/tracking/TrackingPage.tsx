@@ -4,11 +4,11 @@ import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { type Level, useOwnPlace, useTrackingOverview } from './api';
 import { SieLookup } from './SieLookup';
 import { noTrackingFilters, TrackingPlaceView, trackingFilterParams } from './TrackingPlaceView';
-import { urlParam } from '../../ui/url-state';
-import { useUrlState } from '../../ui/use-url-state';
 
 /** The place an administrator searched (?place=), with the filters it resets. */
 const trackingPageParams = { place: urlParam.int(), ...trackingFilterParams };

@@ -1,12 +1,12 @@
 import { formatCount, SEARCH_MAX_LENGTH, type TrackingOverview } from '@bjp/domain';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { StatCard } from '../../ui/StatCard';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { DownloadButtons } from '../reports/DownloadButtons';
 import { filterQuery, placePath, type TrackingFilters } from './api';
 import { TrackingFiltersBar } from './TrackingFiltersBar';
 import { TrackingTable } from './TrackingTable';
-import { urlParam } from '../../ui/url-state';
-import { useUrlState, useUrlText } from '../../ui/use-url-state';
 
 /** The filters and the page in the address (?code=&name=&district=&subsystem=&status=&page=). */
 export const trackingFilterParams = {
@@ -19,7 +19,13 @@ export const trackingFilterParams = {
 };
 
 /** The filters as they were before a place was chosen (another place starts from them). */
-export const noTrackingFilters = { code: '', name: '', district: null, subsystem: '', status: 'TODOS' } as const;
+export const noTrackingFilters = {
+  code: '',
+  name: '',
+  district: null,
+  subsystem: '',
+  status: 'TODOS',
+} as const;
 
 type Props = { overview: TrackingOverview; onChangePlace?: () => void; changeLabel?: string };
 
@@ -94,7 +100,11 @@ export function TrackingPlaceView({ overview, onChangePlace, changeLabel }: Prop
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Stack>
-          <TrackingFiltersBar overview={overview} filters={{ ...filters, code, name }} onChange={setFilters} />
+          <TrackingFiltersBar
+            overview={overview}
+            filters={{ ...filters, code, name }}
+            onChange={setFilters}
+          />
           <TrackingTable
             overview={overview}
             filters={filters}

@@ -9,9 +9,9 @@ import { Alert, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mant
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
-import { useSearchActivity } from './search-activity-api';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
+import { useSearchActivity } from './search-activity-api';
 
 const periods = [
   { value: '1', label: '24 horas' },

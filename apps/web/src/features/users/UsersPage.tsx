@@ -4,10 +4,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSessionUser } from '../../app/auth/session';
 import { PageHeader } from '../../ui/PageHeader';
-import { RolesDialog } from './RolesDialog';
-import { UserListPanel } from './UserListPanel';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
+import { RolesDialog } from './RolesDialog';
+import { UserListPanel } from './UserListPanel';
 
 /** The tab, the search and the page in the address (?tab=&q=&page=). */
 const usersParams = {
@@ -30,7 +30,11 @@ export function UsersPage() {
     <Stack>
       <PageHeader title="Lista de Usuarios" breadcrumbs={['Usuarios']} />
       <Paper withBorder radius="md" p="md">
-        <Tabs value={tab} onChange={(value) => set({ tab: usersParams.tab.parse(value) })} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => set({ tab: usersParams.tab.parse(value) })}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             {userTabs.map((t) => (
               <Tabs.Tab key={t.id} value={t.id}>

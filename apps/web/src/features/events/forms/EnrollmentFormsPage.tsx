@@ -7,11 +7,11 @@ import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState } from '../../../ui/use-url-state';
 import { FormBuilder } from '../builder/FormBuilder';
 import { useFormDetail, useFormList, useSetFormActive } from '../forms-api';
 import { VersionsModal } from './VersionsModal';
-import { urlParam } from '../../../ui/url-state';
-import { useUrlState } from '../../../ui/use-url-state';
 
 /** 'Desactivar' / 'Activar': an inactive form is not offered for new events; events using it keep it. */
 function ActiveButton({ form }: { form: EnrollmentFormRow }) {

@@ -3,10 +3,10 @@ import { Button, Paper, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../ui/PageHeader';
-import { CreateEventModal } from '../create/CreateEventModal';
-import { EventListPanel } from './EventListPanel';
 import { urlParam } from '../../../ui/url-state';
 import { useUrlState, useUrlText } from '../../../ui/use-url-state';
+import { CreateEventModal } from '../create/CreateEventModal';
+import { EventListPanel } from './EventListPanel';
 
 /** The tab, the search and the page in the address (?tab=&q=&page=). */
 const eventsParams = {
@@ -36,7 +36,11 @@ export function EventsPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        <Tabs value={tab} onChange={(value) => set({ tab: eventsParams.tab.parse(value) })} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => set({ tab: eventsParams.tab.parse(value) })}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             {eventTabs.map((t) => (
               <Tabs.Tab key={t.id} value={t.id}>

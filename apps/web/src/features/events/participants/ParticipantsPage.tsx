@@ -5,7 +5,6 @@ import {
   formatCount,
   PARTICIPANTS_PAGE_SIZE,
   type ParticipantRow,
-  type ParticipantStatus,
   parseDateText,
   participantStatuses,
   participantStatusLabels,
@@ -32,11 +31,11 @@ import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SpanishDates } from '../../../ui/SpanishDates';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState, useUrlText } from '../../../ui/use-url-state';
 import { useEventDetail } from '../api';
 import { exportParticipants, type ParticipantFilterValues, useParticipants } from './api';
 import { ParticipantDrawer } from './ParticipantDrawer';
-import { urlParam } from '../../../ui/url-state';
-import { useUrlState, useUrlText } from '../../../ui/use-url-state';
 
 /** The filters and the page in the address, so a page can be reloaded, shared and gone back to. */
 const participantParams = {
@@ -80,7 +79,6 @@ export function ParticipantsPage() {
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const list = useParticipants(eventId, filters, page);
   const event = useEventDetail(eventId);
-
 
   const runExport = async (format: 'xlsx' | 'csv') => {
     setExporting(format);

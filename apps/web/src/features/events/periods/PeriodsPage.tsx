@@ -8,10 +8,10 @@ import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
-import { usePeriodList, useSetPeriodActive } from '../periods-api';
-import { PeriodModal } from './PeriodModal';
 import { urlParam } from '../../../ui/url-state';
 import { useUrlState } from '../../../ui/use-url-state';
+import { usePeriodList, useSetPeriodActive } from '../periods-api';
+import { PeriodModal } from './PeriodModal';
 
 function ActiveSwitch({ period }: { period: PeriodRow }) {
   const setActive = useSetPeriodActive();

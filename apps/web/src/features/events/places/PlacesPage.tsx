@@ -25,10 +25,10 @@ import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
-import { usePlaceList, useSetPlaceState } from '../api';
-import { PlaceModal } from '../create/PlaceModal';
 import { urlParam } from '../../../ui/url-state';
 import { useUrlState, useUrlText } from '../../../ui/use-url-state';
+import { usePlaceList, useSetPlaceState } from '../api';
+import { PlaceModal } from '../create/PlaceModal';
 
 type Place = PlacePage['items'][number];
 
