@@ -3,6 +3,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { nextUrlSearch, readUrlState, type UrlChange, type UrlParams, type UrlStateOf } from './url-state';
 
+/**
+ * The address last written and the history entry it was written from: a navigation completes
+ * after a render, and two changes in one event (a filter here, a panel's page there, from two hooks)
+ * must build on each other.
+ */
+let pending: { entry: string; search: string } | null = null;
+
 export type SetUrlState<D extends UrlParams> = (
   change: UrlChange<D>,
   options?: { history?: 'push' | 'replace' },
@@ -17,18 +24,20 @@ export type SetUrlState<D extends UrlParams> = (
 export function useUrlState<D extends UrlParams>(params: D): [UrlStateOf<D>, SetUrlState<D>] {
   const location = useLocation();
   const navigate = useNavigate();
-  // The address as last written: two changes in one event (a filter, then a panel) build on each other.
-  const latest = useRef(location.search);
-  latest.current = location.search;
+  const here = useRef(location);
+  here.current = location;
   const state = useMemo(
     () => readUrlState(params, new URLSearchParams(location.search)),
     [params, location.search],
   );
   const set = useCallback<SetUrlState<D>>(
     (change, options) => {
-      const { search, replace } = nextUrlSearch(params, new URLSearchParams(latest.current), change);
-      if (search === latest.current) return;
-      latest.current = search;
+      const { key, search: current } = here.current;
+      // A change made before the router has shown the previous one builds on it, not on the old address.
+      const base = pending?.entry === key ? pending.search : current;
+      const { search, replace } = nextUrlSearch(params, new URLSearchParams(base), change);
+      if (search === base) return;
+      pending = { entry: key, search };
       const history = options?.history ?? (replace ? 'replace' : 'push');
       navigate({ search }, { replace: history === 'replace', preventScrollReset: true });
     },
