@@ -75,6 +75,72 @@ describe("a list's tab, filter and page live in the URL (issue 16)", () => {
     await page.context().close();
   });
 
+  it('Registro Titulares: school, course, page and tab survive a reload and Back walks them back', async () => {
+    const page = await newPage(browser);
+    await login(page, 'director', 2);
+    const mine = await apiGet<{ items: { sie: number; name: string; codeType: number }[] }>(
+      page,
+      '/api/v1/institutions/mine',
+    );
+    // A school of the director with a course of more than one page of students.
+    let target: { sie: number; name: string; courseId: number; label: string; rude: string } | null = null;
+    for (const school of mine.items.filter((i) => i.codeType !== 4)) {
+      const courses = await apiGet<{ levels: { courses: { courseId: number; label: string }[] }[] }>(
+        page,
+        `/api/v1/institutions/${school.sie}/courses`,
+      );
+      for (const course of courses.levels.flatMap((l) => l.courses)) {
+        const second = await apiGet<{ items: { rude: string }[] }>(
+          page,
+          `/api/v1/holders/institutions/${school.sie}/students?course=${course.courseId}&page=2`,
+        );
+        if (second.items[0]) {
+          target = { ...school, ...course, rude: second.items[0].rude };
+          break;
+        }
+      }
+      if (target) break;
+    }
+    expect(target, 'a demo course with two pages of students').not.toBeNull();
+    const t = target!;
+    const students = page.getByTestId('students-table');
+
+    await page.goto(`${baseUrl()}/tutors/principal`);
+    await page.getByRole('textbox', { name: 'Seleccione Institución' }).click();
+    await page.getByRole('option', { name: new RegExp(t.name) }).click();
+    await expect.poll(() => params(page)).toEqual({ sie: String(t.sie) });
+    await page
+      .getByTestId('course-menu')
+      .getByRole('button', { name: new RegExp(`^${t.label}`) })
+      .first()
+      .click();
+    await expect.poll(() => params(page)).toEqual({ sie: String(t.sie), course: String(t.courseId) });
+    await page.getByRole('button', { name: 'Página 2', exact: true }).click();
+    await expect.poll(() => students.textContent()).toContain(t.rude);
+    await page.getByRole('tab', { name: 'Titulares' }).click();
+    await expect
+      .poll(() => params(page))
+      .toEqual({ sie: String(t.sie), course: String(t.courseId), page: '2', tab: 'titulars' });
+
+    await page.reload();
+    await expect.poll(() => selectedTab(page).textContent()).toBe('Titulares');
+    await page.getByTestId('institution-card').getByText(t.name).waitFor();
+
+    // Back: the course's page 2 on the Estudiantes tab, then page 1, then the course unchosen.
+    await page.goBack();
+    await expect.poll(() => selectedTab(page).textContent()).toBe('Estudiantes');
+    await expect.poll(() => students.textContent()).toContain(t.rude);
+    expect(await currentPage(page).textContent()).toBe('2');
+    await page.goBack();
+    await expect.poll(() => params(page)).toEqual({ sie: String(t.sie), course: String(t.courseId) });
+    await expect.poll(() => currentPage(page).textContent()).toBe('1');
+    await page.goBack();
+    await expect.poll(() => params(page)).toEqual({ sie: String(t.sie) });
+    await page.getByText('Elija un curso en la Lista.').waitFor();
+    await screenshot(page, 'list-url-state-holders-back');
+    await page.context().close();
+  });
+
   it('reads bad values as the defaults instead of failing', async () => {
     const page = await newPage(browser);
     await login(page, 'admin', 1);

@@ -20,7 +20,8 @@ const TitularModal = lazy(() =>
 
 /** The tab and the page of the course's students (the `page` the school browser resets). */
 const panelParams = {
-  tab: urlParam.oneOf(['students', 'titulars'], 'students'),
+  // Each tab has its own page (`page`, `tpage`): changing tab keeps both.
+  tab: urlParam.oneOf(['students', 'titulars'], 'students', { resetsPage: false }),
   page: urlParam.page(),
 };
 
