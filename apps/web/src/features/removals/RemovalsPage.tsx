@@ -5,13 +5,18 @@ import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
-import { InstitutionBrowser } from '../structure/InstitutionBrowser';
+import { InstitutionBrowser, institutionParams } from '../structure/InstitutionBrowser';
 import { useMyDepartment, useRemovalDepartment } from './api';
 import { RemovalFinder } from './RemovalFinder';
 import { RemovalHistory, RemovalStudents } from './RemovalTables';
 
-/** The admin's department (?department=), so a reload keeps it. */
-const departmentParams = { department: urlParam.int({ max: 9 }) };
+/** The admin's department (?department=), so a reload keeps it; another one drops the school chosen. */
+const departmentParams = {
+  department: urlParam.int({ max: 9 }),
+  ...institutionParams,
+  // The department's history page (RemovalHistory's key) starts again too.
+  rpage: urlParam.page(),
+};
 
 /**
  * Baja Beneficiarios. The admin variant searches a department by code; the department variant takes
@@ -19,7 +24,7 @@ const departmentParams = { department: urlParam.int({ max: 9 }) };
  */
 function RemovalsPage({ variant }: { variant: 'admin' | 'depto' }) {
   const [{ department: code }, set] = useUrlState(departmentParams);
-  const setCode = (department: number | null) => set({ department });
+  const setCode = (department: number | null) => set({ department, sie: null, course: '' });
   const mine = useMyDepartment(variant === 'depto');
   const searched = useRemovalDepartment(variant === 'admin' ? code : null);
   const department = variant === 'admin' ? searched : mine;
