@@ -1,13 +1,16 @@
 import {
   type AdjustmentHistoryRow,
   adjustmentKindLabels,
+  adjustmentKinds,
   boliviaDay,
   DEFAULT_PAGE_SIZE,
   formatDateTime,
+  SEARCH_MAX_LENGTH,
 } from '@bjp/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue, useState } from 'react';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { useAdjustmentHistory } from './api';
 import { type Filters, HistoryFilters } from './HistoryFilters';
 
@@ -57,23 +60,43 @@ const columns: Column<AdjustmentHistoryRow>[] = [
   { key: 'at', header: 'FECHA SOLICITUD', render: (r) => dateTime(r.requestedAt) },
 ];
 
+/** The history's filters and page in the address (h…: the screen's other lists have their own keys). */
+const historyParams = {
+  hq: urlParam.text({ max: SEARCH_MAX_LENGTH }),
+  hci: urlParam.text({ max: 15 }),
+  htype: urlParam.int(),
+  hkind: urlParam.optionalOneOf(adjustmentKinds),
+  hdate: urlParam.day(),
+  hpage: urlParam.page(),
+};
+
 /** 'Historial Ajustes Solicitados': filters and the server-paged table. */
 export function AdjustmentHistory({ sie, dayNavigator = false }: Props) {
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  // Typing in a filter waits for React's idle time rather than firing a request per key.
-  const deferred = useDeferredValue(filters);
-  const history = useAdjustmentHistory({ ...deferred, sie, page });
+  const [url, set] = useUrlState(historyParams);
+  const filters: Filters = {
+    search: url.hq || undefined,
+    carnet: url.hci || undefined,
+    holderType: url.htype ?? undefined,
+    kind: url.hkind ?? undefined,
+    date: url.hdate ?? undefined,
+  };
+  const [search, setSearch] = useUrlText(url.hq, (text) => set({ hq: text }));
+  const [carnet, setCarnet] = useUrlText(url.hci, (text) => set({ hci: text }));
+  const page = url.hpage;
+  const setPage = (next: number) => set({ hpage: next });
+  const history = useAdjustmentHistory({ ...filters, sie, page });
   const data = history.data;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
         <Title order={4}>Historial Ajustes Solicitados</Title>
         <HistoryFilters
-          filters={filters}
+          filters={{ ...filters, search: search || undefined, carnet: carnet || undefined }}
           onChange={(next) => {
-            setFilters(next);
-            setPage(1);
+            // Typed text reaches the address after a pause (useUrlText); the rest at once.
+            setSearch(next.search ?? '');
+            setCarnet(next.carnet ?? '');
+            set({ htype: next.holderType ?? null, hkind: next.kind ?? null, hdate: next.date ?? null });
           }}
           dayNavigator={dayNavigator}
           today={boliviaDay()}

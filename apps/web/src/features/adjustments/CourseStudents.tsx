@@ -1,12 +1,15 @@
 import { type AdjustmentStudentRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE } from '@bjp/domain';
 import { Badge, Button, Paper, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import type { CourseSelection } from '../structure/CourseMenu';
 import { useAdjustmentStudents } from './api';
 
 const dash = (v: string | null) => v ?? '—';
+
+const courseListParams = { page: urlParam.page() };
 
 /**
  * The students of the course chosen in the 'Lista' (issue 16: choosing a course used to do nothing).
@@ -21,7 +24,9 @@ export function CourseStudents({
   selection: CourseSelection;
   onPick: (rude: string) => void;
 }) {
-  const [page, setPage] = useState(1);
+  // `page` with the school and course (InstitutionBrowser resets it when either changes).
+  const [{ page }, set] = useUrlState(courseListParams);
+  const setPage = (next: number) => set({ page: next });
   const course = selection.kind === 'course' ? selection.courseId : undefined;
   const list = useAdjustmentStudents(sie, course, page);
   const columns: Column<AdjustmentStudentRow>[] = [

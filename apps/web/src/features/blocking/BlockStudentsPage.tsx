@@ -5,15 +5,21 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { RudeFinder } from '../sereci/RudeFinder';
 import { useBlockAction, useBlockCandidate, useBlockedStudents } from './api';
 import { CandidateCard } from './CandidateCard';
 import { runBlock } from './run-block';
 
+/** The list's page in the address (?page=). */
+const listParams = { page: urlParam.page() };
+
 /** /block/student 'Bloqueo/desbloqueo de estudiantes' (part 2 §2.10). */
 export function BlockStudentsPage() {
   const [rude, setRude] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const [{ page }, setUrl] = useUrlState(listParams);
+  const setPage = (next: number) => setUrl({ page: next });
   const candidate = useBlockCandidate(rude);
   const blocked = useBlockedStudents(page);
   const block = useBlockAction('block');

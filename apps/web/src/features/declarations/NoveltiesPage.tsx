@@ -10,12 +10,14 @@ import {
 } from '@bjp/domain';
 import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpanishDates } from '../../ui/SpanishDates';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useNovelties } from './api';
 
 const kindColor: Record<NoveltyRow['kind'], string> = {
@@ -114,6 +116,17 @@ type Filters = {
   to?: string;
 };
 
+/** The applied filters and the page in the address; the form is a draft until 'Buscar'. */
+const noveltyParams = {
+  department: urlParam.int({ max: 9 }),
+  district: urlParam.int(),
+  sie: urlParam.int(),
+  kind: urlParam.optionalOneOf(['holders', 'paid_validation'] satisfies DeclarationKind[]),
+  from: urlParam.day(),
+  to: urlParam.day(),
+  page: urlParam.page(),
+};
+
 const asNumber = (v: string | number) => (typeof v === 'number' && v > 0 ? v : undefined);
 
 /**
@@ -124,14 +137,32 @@ const asNumber = (v: string | number) => (typeof v === 'number' && v > 0 ? v : u
 export function NoveltiesPage() {
   const user = useSessionUser();
   const kind = user?.scope.kind ?? 'none';
-  const [draft, setDraft] = useState<Filters>({});
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const list = useNovelties({ ...filters, page });
-  const apply = (next: Filters) => {
-    setFilters(next);
-    setPage(1);
+  const [url, set] = useUrlState(noveltyParams);
+  const filters: Filters = {
+    departmentId: url.department ?? undefined,
+    districtId: url.district ?? undefined,
+    sie: url.sie ?? undefined,
+    kind: url.kind ?? undefined,
+    from: url.from ?? undefined,
+    to: url.to ?? undefined,
   };
+  const page = url.page;
+  const setPage = (next: number) => set({ page: next });
+  const [draft, setDraft] = useState<Filters>(filters);
+  // Back or a link brings other filters: the form shows them.
+  const applied = JSON.stringify(filters);
+  useEffect(() => setDraft(JSON.parse(applied)), [applied]);
+  const list = useNovelties({ ...filters, page });
+  const apply = (next: Filters) =>
+    set({
+      department: next.departmentId ?? null,
+      district: next.districtId ?? null,
+      sie: next.sie ?? null,
+      kind: next.kind ?? null,
+      from: next.from ?? null,
+      to: next.to ?? null,
+      page: 1,
+    });
   const clear = () => {
     setDraft({});
     apply({});

@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_SIZE, type EnablingKind, type EnablingRow, formatDateTime } from '@bjp/domain';
 import { Paper, Text } from '@mantine/core';
-import { useState } from 'react';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useEnablings } from './api';
 
 const when = (iso: string) => formatDateTime(iso);
@@ -25,9 +26,13 @@ const columns: Column<EnablingRow>[] = [
   },
 ];
 
+/** The list's page in the address (?page=). */
+const listParams = { page: urlParam.page() };
+
 /** The schools already reopened, newest first, 10 a page on the server. */
 export function EnablingHistory({ kind }: { kind: EnablingKind }) {
-  const [page, setPage] = useState(1);
+  const [{ page }, setUrl] = useUrlState(listParams);
+  const setPage = (next: number) => setUrl({ page: next });
   const list = useEnablings(kind, page);
   return (
     <Paper withBorder radius="md" p="md">

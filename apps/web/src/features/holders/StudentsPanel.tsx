@@ -3,6 +3,8 @@ import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/c
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { DeclarationVersionsButton } from '../declarations/DeclarationVersionsButton';
 import type { CourseSelection } from '../structure/CourseMenu';
 import { useHoldersState } from './api';
@@ -16,6 +18,13 @@ const TitularModal = lazy(() =>
   import('./titular-modal/TitularModal').then((m) => ({ default: m.TitularModal })),
 );
 
+/** The tab and the page of the course's students (the `page` the school browser resets). */
+const panelParams = {
+  // Each tab has its own page (`page`, `tpage`): changing tab keeps both.
+  tab: urlParam.oneOf(['students', 'titulars'], 'students', { resetsPage: false }),
+  page: urlParam.page(),
+};
+
 type Props = { card: InstitutionCard; selection: CourseSelection | null };
 
 /** The right panel 'Estudiantes' (Gestion from settings): the lists and consolidation or the report. */
@@ -26,10 +35,9 @@ export function StudentsPanel({ card, selection }: Props) {
   const mayConsolidate = useSessionUser()?.permissions.includes('holders.consolidate') ?? false;
   const [open, setOpen] = useState<number | null>(null);
   const course = selection?.kind === 'course' ? selection.courseId : null;
-  // The page belongs to the course it was chosen for: another course starts again at page 1.
-  const [paging, setPaging] = useState({ course, page: 1 });
-  const page = paging.course === course ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ course, page: next });
+  // Another school or course starts the list again at page 1 (InstitutionBrowser resets `page`).
+  const [{ tab, page }, set] = useUrlState(panelParams);
+  const setPage = (next: number) => set({ page: next });
 
   if (state.isError) return <Alert color="red">{errorMessage(state.error)}</Alert>;
   const s = state.data;
@@ -85,7 +93,11 @@ export function StudentsPanel({ card, selection }: Props) {
             {!s.registrationOpen && <Badge color="red">Periodo de registro cerrado</Badge>}
           </Group>
         )}
-        <Tabs defaultValue="students" keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => set({ tab: value === 'titulars' ? 'titulars' : 'students' })}
+          keepMounted={false}
+        >
           <Tabs.List mb="sm">
             <Tabs.Tab value="students">Estudiantes</Tabs.Tab>
             <Tabs.Tab value="titulars">Titulares</Tabs.Tab>

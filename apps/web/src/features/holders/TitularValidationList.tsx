@@ -6,6 +6,8 @@ import { errorMessage } from '../../app/api';
 import { confirmAction } from '../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { WideTable } from '../../ui/WideTable';
 import { useTitularList, useTitularStudents, useValidateTitular } from './api';
 
@@ -89,12 +91,16 @@ function ValidateDialog({
   );
 }
 
+/** Its page (`tpage`, reset by InstitutionBrowser when the school changes). */
+const titularListParams = { tpage: urlParam.page() };
+
 /**
  * The titular validation list: each adult who collects in this school, holder type, TOTAL / VALIDADO,
  * and 'Validar Estudiantes' (or a disabled 'Consolidado' once the list is consolidated).
  */
 export function TitularValidationList({ sie, consolidated, canEdit }: Props) {
-  const [page, setPage] = useState(1);
+  const [{ tpage: page }, set] = useUrlState(titularListParams);
+  const setPage = (next: number) => set({ tpage: next });
   const [open, setOpen] = useState<TitularListRow | null>(null);
   const list = useTitularList(sie, page);
   const columns: Column<TitularListRow>[] = [

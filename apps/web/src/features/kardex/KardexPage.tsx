@@ -2,18 +2,27 @@ import { formatDate, type KardexSearchRow } from '@bjp/domain';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useKardex, useKardexSearch } from './api';
 import { KardexView } from './KardexView';
 
+/**
+ * The search, its page and the student opened (?q=&page=&rude=). A search is submitted with
+ * 'Buscar', so it pushes like a click; opening a student keeps the search's page for Back.
+ */
+const kardexParams = {
+  q: urlParam.text({ history: 'push' }),
+  page: urlParam.page(),
+  rude: urlParam.text({ history: 'push', resetsPage: false, max: 30 }),
+};
+
 /** The search (?q=&page=): students of the caller's place by RUDE or name, each opening its Kardex. */
 function StudentSearch({ onOpen }: { onOpen: (rude: string) => void }) {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [{ q, page }, set] = useUrlState(kardexParams);
   const [typed, setTyped] = useState(q);
   useEffect(() => setTyped(q), [q]);
   const results = useKardexSearch(q, page);
@@ -43,7 +52,7 @@ function StudentSearch({ onOpen }: { onOpen: (rude: string) => void }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          setParams({ q: typed.trim() });
+          set({ q: typed.trim() });
         }}
       >
         <Group align="flex-end" gap="sm">
@@ -76,7 +85,7 @@ function StudentSearch({ onOpen }: { onOpen: (rude: string) => void }) {
           page={page}
           pageSize={results.data?.pageSize ?? 10}
           total={results.data?.total ?? 0}
-          onPageChange={(p) => setParams({ q, page: String(p) })}
+          onPageChange={(p) => set({ page: p })}
           loading={results.isFetching}
           emptyText="Ningún estudiante de su jurisdicción coincide con la búsqueda."
         />
@@ -110,18 +119,10 @@ function StudentKardex({ rude, onBack }: { rude: string; onBack: () => void }) {
  * live in the URL, so reload and the browser's back button keep them.
  */
 export function KardexPage() {
-  const [params, setParams] = useSearchParams();
-  const rude = params.get('rude')?.trim().toUpperCase() ?? '';
-  const open = (next: string) => {
-    const kept = new URLSearchParams(params);
-    kept.set('rude', next);
-    setParams(kept);
-  };
-  const back = () => {
-    const kept = new URLSearchParams(params);
-    kept.delete('rude');
-    setParams(kept);
-  };
+  const [url, set] = useUrlState(kardexParams);
+  const rude = url.rude.trim().toUpperCase();
+  const open = (next: string) => set({ rude: next });
+  const back = () => set({ rude: '' });
   return (
     <Stack>
       <PageHeader

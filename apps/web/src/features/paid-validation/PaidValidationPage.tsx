@@ -1,9 +1,10 @@
 import { Alert, Grid, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { notifyError } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useInstitutionCard } from '../structure/api';
 import { InstitutionCard } from '../structure/InstitutionCard';
 import { usePaidReport, usePaidState } from './api';
@@ -16,9 +17,15 @@ import { TitularStudents } from './TitularStudents';
 
 type Variant = 'admin' | 'principal';
 
-const positive = (value: string | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
+/**
+ * The school, the chosen holder and the two lists' pages in the address (?sie=&titular=&page=&spage=):
+ * another school starts both lists again at page 1.
+ */
+const paidParams = {
+  sie: urlParam.int(),
+  titular: urlParam.int({ resetsPage: false }),
+  page: urlParam.page(),
+  spage: urlParam.page(),
 };
 
 /** The chosen school's right panel: 'DETALLE ESTADO', the report once consolidated, the holders. */
@@ -55,19 +62,17 @@ function SchoolPanel({
  * (?sie=&titular=), so the browser's back button and a reload keep the place.
  */
 function PaidValidationPage({ variant }: { variant: Variant }) {
-  const [params, setParams] = useSearchParams();
-  const sie = positive(params.get('sie'));
-  const personId = positive(params.get('titular'));
+  const [{ sie, titular: personId }, set] = useUrlState(paidParams);
   const card = useInstitutionCard(sie);
   const state = usePaidState(card.data ? sie : null);
 
   useEffect(() => {
     if (!card.isError) return;
     notifyError(errorMessage(card.error));
-    setParams({});
-  }, [card.isError, card.error, setParams]);
+    set({ sie: null, titular: null }, { history: 'replace' });
+  }, [card.isError, card.error, set]);
 
-  const open = (titular: number) => setParams({ sie: String(sie), titular: String(titular) });
+  const open = (titular: number) => set({ titular, spage: 1 });
   return (
     <Stack>
       <PageHeader title="Validación Pagados" breadcrumbs={['Reporte Pagados BJP', 'Validación Pagados']} />
@@ -77,7 +82,7 @@ function PaidValidationPage({ variant }: { variant: Variant }) {
             {card.data && sie !== null ? (
               <InstitutionCard
                 card={card.data}
-                onChange={() => setParams({})}
+                onChange={() => set({ sie: null, titular: null })}
                 changeLabel="Cambiar Institución"
               />
             ) : (
@@ -85,7 +90,7 @@ function PaidValidationPage({ variant }: { variant: Variant }) {
                 <InstitutionFinder
                   variant={variant}
                   loading={card.isFetching}
-                  onSearch={(code) => setParams({ sie: String(code) })}
+                  onSearch={(code) => set({ sie: code, titular: null })}
                 />
               </Paper>
             )}
@@ -98,7 +103,7 @@ function PaidValidationPage({ variant }: { variant: Variant }) {
               sie={sie}
               personId={personId}
               onOpen={open}
-              onBack={() => setParams({ sie: String(sie) })}
+              onBack={() => set({ titular: null, spage: 1 })}
             />
           ) : (
             <Paper withBorder radius="md" p="xl">

@@ -1,17 +1,22 @@
 import { DEFAULT_PAGE_SIZE, formatCount, type PaidTitularRow, paidMessages } from '@bjp/domain';
 import { ActionIcon, Alert, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { usePaidTitulars } from './api';
 
 type Props = { sie: number; year: number; onOpen: (personId: number) => void };
 type Row = PaidTitularRow & { number: number };
 
+/** The list's page in the address (?page=). */
+const listParams = { page: urlParam.page() };
+
 /** 'Lista de Maestros o Directores como TITULAR DE COBRO' (10 a page, by surname on the server). */
 export function TitularList({ sie, year, onOpen }: Props) {
-  const [page, setPage] = useState(1);
+  const [{ page }, setUrl] = useUrlState(listParams);
+  const setPage = (next: number) => setUrl({ page: next });
   const list = usePaidTitulars(sie, page);
   const offset = (page - 1) * DEFAULT_PAGE_SIZE;
   const rows = (list.data?.items ?? []).map((r, i) => ({ ...r, number: offset + i + 1 }));

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { usePaidStudents, usePaidTitular } from './api';
 import { StateButton } from './state-button';
 import { ValidationModal } from './ValidationModal';
@@ -22,9 +24,13 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The list's page in the address (?spage=: the screen has other lists). */
+const listParams = { spage: urlParam.page() };
+
 /** The chosen holder's card with 'Volver', and their students with the state button (10 a page). */
 export function TitularStudents({ sie, personId, canValidate, onBack }: Props) {
-  const [page, setPage] = useState(1);
+  const [{ spage: page }, setUrl] = useUrlState(listParams);
+  const setPage = (next: number) => setUrl({ spage: next });
   const [editing, setEditing] = useState<PaidStudentRow | null>(null);
   const card = usePaidTitular(sie, personId);
   const students = usePaidStudents(sie, personId, page);

@@ -1,14 +1,13 @@
 import { formatDate, type PaymentDetailRow } from '@bjp/domain';
 import { Alert, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpanishDates } from '../../ui/SpanishDates';
-import { usePageFor } from '../reports/use-page-for';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { type PaymentFilters, usePaymentDetail } from './api';
 
 const columns: Column<PaymentDetailRow>[] = [
@@ -31,15 +30,32 @@ const columns: Column<PaymentDetailRow>[] = [
   { key: 'state', header: 'Estado del bono', render: (r) => <BonusStateBadge state={r.state} /> },
 ];
 
-const empty: PaymentFilters = { rude: '', ci: '', bank: '', from: '', to: '' };
+/** The filters and the page in the address (?rude=&ci=&bank=&from=&to=&page=). */
+const detailParams = {
+  rude: urlParam.text({ max: 30 }),
+  ci: urlParam.text({ max: 20 }),
+  bank: urlParam.text({ max: 100 }),
+  from: urlParam.day(),
+  to: urlParam.day(),
+  page: urlParam.page(),
+};
 
 /** 'Detalle Pago': payments by RUDE, titular CI, bank and date, paged on the server. */
 export function PaymentDetailPage() {
-  const [filters, setFilters] = useState(empty);
-  const [debounced] = useDebouncedValue(filters, 400);
-  const [page, setPage] = usePageFor(debounced);
-  const detail = usePaymentDetail(debounced, page);
-  const set = (patch: Partial<PaymentFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const [url, set] = useUrlState(detailParams);
+  const filters: PaymentFilters = {
+    rude: url.rude,
+    ci: url.ci,
+    bank: url.bank,
+    from: url.from ?? '',
+    to: url.to ?? '',
+  };
+  const page = url.page;
+  const setPage = (next: number) => set({ page: next });
+  const [rude, setRude] = useUrlText(url.rude, (text) => set({ rude: text.toUpperCase() }), 400);
+  const [ci, setCi] = useUrlText(url.ci, (text) => set({ ci: text.toUpperCase() }), 400);
+  const [bank, setBank] = useUrlText(url.bank, (text) => set({ bank: text }), 400);
+  const detail = usePaymentDetail(filters, page);
   return (
     <Stack>
       <PageHeader title="Detalle Pago" breadcrumbs={['Pago']} />
@@ -49,21 +65,16 @@ export function PaymentDetailPage() {
             <TextInput
               label="RUDE"
               w={180}
-              value={filters.rude}
-              onChange={(e) => set({ rude: e.currentTarget.value.toUpperCase() })}
+              value={rude}
+              onChange={(e) => setRude(e.currentTarget.value.toUpperCase())}
             />
             <TextInput
               label="CI Titular"
               w={140}
-              value={filters.ci}
-              onChange={(e) => set({ ci: e.currentTarget.value.toUpperCase() })}
+              value={ci}
+              onChange={(e) => setCi(e.currentTarget.value.toUpperCase())}
             />
-            <TextInput
-              label="Banco"
-              w={200}
-              value={filters.bank}
-              onChange={(e) => set({ bank: e.currentTarget.value })}
-            />
+            <TextInput label="Banco" w={200} value={bank} onChange={(e) => setBank(e.currentTarget.value)} />
             <SpanishDates>
               <DatePickerInput
                 type="range"
@@ -73,7 +84,10 @@ export function PaymentDetailPage() {
                 clearable
                 w={240}
                 value={[filters.from || null, filters.to || null]}
-                onChange={([from, to]) => set({ from: from ?? '', to: to ?? '' })}
+                // The first day of a range replaces the entry, the completed range pushes one.
+                onChange={([from, to]) =>
+                  set({ from: from || null, to: to || null }, { history: from && !to ? 'replace' : 'push' })
+                }
               />
             </SpanishDates>
           </Group>

@@ -6,9 +6,10 @@ import {
   removalMessages,
 } from '@bjp/domain';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import type { CourseSelection } from '../structure/CourseMenu';
 import { useRemovalHistory, useRemovalStudents } from './api';
 
@@ -31,9 +32,15 @@ const studentColumns: Column<RemovalStudentRow>[] = [
   },
 ];
 
+const studentListParams = { page: urlParam.page() };
+/** The department's history pages on its own key (another school leaves it where it was). */
+const historyParams = { rpage: urlParam.page() };
+
 /** Table 1: the chosen course's students (or a special centre's 'Estudiantes Habilitados'). */
 export function RemovalStudents({ sie, selection }: { sie: number; selection: CourseSelection | null }) {
-  const [page, setPage] = useState(1);
+  // `page` with the school and course (InstitutionBrowser resets it when either changes).
+  const [{ page }, set] = useUrlState(studentListParams);
+  const setPage = (next: number) => set({ page: next });
   const course = selection?.kind === 'course' ? selection.courseId : undefined;
   const list = useRemovalStudents(sie, course, page);
   return (
@@ -84,7 +91,8 @@ const historyColumns: Column<RemovalHistoryRow>[] = [
 
 /** Table 2 'Historial Baja Beneficiarios' of the department, with the state column. */
 export function RemovalHistory({ departmentId }: { departmentId: number }) {
-  const [page, setPage] = useState(1);
+  const [{ rpage: page }, set] = useUrlState(historyParams);
+  const setPage = (next: number) => set({ rpage: next });
   const list = useRemovalHistory(departmentId, page);
   return (
     <Paper withBorder radius="md" p="md">

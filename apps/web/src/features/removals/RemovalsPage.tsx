@@ -1,20 +1,30 @@
 import { messages, removalMessages } from '@bjp/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
-import { InstitutionBrowser } from '../structure/InstitutionBrowser';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
+import { InstitutionBrowser, institutionParams } from '../structure/InstitutionBrowser';
 import { useMyDepartment, useRemovalDepartment } from './api';
 import { RemovalFinder } from './RemovalFinder';
 import { RemovalHistory, RemovalStudents } from './RemovalTables';
+
+/** The admin's department (?department=), so a reload keeps it; another one drops the school chosen. */
+const departmentParams = {
+  department: urlParam.int({ max: 9 }),
+  ...institutionParams,
+  // The department's history page (RemovalHistory's key) starts again too.
+  rpage: urlParam.page(),
+};
 
 /**
  * Baja Beneficiarios. The admin variant searches a department by code; the department variant takes
  * the user's department from the session (the server, never the client, decides which it is).
  */
 function RemovalsPage({ variant }: { variant: 'admin' | 'depto' }) {
-  const [code, setCode] = useState<number | null>(null);
+  const [{ department: code }, set] = useUrlState(departmentParams);
+  const setCode = (department: number | null) => set({ department, sie: null, course: '' });
   const mine = useMyDepartment(variant === 'depto');
   const searched = useRemovalDepartment(variant === 'admin' ? code : null);
   const department = variant === 'admin' ? searched : mine;

@@ -1,19 +1,29 @@
 import { trackingMessages } from '@bjp/domain';
 import { Alert, Button, Group, Loader, Paper, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useInstitutionOptions, useInstitutionReport } from './api';
 import { InstitutionReportView } from './InstitutionReportView';
+
+/**
+ * The school, the course of 'Estado Cobro de Estudiantes' and its page in the address
+ * (?sie=&course=&page=): another school or course starts the table again at page 1.
+ */
+export const institutionReportParams = {
+  sie: urlParam.int(),
+  course: urlParam.int(),
+  page: urlParam.page(),
+};
 
 /** /reports/institution (SIE code) and /reports/ue-principal (the director's schools). */
 export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' }) {
   // The tracking table links here with ?sie= so staff go straight from a school to its report.
-  const [params] = useSearchParams();
-  const preset = mode === 'admin' ? Number(params.get('sie')) : Number.NaN;
-  const [sie, setSie] = useState<number | null>(Number.isInteger(preset) && preset > 0 ? preset : null);
+  const [{ sie }, set] = useUrlState(institutionReportParams);
+  const setSie = (next: number | null) => set({ sie: next, course: null });
   const [choice, setChoice] = useState<string | null>(null);
   const options = useInstitutionOptions(mode === 'principal');
   const report = useInstitutionReport(sie);

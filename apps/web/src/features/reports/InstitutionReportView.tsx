@@ -1,10 +1,14 @@
 import { type InstitutionReport, reportMessages } from '@bjp/domain';
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { CourseList } from './CourseList';
 import { DownloadButtons } from './DownloadButtons';
 import { InstitutionPies } from './InstitutionPies';
 import { StudentPaymentTable } from './StudentPaymentTable';
+
+/** The course and the students' page (the keys of InstitutionReportPage's declaration). */
+const courseParams = { course: urlParam.int(), page: urlParam.page() };
 
 /** 'Reporte Institución': card, pies, level/course list, student payment table and the PDF. */
 export function InstitutionReportView({
@@ -14,7 +18,8 @@ export function InstitutionReportView({
   report: InstitutionReport;
   onChange?: () => void;
 }) {
-  const [courseId, setCourseId] = useState<number | null>(null);
+  const [{ course: courseId, page }, set] = useUrlState(courseParams);
+  const setCourseId = (course: number | null) => set({ course });
   const { institution } = report;
   return (
     <Stack>
@@ -75,7 +80,12 @@ export function InstitutionReportView({
             <Title order={5} mb="sm">
               Estado Cobro de Estudiantes
             </Title>
-            <StudentPaymentTable sie={institution.id} courseId={courseId} />
+            <StudentPaymentTable
+              sie={institution.id}
+              courseId={courseId}
+              page={page}
+              onPageChange={(next) => set({ page: next })}
+            />
           </Paper>
         </Grid.Col>
       </Grid>

@@ -1,11 +1,15 @@
 import { trackingMessages } from '@bjp/domain';
 import { Alert, Loader, Paper, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { type PlaceLevel, usePlaceReport, useUserPlace } from './api';
 import { PlaceReportView } from './PlaceReportView';
+
+/** The place an administrator searched (?place=), kept on reload and Back. */
+const placeParams = { place: urlParam.int() };
 
 type Props = { level: PlaceLevel; mode: 'admin' | 'user' };
 
@@ -22,7 +26,8 @@ const finders = {
 
 /** National (loads on entry), departmental and district reports, admin (finder) and user variants. */
 export function PlaceReportPage({ level, mode }: Props) {
-  const [code, setCode] = useState<number | null>(null);
+  const [{ place: code }, set] = useUrlState(placeParams);
+  const setCode = (place: number) => set({ place });
   const ownLevel = level === 'national' ? 'department' : level;
   const own = useUserPlace(ownLevel, mode === 'user' && level !== 'national');
   const id = level === 'national' ? null : mode === 'user' ? (own.data?.id ?? null) : code;

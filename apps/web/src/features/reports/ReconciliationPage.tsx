@@ -1,7 +1,9 @@
 import {
   type ReconciliationLevel,
   type ReconciliationState,
+  reconciliationLevels,
   reconciliationMessages,
+  reconciliationStates,
   type SessionUser,
   trackingMessages,
 } from '@bjp/domain';
@@ -23,10 +25,11 @@ import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useInstitutionOptions } from './api';
 import { ReconciliationView } from './ReconciliationView';
 import { type ReconciliationTarget, useReconciliation } from './reconciliation-api';
-import { usePageFor } from './use-page-for';
 
 const levelLabels: Record<ReconciliationLevel, string> = {
   national: 'Nacional',
@@ -69,6 +72,16 @@ function ownId(scope: Scope | undefined, level: ReconciliationLevel): number | n
   return null;
 }
 
+/** The level, each level's code, the state filter and the page in the address. */
+const reconciliationParams = {
+  level: urlParam.optionalOneOf(reconciliationLevels),
+  department: urlParam.int({ max: 9 }),
+  district: urlParam.int(),
+  institution: urlParam.int(),
+  state: urlParam.optionalOneOf(reconciliationStates),
+  page: urlParam.page(),
+};
+
 /**
  * 'Conciliación Banco – DDJJ': choose the place (country, department, district or school within the
  * caller's scope), then read the discrepancies between the bank and the sworn declarations.
@@ -77,17 +90,28 @@ export function ReconciliationPage() {
   const user = useSessionUser();
   const levels = levelsFor(user?.scope);
   const phone = useMediaQuery('(max-width: 30em)');
-  const [level, setLevel] = useState<ReconciliationLevel | null>(levels[0] ?? null);
-  const [codes, setCodes] = useState<Partial<Record<ReconciliationLevel, number>>>({});
-  const [choice, setChoice] = useState<string | null>(null);
-  const [state, setState] = useState<ReconciliationState | null>(null);
+  const [url, set] = useUrlState(reconciliationParams);
+  // A level the user cannot read (an old link, a typo) reads as their first one.
+  const level = url.level && levels.includes(url.level) ? url.level : (levels[0] ?? null);
+  const setLevel = (next: ReconciliationLevel) => set({ level: next === levels[0] ? null : next });
+  const codes: Partial<Record<ReconciliationLevel, number>> = {
+    department: url.department ?? undefined,
+    district: url.district ?? undefined,
+    institution: url.institution ?? undefined,
+  };
+  const setCode = (at: ReconciliationLevel, code: number) =>
+    at !== 'national' && set({ [at]: code } as Partial<typeof url>);
+  const [choice, setChoice] = useState<string | null>(url.institution ? String(url.institution) : null);
+  const state = url.state;
+  const setState = (next: ReconciliationState | null) => set({ state: next });
   const director = user?.scope.kind === 'institutions';
   const schools = useInstitutionOptions(director);
 
   const id = level ? (ownId(user?.scope, level) ?? codes[level] ?? null) : null;
   const target: ReconciliationTarget | null =
     level === 'national' ? { level } : level && id !== null ? { level, id } : null;
-  const [page, setPage] = usePageFor([target, state]);
+  const page = url.page;
+  const setPage = (next: number) => set({ page: next });
   const report = useReconciliation(target, page, state);
   const finder = level && level !== 'national' && ownId(user?.scope, level) === null && !director;
 
@@ -130,7 +154,7 @@ export function ReconciliationPage() {
                 maxLength={finders[level].max}
                 defaultValue={codes[level] ? String(codes[level]) : ''}
                 loading={report.isFetching}
-                onSearch={(value) => setCodes((c) => ({ ...c, [level]: Number(value) }))}
+                onSearch={(value) => setCode(level, Number(value))}
               />
             </Box>
           )}
@@ -147,10 +171,7 @@ export function ReconciliationPage() {
                 onChange={setChoice}
                 style={{ flex: 1 }}
               />
-              <Button
-                onClick={() => choice && setCodes((c) => ({ ...c, institution: Number(choice) }))}
-                disabled={!choice}
-              >
+              <Button onClick={() => choice && setCode('institution', Number(choice))} disabled={!choice}>
                 Buscar
               </Button>
             </Group>

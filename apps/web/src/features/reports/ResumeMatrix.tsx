@@ -1,15 +1,20 @@
 import { type Figure, formatCount, matrixHeadings, matrixLineFigures, type PlaceReport } from '@bjp/domain';
 import { SegmentedControl, Stack, Table } from '@mantine/core';
-import { useState } from 'react';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { WideTable } from '../../ui/WideTable';
 
 type Matrix = PlaceReport['matrix'];
 type Mode = 'paid' | 'total';
 const totals = new Set(['Total Primaria', 'Total Secundaria', 'TOTAL']);
 
+/** Paid or total figures (?matrix=total), kept on reload. */
+const matrixParams = { matrix: urlParam.oneOf(['paid', 'total'] satisfies Mode[], 'paid') };
+
 /** Rows by dependency and area; Especial, Primaria 1–6, Secundaria 1–6 with totals; TOTAL GENERAL. */
 export function ResumeMatrix({ matrix }: { matrix: Matrix }) {
-  const [mode, setMode] = useState<Mode>('paid');
+  const [{ matrix: mode }, set] = useUrlState(matrixParams);
+  const setMode = (matrix: Mode) => set({ matrix });
   const headings = matrixHeadings();
   const cells = (figures: Figure[], bold: boolean) =>
     figures.map((f, i) => (

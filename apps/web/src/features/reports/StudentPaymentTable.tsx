@@ -4,7 +4,6 @@ import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { useInstitutionStudents } from './api';
-import { usePageFor } from './use-page-for';
 
 const columns: Column<StudentPaymentRow>[] = [
   { key: 'id', header: 'ID', render: (r) => r.rowNumber, width: 50 },
@@ -36,8 +35,17 @@ const columns: Column<StudentPaymentRow>[] = [
 ];
 
 /** 'Estado Cobro de Estudiantes', 10 a page, optionally one course. */
-export function StudentPaymentTable({ sie, courseId }: { sie: number; courseId: number | null }) {
-  const [page, setPage] = usePageFor([sie, courseId]);
+export function StudentPaymentTable({
+  sie,
+  courseId,
+  page,
+  onPageChange: setPage,
+}: {
+  sie: number;
+  courseId: number | null;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
   const query = useInstitutionStudents(sie, courseId, page);
   return (
     <DataTable

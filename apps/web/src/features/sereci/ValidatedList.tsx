@@ -1,17 +1,20 @@
 import { formatDateTime, SEARCH_MAX_LENGTH, type SereciValidationRow, sereciMessages } from '@bjp/domain';
 import { Alert, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { useSereciValidations } from './api';
 
 const dateTime = (iso: string) => formatDateTime(iso);
 
+/** The search and the page in the address (?q=&page=). */
+const listParams = { q: urlParam.text({ max: SEARCH_MAX_LENGTH }), page: urlParam.page() };
+
 /** 'Estudiantes Validados': searched and paged on the server, 10 a page. */
 export function ValidatedList() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 400);
-  const [page, setPage] = useState(1);
+  const [{ q: debounced, page }, set] = useUrlState(listParams);
+  const [search, setSearch] = useUrlText(debounced, (text) => set({ q: text }), 400);
+  const setPage = (next: number) => set({ page: next });
   const list = useSereciValidations(debounced, page);
   const first = (page - 1) * 10;
   const columns: Column<SereciValidationRow>[] = [
@@ -29,10 +32,7 @@ export function ValidatedList() {
           aria-label="Buscar estudiantes validados"
           maxLength={SEARCH_MAX_LENGTH}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
         />
         {list.isError && <Alert color="red">{sereciMessages.listFailed}</Alert>}
         <DataTable

@@ -1,11 +1,13 @@
-import { type InstitutionCard as Card, messages } from '@bjp/domain';
+import { type InstitutionCard as Card, type InstitutionCourses, messages } from '@bjp/domain';
 import { Alert, Grid, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { notifyError } from '../../ui/notify';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useInstitutionCard, useInstitutionCourses, useMyInstitutions } from './api';
-import { CourseMenu, type CourseSelection } from './CourseMenu';
+import { CourseMenu, type CourseSelection, SPECIAL_SELECTION } from './CourseMenu';
 import { InstitutionCard } from './InstitutionCard';
 
 export type BrowserContext = { sie: number; card: Card; selection: CourseSelection | null };
@@ -20,27 +22,52 @@ type Props = {
 };
 
 /**
+ * The school, the course and the page of the course's list live in the address
+ * (?sie=&course=&page=; course 'all' for a special centre's 'Estudiantes Habilitados'). The
+ * panels' school lists use these page keys — `page` for the course's students, `tpage` for the
+ * holders' Titulares tab, `hpage` for the school's adjustment history — so another school or
+ * course starts them again at page 1.
+ */
+export const institutionParams = {
+  sie: urlParam.int(),
+  course: urlParam.text({ history: 'push', max: 12 }),
+  page: urlParam.page(),
+  tpage: urlParam.page(),
+  hpage: urlParam.page(),
+};
+
+/** The course the address names, found in the school's 'Lista' (null when it is not there). */
+function selectionOf(course: string, courses: InstitutionCourses | undefined): CourseSelection | null {
+  if (!course || !courses) return null;
+  if (course === 'all') return courses.codeType === 4 ? SPECIAL_SELECTION : null;
+  for (const level of courses.levels) {
+    const found = level.courses.find((c) => String(c.courseId) === course);
+    if (found) return { kind: 'course', courseId: found.courseId, label: found.label };
+  }
+  return null;
+}
+
+/**
  * The left column every institution screen shares (holders, adjustments, removals): choose a school
  * by SIE code or from the director's schools, see its card with 'Cambiar Institución' and pick a
  * course in the 'Lista' menu; the screen's own panel renders on the right.
  */
 export function InstitutionBrowser({ mode, finderNote, children }: Props) {
-  const [sie, setSie] = useState<number | null>(null);
-  const [selection, setSelection] = useState<CourseSelection | null>(null);
+  const [{ sie, course }, set] = useUrlState(institutionParams);
   const mine = useMyInstitutions(mode === 'mine');
   const card = useInstitutionCard(sie);
   const courses = useInstitutionCourses(card.data ? sie : null);
+  const selection = selectionOf(course, courses.data);
 
   useEffect(() => {
     if (!card.isError) return;
     notifyError(errorMessage(card.error));
-    setSie(null);
-  }, [card.isError, card.error]);
+    set({ sie: null, course: '' }, { history: 'replace' });
+  }, [card.isError, card.error, set]);
 
-  const choose = (code: number | null) => {
-    setSelection(null);
-    setSie(code);
-  };
+  const choose = (code: number | null) => set({ sie: code, course: '' });
+  const select = (chosen: CourseSelection) =>
+    set({ course: chosen.kind === 'all' ? 'all' : String(chosen.courseId) });
 
   const finder =
     mode === 'code' ? (
@@ -82,7 +109,7 @@ export function InstitutionBrowser({ mode, finderNote, children }: Props) {
           {card.isFetching && !card.data && <Loader size="sm" />}
           {card.data && <InstitutionCard card={card.data} onChange={() => choose(null)} />}
           {card.data && courses.data && (
-            <CourseMenu courses={courses.data} selected={selection} onSelect={setSelection} />
+            <CourseMenu courses={courses.data} selected={selection} onSelect={select} />
           )}
         </Stack>
       </Grid.Col>

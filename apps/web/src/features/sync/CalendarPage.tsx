@@ -1,8 +1,9 @@
 import { calendarStatusLabels, type SyncCalendar } from '@bjp/domain';
 import { Alert, Badge, Box, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useSyncCalendar } from './api';
 import { DayDrawer } from './DayDrawer';
 import { longDayEs, monthGrid, syncCountEs, WEEKDAYS_SHORT_ES } from './month-grid';
@@ -94,13 +95,17 @@ function MonthGrid({
   );
 }
 
+const calendarParams = { day: urlParam.day() };
+
 /**
  * /control/calendar-control 'Estado de Sincronización': month grids from the calendar start to
  * today, newest first; each day opens what was synchronised that day.
  */
 export function CalendarPage() {
   const calendar = useSyncCalendar();
-  const [opened, setOpened] = useState<string | null>(null);
+  // The day opened is in the address (?day=aaaa-mm-dd): Back closes it, a reload reopens it.
+  const [{ day: opened }, set] = useUrlState(calendarParams);
+  const setOpened = (day: string | null) => set({ day });
   return (
     <Stack>
       <PageHeader title="Estado de Sincronización" breadcrumbs={['Control Sincronización']} />

@@ -1,9 +1,10 @@
 import { formatDate, formatTime, type SyncBatch, type SyncBatchPage } from '@bjp/domain';
 import { Badge, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { api } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 
 const time = (iso: string | null) => formatTime(iso);
 const done = (flag: boolean, at: string | null) =>
@@ -19,9 +20,13 @@ const columns: Column<SyncBatch>[] = [
   { key: 'user', header: 'Usuario', render: (b) => b.user || '—' },
 ];
 
+/** The list's page in the address (?page=). */
+const listParams = { page: urlParam.page() };
+
 /** The consolidation history: one row per day with the time of each step and who ran the last one. */
 export function HistoryTable() {
-  const [page, setPage] = useState(1);
+  const [{ page }, setUrl] = useUrlState(listParams);
+  const setPage = (next: number) => setUrl({ page: next });
   const history = useQuery({
     queryKey: ['sync', 'history', page],
     queryFn: ({ signal }) => api.get<SyncBatchPage>('/sync/history', { query: { page }, signal }),

@@ -7,10 +7,45 @@ import {
   syncMessages,
 } from '@bjp/domain';
 import { Alert, Badge, Button, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { useStepList } from './api';
+
+/**
+ * On the sync page each list's RUDE filter and page live in the address (?rude1=&page1=, ?rude2=&page2=,
+ * the tab in ?step=); in a calendar day's drawer they stay in the drawer.
+ */
+const stepParams = {
+  'step-one': { rude1: urlParam.text({ max: 30 }), page1: urlParam.page() },
+  'step-two': { rude2: urlParam.text({ max: 30 }), page2: urlParam.page() },
+};
+const tabParams = { step: urlParam.oneOf(['one', 'two'], 'one') };
+
+type ListState = { rude: string; page: number };
+
+function useListState(list: 'step-one' | 'step-two', inUrl: boolean) {
+  const [one, setOne] = useUrlState(stepParams['step-one']);
+  const [two, setTwo] = useUrlState(stepParams['step-two']);
+  const [local, setLocal] = useState<ListState>({ rude: '', page: 1 });
+  if (!inUrl) {
+    return {
+      state: local,
+      set: (change: Partial<ListState>) =>
+        setLocal((prev) => ({ ...prev, ...change, page: change.page ?? 1 })),
+    };
+  }
+  if (list === 'step-one')
+    return {
+      state: { rude: one.rude1, page: one.page1 },
+      set: (change: Partial<ListState>) => setOne({ rude1: change.rude, page1: change.page }),
+    };
+  return {
+    state: { rude: two.rude2, page: two.page2 },
+    set: (change: Partial<ListState>) => setTwo({ rude2: change.rude, page2: change.page }),
+  };
+}
 
 function StepList<T extends StepOnePage | StepTwoPage>(props: {
   list: 'step-one' | 'step-two';
@@ -18,20 +53,18 @@ function StepList<T extends StepOnePage | StepTwoPage>(props: {
   failure: string;
   batch?: number;
 }) {
-  const [rude, setRude] = useState('');
-  const [debounced] = useDebouncedValue(rude.trim().toUpperCase(), 400);
-  const [page, setPage] = useState(1);
-  const data = useStepList<T>(props.list, debounced, page, props.batch);
+  const { state, set } = useListState(props.list, props.batch === undefined);
+  const [rude, setRude] = useUrlText(state.rude, (text) => set({ rude: text.toUpperCase() }), 400);
+  const page = state.page;
+  const setPage = (next: number) => set({ page: next });
+  const data = useStepList<T>(props.list, state.rude, page, props.batch);
   return (
     <Stack pt="sm">
       <TextInput
         label="Filtrar por RUDE"
         w={260}
         value={rude}
-        onChange={(e) => {
-          setRude(e.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(e) => setRude(e.currentTarget.value)}
       />
       {data.isError && <Alert color="red">{props.failure}</Alert>}
       {data.data?.batchDay && (
@@ -60,6 +93,14 @@ function StepList<T extends StepOnePage | StepTwoPage>(props: {
  * or of `batch` (a day opened in the calendar).
  */
 export function StepLists({ onKardex, batch }: { onKardex: (rude: string) => void; batch?: number }) {
+  const [url, setUrl] = useUrlState(tabParams);
+  const [localTab, setLocalTab] = useState<'one' | 'two'>('one');
+  const tab = batch === undefined ? url.step : localTab;
+  const setTab = (value: string | null) => {
+    const next = tabParams.step.parse(value);
+    if (batch === undefined) setUrl({ step: next });
+    else setLocalTab(next);
+  };
   const kardex = (rude: string) => (
     <Button size="xs" variant="light" onClick={() => onKardex(rude)}>
       Kardex
@@ -88,7 +129,7 @@ export function StepLists({ onKardex, batch }: { onKardex: (rude: string) => voi
     { key: 'k', header: '', render: (r) => kardex(r.rude) },
   ];
   return (
-    <Tabs defaultValue="one">
+    <Tabs value={tab} onChange={setTab}>
       <Tabs.List>
         <Tabs.Tab value="one">Lista Paso 1</Tabs.Tab>
         <Tabs.Tab value="two">Lista Paso 2</Tabs.Tab>

@@ -1,13 +1,17 @@
 import { isAdministrator, trackingMessages } from '@bjp/domain';
 import { Alert, Loader, Paper, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { type Level, useOwnPlace, useTrackingOverview } from './api';
 import { SieLookup } from './SieLookup';
-import { TrackingPlaceView } from './TrackingPlaceView';
+import { noTrackingFilters, TrackingPlaceView, trackingFilterParams } from './TrackingPlaceView';
+
+/** The place an administrator searched (?place=), with the filters it resets. */
+const trackingPageParams = { place: urlParam.int(), ...trackingFilterParams };
 
 type Props = { level: Level; mode: 'admin' | 'user'; withSieLookup?: boolean };
 
@@ -20,7 +24,9 @@ const finder = {
 export function TrackingPage({ level, mode, withSieLookup = false }: Props) {
   const user = useSessionUser();
   const isAdmin = user ? isAdministrator(user) : false;
-  const [code, setCode] = useState<number | null>(null);
+  const [{ place: code }, set] = useUrlState(trackingPageParams);
+  // Another place starts with no filters and at page 1.
+  const setCode = (place: number | null) => set({ place, ...noTrackingFilters });
   const own = useOwnPlace(level, mode === 'user');
   const id = mode === 'user' ? (own.data?.id ?? null) : code;
   const overview = useTrackingOverview(level, id);

@@ -1,19 +1,56 @@
-import { formatCount, type TrackingOverview } from '@bjp/domain';
+import { formatCount, SEARCH_MAX_LENGTH, type TrackingOverview } from '@bjp/domain';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { StatCard } from '../../ui/StatCard';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { DownloadButtons } from '../reports/DownloadButtons';
 import { filterQuery, placePath, type TrackingFilters } from './api';
 import { TrackingFiltersBar } from './TrackingFiltersBar';
 import { TrackingTable } from './TrackingTable';
 
-const initial: TrackingFilters = { code: '', name: '', districtId: null, subsystem: null, status: 'TODOS' };
+/** The filters and the page in the address (?code=&name=&district=&subsystem=&status=&page=). */
+export const trackingFilterParams = {
+  code: urlParam.text({ max: 10 }),
+  name: urlParam.text({ max: SEARCH_MAX_LENGTH }),
+  district: urlParam.int(),
+  subsystem: urlParam.text({ history: 'push', max: 60 }),
+  status: urlParam.oneOf(['TODOS', 'PENDIENTE', 'CONCLUIDO'], 'TODOS'),
+  page: urlParam.page(),
+};
+
+/** The filters as they were before a place was chosen (another place starts from them). */
+export const noTrackingFilters = {
+  code: '',
+  name: '',
+  district: null,
+  subsystem: '',
+  status: 'TODOS',
+} as const;
 
 type Props = { overview: TrackingOverview; onChangePlace?: () => void; changeLabel?: string };
 
 /** Place name and id, counts under the Gestión, filters, the table and the report PDF. */
 export function TrackingPlaceView({ overview, onChangePlace, changeLabel }: Props) {
-  const [filters, setFilters] = useState(initial);
+  const [url, set] = useUrlState(trackingFilterParams);
+  const [code, setCode] = useUrlText(url.code, (text) => set({ code: text }), 300);
+  const [name, setName] = useUrlText(url.name, (text) => set({ name: text }), 300);
+  // What the query and the PDF use: the address's (typed text once it paused).
+  const filters: TrackingFilters = {
+    code: url.code,
+    name: url.name,
+    districtId: url.district === null ? null : String(url.district),
+    subsystem: url.subsystem || null,
+    status: url.status,
+  };
+  const setFilters = (next: TrackingFilters) => {
+    setCode(next.code);
+    setName(next.name);
+    set({
+      district: next.districtId ? Number(next.districtId) : null,
+      subsystem: next.subsystem ?? '',
+      status: next.status,
+    });
+  };
   const { place, counts } = overview;
   return (
     <Stack>
@@ -63,8 +100,17 @@ export function TrackingPlaceView({ overview, onChangePlace, changeLabel }: Prop
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Stack>
-          <TrackingFiltersBar overview={overview} filters={filters} onChange={setFilters} />
-          <TrackingTable overview={overview} filters={filters} />
+          <TrackingFiltersBar
+            overview={overview}
+            filters={{ ...filters, code, name }}
+            onChange={setFilters}
+          />
+          <TrackingTable
+            overview={overview}
+            filters={filters}
+            page={url.page}
+            onPageChange={(page) => set({ page })}
+          />
         </Stack>
       </Paper>
     </Stack>

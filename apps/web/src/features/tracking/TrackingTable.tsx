@@ -1,20 +1,21 @@
 import type { TrackingOverview, TrackingRow } from '@bjp/domain';
 import { Button } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { usePageFor } from '../reports/use-page-for';
 import { type TrackingFilters, useTrackingList } from './api';
 
-type Props = { overview: TrackingOverview; filters: TrackingFilters };
+type Props = {
+  overview: TrackingOverview;
+  filters: TrackingFilters;
+  page: number;
+  onPageChange: (page: number) => void;
+};
 
 /** The place's schools, 10 a page; the state button opens the school's report. */
-export function TrackingTable({ overview, filters }: Props) {
+export function TrackingTable({ overview, filters, page, onPageChange: setPage }: Props) {
   const navigate = useNavigate();
-  const [debounced] = useDebouncedValue(filters, 300);
   const { level, id } = overview.place;
-  const [page, setPage] = usePageFor([debounced, level, id]);
-  const list = useTrackingList(level, id, debounced, page);
+  const list = useTrackingList(level, id, filters, page);
   const columns: Column<TrackingRow>[] = [
     { key: 'id', header: 'ID', render: (r) => r.rowNumber, width: 60 },
     { key: 'code', header: 'Código', render: (r) => r.institutionId },

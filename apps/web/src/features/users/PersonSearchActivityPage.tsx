@@ -6,10 +6,11 @@ import {
   searchActivityRule,
 } from '@bjp/domain';
 import { Alert, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState } from '../../ui/use-url-state';
 import { useSearchActivity } from './search-activity-api';
 
 const periods = [
@@ -18,6 +19,11 @@ const periods = [
   { value: '30', label: '30 días' },
   { value: '90', label: '90 días' },
 ];
+
+const activityParams = {
+  days: urlParam.intOr(7, { allowed: periods.map((p) => Number(p.value)) }),
+  page: urlParam.page(),
+};
 
 const when = (iso: string) => formatDateTime(iso);
 
@@ -51,10 +57,8 @@ const columns: Column<SearchActivityRow>[] = [
  * per user, how many they ran in the period and flags the volumes out of the ordinary, first.
  */
 export function PersonSearchActivityPage() {
-  const [days, setDays] = useState(7);
-  const [paging, setPaging] = useState({ days, page: 1 });
-  // A new period starts again at page 1.
-  const page = paging.days === days ? paging.page : 1;
+  // The period and the page in the address; a new period starts again at page 1.
+  const [{ days, page }, set] = useUrlState(activityParams);
   const list = useSearchActivity(days, page);
   const { dailyLimit, medianFactor, minimumSearches } = searchActivityRule;
 
@@ -71,7 +75,7 @@ export function PersonSearchActivityPage() {
             aria-label="Periodo"
             data={periods}
             value={String(days)}
-            onChange={(value) => setDays(Number(value))}
+            onChange={(value) => set({ days: Number(value) })}
           />
           {list.data && (
             <Text size="sm" c="dimmed" data-testid="search-activity-summary">
@@ -92,7 +96,7 @@ export function PersonSearchActivityPage() {
             page={list.data?.page ?? page}
             pageSize={list.data?.pageSize ?? SEARCH_ACTIVITY_PAGE_SIZE}
             total={list.data?.total ?? 0}
-            onPageChange={(next) => setPaging({ days, page: next })}
+            onPageChange={(next) => set({ page: next })}
             loading={list.isPending || list.isPlaceholderData}
             emptyText="Nadie buscó personas en este periodo."
             data-testid="search-activity-table"

@@ -1,6 +1,5 @@
 import { USERS_PAGE_SIZE, type UserRow, type UserTab } from '@bjp/domain';
 import { Alert, Button } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { AccessSwitch } from './AccessSwitch';
@@ -9,17 +8,14 @@ import { useUserList } from './api';
 type Props = {
   tab: UserTab;
   search: string;
+  page: number;
+  onPageChange: (page: number) => void;
   canManage: boolean;
   onOpenRoles: (user: UserRow) => void;
 };
 
 /** One tab of 'Lista de Usuarios': a server-paged table of 25 rows. */
-export function UserListPanel({ tab, search, canManage, onOpenRoles }: Props) {
-  // The page belongs to the search it was chosen for: a new search starts again at page 1
-  // without remounting the rows (a row's switch may be waiting for its confirmation).
-  const [paging, setPaging] = useState({ search, page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ search, page: next });
+export function UserListPanel({ tab, search, page, onPageChange: setPage, canManage, onOpenRoles }: Props) {
   const list = useUserList({ tab, page, search });
 
   const columns: Column<UserRow>[] = [

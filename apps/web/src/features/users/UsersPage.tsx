@@ -1,28 +1,40 @@
-import { SEARCH_MAX_LENGTH, type UserRow, type UserTab, userTabs } from '@bjp/domain';
+import { SEARCH_MAX_LENGTH, type UserRow, userTabs } from '@bjp/domain';
 import { Paper, Stack, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSessionUser } from '../../app/auth/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { urlParam } from '../../ui/url-state';
+import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { RolesDialog } from './RolesDialog';
 import { UserListPanel } from './UserListPanel';
 
-const isUserTab = (value: string | null): value is UserTab => userTabs.some((t) => t.id === value);
+/** The tab, the search and the page in the address (?tab=&q=&page=). */
+const usersParams = {
+  tab: urlParam.oneOf(
+    userTabs.map((t) => t.id),
+    userTabs[0].id,
+  ),
+  q: urlParam.text({ max: SEARCH_MAX_LENGTH }),
+  page: urlParam.page(),
+};
 
 export function UsersPage() {
   const user = useSessionUser();
   const canManage = user?.permissions.includes('users.manage') ?? false;
-  const [tab, setTab] = useState<UserTab>('ministry');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 350);
+  const [{ tab, q, page }, set] = useUrlState(usersParams);
+  const [search, setSearch] = useUrlText(q, (text) => set({ q: text }));
   const [rolesOf, setRolesOf] = useState<UserRow | null>(null);
 
   return (
     <Stack>
       <PageHeader title="Lista de Usuarios" breadcrumbs={['Usuarios']} />
       <Paper withBorder radius="md" p="md">
-        <Tabs value={tab} onChange={(value) => isUserTab(value) && setTab(value)} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => set({ tab: usersParams.tab.parse(value) })}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             {userTabs.map((t) => (
               <Tabs.Tab key={t.id} value={t.id}>
@@ -44,7 +56,9 @@ export function UsersPage() {
             <Tabs.Panel key={t.id} value={t.id}>
               <UserListPanel
                 tab={t.id}
-                search={debouncedSearch}
+                search={q}
+                page={page}
+                onPageChange={(next) => set({ page: next })}
                 canManage={canManage}
                 onOpenRoles={setRolesOf}
               />

@@ -7,6 +7,8 @@ import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState } from '../../../ui/use-url-state';
 import { FormBuilder } from '../builder/FormBuilder';
 import { useFormDetail, useFormList, useSetFormActive } from '../forms-api';
 import { VersionsModal } from './VersionsModal';
@@ -57,12 +59,16 @@ function EditLoader({ formId, onSaved }: { formId: number; onSaved: () => void }
   return <FormBuilder editing={opened} height="calc(100dvh - 380px)" onSaved={onSaved} />;
 }
 
+/** The list's page in the address (?page=). */
+const listParams = { page: urlParam.page() };
+
 /**
  * 'Eventos / Formularios de Inscripción': the forms with their latest version, 'Editar' (the builder
  * on that version; saving makes a new one), 'Versiones' and 'Desactivar', and the builder for a new form.
  */
 export function EnrollmentFormsPage() {
-  const [page, setPage] = useState(1);
+  const [{ page }, setUrl] = useUrlState(listParams);
+  const setPage = (next: number) => setUrl({ page: next });
   const [building, setBuilding] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [history, setHistory] = useState<EnrollmentFormRow | null>(null);

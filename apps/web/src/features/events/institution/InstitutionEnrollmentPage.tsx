@@ -1,4 +1,4 @@
-import { eventMessages, formatDate, messages } from '@bjp/domain';
+import { eventMessages, formatDate, messages, SEARCH_MAX_LENGTH } from '@bjp/domain';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
@@ -8,6 +8,8 @@ import { useSessionUser } from '../../../app/auth/session';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState } from '../../../ui/use-url-state';
 import {
   type EnrollmentTarget,
   useEnrollmentStatus,
@@ -18,12 +20,25 @@ import {
 } from '../institution-api';
 import { StudentsTable } from './StudentsTable';
 
+/** The stage, the school and the students' filters and page in the address (StudentsTable's keys too). */
+export const enrollmentParams = {
+  stage: urlParam.int(),
+  sie: urlParam.int(),
+  grade: urlParam.int({ min: 0 }),
+  q: urlParam.text({ max: SEARCH_MAX_LENGTH }),
+  page: urlParam.page(),
+};
+
 /** The institution enrollment page: SIE users mark their schools' students as participants of a stage. */
 export function InstitutionEnrollmentPage() {
   const user = useSessionUser();
   const validProfile = user?.type === 2;
-  const [stageId, setStageId] = useState<string | null>(null);
-  const [sie, setSie] = useState<string | null>(null);
+  const [url, set] = useUrlState(enrollmentParams);
+  const stageId = url.stage === null ? null : String(url.stage);
+  const sie = url.sie === null ? null : String(url.sie);
+  // Another stage or school starts the students' list from scratch (grade, search, page 1).
+  const setStageId = (value: string | null) => set({ stage: value ? Number(value) : null });
+  const setSie = (value: string | null) => set({ sie: value ? Number(value) : null, grade: null, q: '' });
   const [placeSearch, setPlaceSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(placeSearch.trim(), 350);
   const stages = useStages(validProfile);
@@ -47,11 +62,11 @@ export function InstitutionEnrollmentPage() {
     if (loadFailed) notifyError(messages.serverFailure);
   }, [loadFailed]);
   useEffect(() => {
-    if (!stageId && stages.data?.[0]) setStageId(String(stages.data[0].id));
-  }, [stageId, stages.data]);
+    if (!stageId && stages.data?.[0]) set({ stage: stages.data[0].id }, { history: 'replace' });
+  }, [stageId, stages.data, set]);
   useEffect(() => {
-    if (!sie && places.data?.items[0]) setSie(String(places.data.items[0].id));
-  }, [sie, places.data]);
+    if (!sie && places.data?.items[0]) set({ sie: places.data.items[0].id }, { history: 'replace' });
+  }, [sie, places.data, set]);
   // The marks start from what the server has saved for this stage and school.
   useEffect(() => setSelected(new Set(status.data?.participantIds ?? [])), [status.data]);
 
@@ -115,7 +130,7 @@ export function InstitutionEnrollmentPage() {
               value={stageId}
               allowDeselect={false}
               comboboxProps={{ keepMounted: false }}
-              onChange={setStageId}
+              onChange={(value) => setStageId(value)}
               nothingFoundMessage="No hay etapas abiertas"
             />
             <Select
@@ -128,7 +143,7 @@ export function InstitutionEnrollmentPage() {
               onSearchChange={setPlaceSearch}
               allowDeselect={false}
               comboboxProps={{ keepMounted: false }}
-              onChange={setSie}
+              onChange={(value) => setSie(value)}
               nothingFoundMessage="Sin resultados"
             />
             {closed && (

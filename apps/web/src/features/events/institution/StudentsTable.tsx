@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE_SIZE, type EnrollmentStudent, type GradeOption, SEARCH_MAX_LENGTH } from '@bjp/domain';
 import { Alert, Checkbox, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { type Column, DataTable } from '../../../ui/DataTable';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState, useUrlText } from '../../../ui/use-url-state';
 import { useStudents } from '../institution-api';
 
 type Props = {
@@ -15,13 +15,21 @@ type Props = {
   onToggle: (inscriptionId: number, on: boolean) => void;
 };
 
+/** The grade, the search and the page (keys of InstitutionEnrollmentPage's declaration). */
+const studentParams = {
+  grade: urlParam.int({ min: 0 }),
+  q: urlParam.text({ max: SEARCH_MAX_LENGTH }),
+  page: urlParam.page(),
+};
+
 /** The school's students, 10 a page, with the grade column (99 shown as 'CEA') and the participant mark. */
 export function StudentsTable({ sie, grades, selected, locked, onToggle }: Props) {
-  const [page, setPage] = useState(1);
-  const [grade, setGrade] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 350);
-  const students = useStudents(sie, page, grade ? Number(grade) : null, debounced);
+  const [url, set] = useUrlState(studentParams);
+  const page = url.page;
+  const setPage = (next: number) => set({ page: next });
+  const grade = url.grade === null ? null : String(url.grade);
+  const [search, setSearch] = useUrlText(url.q, (text) => set({ q: text }));
+  const students = useStudents(sie, page, url.grade, url.q);
 
   const columns: Column<EnrollmentStudent>[] = [
     {
@@ -55,10 +63,7 @@ export function StudentsTable({ sie, grades, selected, locked, onToggle }: Props
           data={grades.map((g) => ({ value: String(g.id), label: g.grado }))}
           value={grade}
           comboboxProps={{ keepMounted: false }}
-          onChange={(v) => {
-            setGrade(v);
-            setPage(1);
-          }}
+          onChange={(v) => set({ grade: studentParams.grade.parse(v) })}
         />
         <TextInput
           leftSection={<IconSearch size={16} />}
@@ -66,10 +71,7 @@ export function StudentsTable({ sie, grades, selected, locked, onToggle }: Props
           aria-label="Buscar estudiantes"
           maxLength={SEARCH_MAX_LENGTH}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
         />
       </Group>
       {students.isError ? (

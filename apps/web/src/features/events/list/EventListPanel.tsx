@@ -7,7 +7,6 @@ import {
   formatDate,
 } from '@bjp/domain';
 import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/api';
 import { type Column, DataTable } from '../../../ui/DataTable';
@@ -17,8 +16,17 @@ import { EventActions } from './EventActions';
 const stateColor: Record<number, string> = { 1: 'gray', 2: 'green', 3: 'blue', 4: 'red' };
 
 /** One tab of 'Lista eventos': ID, Evento, Detalle, Mínimo/Máximo, 10 a page from the server. */
-export function EventListPanel({ tab, search }: { tab: EventTab; search: string }) {
-  const [page, setPage] = useState(1);
+export function EventListPanel({
+  tab,
+  search,
+  page,
+  onPageChange: setPage,
+}: {
+  tab: EventTab;
+  search: string;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
   const list = useEventList(tab, page, search);
 
   const columns: Column<EventRow>[] = [

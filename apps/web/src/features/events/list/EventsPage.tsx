@@ -1,19 +1,27 @@
-import { type EventTab, eventTabs, SEARCH_MAX_LENGTH } from '@bjp/domain';
+import { eventTabs, SEARCH_MAX_LENGTH } from '@bjp/domain';
 import { Button, Paper, Stack, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../ui/PageHeader';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState, useUrlText } from '../../../ui/use-url-state';
 import { CreateEventModal } from '../create/CreateEventModal';
 import { EventListPanel } from './EventListPanel';
 
-const isEventTab = (value: string | null): value is EventTab => eventTabs.some((t) => t.id === value);
+/** The tab, the search and the page in the address (?tab=&q=&page=). */
+const eventsParams = {
+  tab: urlParam.oneOf(
+    eventTabs.map((t) => t.id),
+    'created',
+  ),
+  q: urlParam.text({ max: SEARCH_MAX_LENGTH }),
+  page: urlParam.page(),
+};
 
 /** 'Eventos / Lista eventos': Creados (1), Activos (2), Concluidos (3), Todos, and 'Crear Evento'. */
 export function EventsPage() {
-  const [tab, setTab] = useState<EventTab>('created');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 350);
+  const [{ tab, q, page }, set] = useUrlState(eventsParams);
+  const [search, setSearch] = useUrlText(q, (text) => set({ q: text }));
   const [creating, setCreating] = useState(false);
 
   return (
@@ -28,7 +36,11 @@ export function EventsPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        <Tabs value={tab} onChange={(value) => isEventTab(value) && setTab(value)} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => set({ tab: eventsParams.tab.parse(value) })}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             {eventTabs.map((t) => (
               <Tabs.Tab key={t.id} value={t.id}>
@@ -48,7 +60,12 @@ export function EventsPage() {
           />
           {eventTabs.map((t) => (
             <Tabs.Panel key={t.id} value={t.id}>
-              <EventListPanel key={debounced} tab={t.id} search={debounced} />
+              <EventListPanel
+                tab={t.id}
+                search={q}
+                page={page}
+                onPageChange={(next) => set({ page: next })}
+              />
             </Tabs.Panel>
           ))}
         </Tabs>

@@ -5,7 +5,6 @@ import {
   formatCount,
   PARTICIPANTS_PAGE_SIZE,
   type ParticipantRow,
-  type ParticipantStatus,
   parseDateText,
   participantStatuses,
   participantStatusLabels,
@@ -24,52 +23,42 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../app/api';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SpanishDates } from '../../../ui/SpanishDates';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState, useUrlText } from '../../../ui/use-url-state';
 import { useEventDetail } from '../api';
 import { exportParticipants, type ParticipantFilterValues, useParticipants } from './api';
 import { ParticipantDrawer } from './ParticipantDrawer';
 
-const isStatus = (value: string | null): value is ParticipantStatus =>
-  (participantStatuses as readonly string[]).includes(value ?? '');
+/** The filters and the page in the address, so a page can be reloaded, shared and gone back to. */
+const participantParams = {
+  q: urlParam.text(),
+  department: urlParam.optionalOneOf(departments.map((d) => String(d.id))),
+  institution: urlParam.text(),
+  status: urlParam.oneOf(participantStatuses, 'active'),
+  from: urlParam.day(),
+  to: urlParam.day(),
+  page: urlParam.page(),
+};
 
-/** The filters and the page live in the URL, so a page can be reloaded, shared and gone back to. */
 function useUrlFilters() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
+  const [url, setUrl] = useUrlState(participantParams);
   const filters: ParticipantFilterValues = {
-    q: params.get('q') ?? undefined,
-    department: params.get('department') ?? undefined,
-    institution: params.get('institution') ?? undefined,
-    status: isStatus(status) ? status : 'active',
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
+    q: url.q || undefined,
+    department: url.department ?? undefined,
+    institution: url.institution || undefined,
+    status: url.status,
+    from: url.from ?? undefined,
+    to: url.to ?? undefined,
   };
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const set = (change: Partial<ParticipantFilterValues> & { page?: number }) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(change)) {
-      if (
-        value === undefined ||
-        value === '' ||
-        (key === 'status' && value === 'active') ||
-        (key === 'page' && value === 1)
-      )
-        next.delete(key);
-      else next.set(key, String(value));
-    }
-    // Any filter change goes back to the first page.
-    if (change.page === undefined) next.delete('page');
-    setParams(next, { replace: change.page === undefined });
-  };
-  return { filters, page, set };
+  return { url, filters, page: url.page, set: setUrl };
 }
 
 /** Which event this is and how full: the title, the active enrollments and the places left. */
@@ -83,24 +72,13 @@ function seatsSummary(e: EventDetail) {
 /** 'Participantes' of one event (issue 15): search, filters, server paging, detail, cancel, export. */
 export function ParticipantsPage() {
   const eventId = Number(useParams().id);
-  const { filters, page, set } = useUrlFilters();
-  const [q, setQ] = useState(filters.q ?? '');
-  const [institution, setInstitution] = useState(filters.institution ?? '');
-  const [debouncedQ] = useDebouncedValue(q.trim(), 350);
-  const [debouncedInstitution] = useDebouncedValue(institution.trim(), 350);
+  const { url, filters, page, set } = useUrlFilters();
+  const [q, setQ] = useUrlText(url.q, (text) => set({ q: text }));
+  const [institution, setInstitution] = useUrlText(url.institution, (text) => set({ institution: text }));
   const [openId, setOpenId] = useState<number | null>(null);
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const list = useParticipants(eventId, filters, page);
   const event = useEventDetail(eventId);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text drives the URL
-  useEffect(() => {
-    if ((filters.q ?? '') !== debouncedQ) set({ q: debouncedQ });
-  }, [debouncedQ]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text drives the URL
-  useEffect(() => {
-    if ((filters.institution ?? '') !== debouncedInstitution) set({ institution: debouncedInstitution });
-  }, [debouncedInstitution]);
 
   const runExport = async (format: 'xlsx' | 'csv') => {
     setExporting(format);
@@ -232,7 +210,7 @@ export function ParticipantsPage() {
               clearable
               data={departments.map((d) => d.name)}
               value={filters.department ?? null}
-              onChange={(v) => set({ department: v ?? undefined })}
+              onChange={(v) => set({ department: participantParams.department.parse(v) })}
             />
             <TextInput
               label="Institución"
@@ -245,7 +223,7 @@ export function ParticipantsPage() {
               allowDeselect={false}
               data={participantStatuses.map((s) => ({ value: s, label: participantStatusLabels[s] }))}
               value={filters.status}
-              onChange={(v) => isStatus(v) && set({ status: v })}
+              onChange={(v) => set({ status: participantParams.status.parse(v) })}
             />
             <DateInput
               label="Inscritos desde"
@@ -254,7 +232,7 @@ export function ParticipantsPage() {
               dateParser={parseDateText}
               clearable
               value={filters.from ?? null}
-              onChange={(v) => set({ from: v ?? undefined })}
+              onChange={(v) => set({ from: v ?? null })}
             />
             <DateInput
               label="Inscritos hasta"
@@ -263,7 +241,7 @@ export function ParticipantsPage() {
               dateParser={parseDateText}
               clearable
               value={filters.to ?? null}
-              onChange={(v) => set({ to: v ?? undefined })}
+              onChange={(v) => set({ to: v ?? null })}
             />
           </SimpleGrid>
         </SpanishDates>

@@ -8,6 +8,8 @@ import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState } from '../../../ui/use-url-state';
 import { usePeriodList, useSetPeriodActive } from '../periods-api';
 import { PeriodModal } from './PeriodModal';
 
@@ -37,9 +39,13 @@ const flag = (checked: boolean, label: string) => (
   <Checkbox checked={checked} readOnly aria-label={label} tabIndex={-1} />
 );
 
+/** The list's page in the address (?page=). */
+const listParams = { page: urlParam.page() };
+
 /** 'Paramétricas / Periodos y Etapas'. */
 export function PeriodsPage() {
-  const [page, setPage] = useState(1);
+  const [{ page }, setUrl] = useUrlState(listParams);
+  const setPage = (next: number) => setUrl({ page: next });
   const [adding, setAdding] = useState(false);
   const list = usePeriodList(page);
 

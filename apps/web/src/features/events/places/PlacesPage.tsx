@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, type PlaceListQuery, type PlacePage, type PlaceRow } from '@bjp/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  type PlaceListQuery,
+  type PlacePage,
+  type PlaceRow,
+  SEARCH_MAX_LENGTH,
+} from '@bjp/domain';
 import {
   ActionIcon,
   Alert,
@@ -12,7 +18,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
@@ -20,6 +25,8 @@ import { confirmAction } from '../../../ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { urlParam } from '../../../ui/url-state';
+import { useUrlState, useUrlText } from '../../../ui/use-url-state';
 import { usePlaceList, useSetPlaceState } from '../api';
 import { PlaceModal } from '../create/PlaceModal';
 
@@ -52,12 +59,18 @@ function StateSwitch({ place }: { place: Place }) {
   );
 }
 
+/** The search, the state and the page in the address (?q=&state=&page=). */
+const placesParams = {
+  q: urlParam.text({ max: SEARCH_MAX_LENGTH }),
+  state: urlParam.oneOf(['active', 'inactive', 'all'] satisfies PlaceListQuery['state'][], 'active'),
+  page: urlParam.page(),
+};
+
 /** 'Eventos / Ambientes': every place, searched, edited, turned off or on (issue 15). */
 export function PlacesPage() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [state, setState] = useState<PlaceListQuery['state']>('active');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [{ q: debounced, state, page }, set] = useUrlState(placesParams);
+  const [search, setSearch] = useUrlText(debounced, (text) => set({ q: text }));
+  const setPage = (next: number) => set({ page: next });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PlaceRow | null>(null);
   const list = usePlaceList({ page, search: debounced, state });
@@ -117,19 +130,13 @@ export function PlacesPage() {
               placeholder="Buscar por nombre"
               leftSection={<IconSearch size={16} />}
               value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
+              onChange={(e) => setSearch(e.currentTarget.value)}
               aria-label="Buscar ambiente"
               style={{ flex: '1 1 220px', maxWidth: 360 }}
             />
             <SegmentedControl
               value={state}
-              onChange={(v) => {
-                setState(v as PlaceListQuery['state']);
-                setPage(1);
-              }}
+              onChange={(v) => set({ state: placesParams.state.parse(v) })}
               data={[
                 { value: 'active', label: 'Activos' },
                 { value: 'inactive', label: 'Inactivos' },
