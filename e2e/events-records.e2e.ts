@@ -309,7 +309,9 @@ describe('editing an event', () => {
     await screenshot(page, 'events-edit-form');
     await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('Evento actualizado.').waitFor();
+    // The dialog closes only once the server has saved (an error keeps it open with its message); the
+    // toast that says so lasts a few seconds, which a loaded CI machine can outlast before looking.
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
     const edited = await openActiveEvents(page, editedTitle);
 
     // 'Historial': the edit with the title before and after, both regulations downloadable.
