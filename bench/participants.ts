@@ -147,7 +147,31 @@ async function plans() {
     'department Oruro': where("and e.cancelled_at is null and e.department = 'Oruro'"),
     cancelled: where('and e.cancelled_at is not null'),
   };
+  cases['institution (Educativa 12)'] = where(
+    "and e.cancelled_at is null and e.institution ilike '%Educativa 12%'",
+  );
   const out: Record<string, string> = {};
+  const text = (r: pg.QueryResult) => r.rows.map((x) => x['QUERY PLAN']).join('\n');
+  // Deep pages of the active list as the service reads them: the middle one (the worst: half the
+  // entries skipped) and page 3,200, read from the oldest end (participant-service.ts).
+  const active = ENROLLMENTS - Math.floor(ENROLLMENTS / 50);
+  const middle = Math.floor(active / 2 / 25) * 25;
+  const deepOffset = Math.floor((ENROLLMENTS * 0.8) / 25 - 1) * 25;
+  for (const [name, direction, offset] of [
+    [`middle page (offset ${middle}, newest first)`, 'DESC', middle],
+    [
+      `page ${deepOffset / 25 + 1} (offset ${active - deepOffset - 25} from the oldest end)`,
+      'ASC',
+      active - deepOffset - 25,
+    ],
+  ] as const) {
+    const page = await pool.query(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT e.id FROM event_enrollments e WHERE ${where('and e.cancelled_at is null')}
+       ORDER BY e.created_at ${direction}, e.id ${direction} LIMIT 25 OFFSET ${offset}`,
+    );
+    out[name] = text(page);
+    console.log(`\n== ${name}\n${out[name]}`);
+  }
   for (const [name, w] of Object.entries(cases)) {
     const page = await pool.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT e.id FROM event_enrollments e WHERE ${w}
@@ -156,7 +180,6 @@ async function plans() {
     const total = await pool.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT count(*) FROM event_enrollments e WHERE ${w}`,
     );
-    const text = (r: pg.QueryResult) => r.rows.map((x) => x['QUERY PLAN']).join('\n');
     out[name] = `${text(page)}\n--- count\n${text(total)}`;
     console.log(`\n== ${name}\n${out[name]}`);
   }
@@ -176,12 +199,16 @@ try {
   const headers = { authorization: `Bearer ${await loginToken(url)}` };
   const base = `${url}/api/v1/events/${eventId}/participants`;
   const deep = Math.floor((ENROLLMENTS * 0.8) / 25);
+  // The worst page: half of the active entries skipped from either end.
+  const middle = Math.ceil((ENROLLMENTS - Math.floor(ENROLLMENTS / 50)) / 2 / 25);
   const cases: Array<[string, string]> = [
     ['first page', ''],
     [`deep page (${deep} of 25)`, `?page=${deep}`],
+    [`middle page (${middle} of 25)`, `?page=${middle}`],
     ['search surname (quispe)', '?q=quispe'],
     ['search accented name (jesus)', '?q=jesus'],
     ['search a document (2054321)', '?q=2054321'],
+    ['institution filter (educativa 12)', '?institution=educativa%2012'],
     ['department filter (Oruro)', '?department=Oruro'],
     ['cancelled filter', '?status=cancelled'],
   ];
