@@ -1,6 +1,6 @@
 // Participants of an event (issue 15) on PostgreSQL: one event with 100,000 enrollments; p95 of the
-// list at 10 clients for the first page, a deep page, a search, the department and cancelled filters
-// (target < 50 ms), the XLSX export's time and the server's RSS growth (targets < 15 s, < 100 MB),
+// list at 10 clients for the first page, a deep page, the middle page, searches, the institution,
+// department and cancelled filters (target < 50 ms), the XLSX export's time and the server's RSS growth (targets < 15 s, < 100 MB),
 // beside pgbench select-only of the same run (the machine's limit at that moment).
 // Uses its own database (bjp_bench_participants), created afresh each run.
 // Run: npm run bench -- participants   (PostgreSQL on 127.0.0.1:5432; BENCH_PG_URL for another server)
