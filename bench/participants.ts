@@ -1,6 +1,6 @@
 // Participants of an event (issue 15) on PostgreSQL: one event with 100,000 enrollments; p95 of the
-// list at 10 clients for the first page, a deep page, a search, the department and cancelled filters
-// (target < 50 ms), the XLSX export's time and the server's RSS growth (targets < 15 s, < 100 MB),
+// list at 10 clients for the first page, a deep page, the middle page, searches, the institution,
+// department and cancelled filters (target < 50 ms), the XLSX export's time and the server's RSS growth (targets < 15 s, < 100 MB),
 // beside pgbench select-only of the same run (the machine's limit at that moment).
 // Uses its own database (bjp_bench_participants), created afresh each run.
 // Run: npm run bench -- participants   (PostgreSQL on 127.0.0.1:5432; BENCH_PG_URL for another server)
@@ -147,7 +147,31 @@ async function plans() {
     'department Oruro': where("and e.cancelled_at is null and e.department = 'Oruro'"),
     cancelled: where('and e.cancelled_at is not null'),
   };
+  cases['institution (Educativa 12)'] = where(
+    "and e.cancelled_at is null and e.institution ilike '%Educativa 12%'",
+  );
   const out: Record<string, string> = {};
+  const text = (r: pg.QueryResult) => r.rows.map((x) => x['QUERY PLAN']).join('\n');
+  // Deep pages of the active list as the service reads them: the middle one (the worst: half the
+  // entries skipped) and page 3,200, read from the oldest end (participant-service.ts).
+  const active = ENROLLMENTS - Math.floor(ENROLLMENTS / 50);
+  const middle = Math.floor(active / 2 / 25) * 25;
+  const deepOffset = Math.floor((ENROLLMENTS * 0.8) / 25 - 1) * 25;
+  for (const [name, direction, offset] of [
+    [`middle page (offset ${middle}, newest first)`, 'DESC', middle],
+    [
+      `page ${deepOffset / 25 + 1} (offset ${active - deepOffset - 25} from the oldest end)`,
+      'ASC',
+      active - deepOffset - 25,
+    ],
+  ] as const) {
+    const page = await pool.query(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT e.id FROM event_enrollments e WHERE ${where('and e.cancelled_at is null')}
+       ORDER BY e.created_at ${direction}, e.id ${direction} LIMIT 25 OFFSET ${offset}`,
+    );
+    out[name] = text(page);
+    console.log(`\n== ${name}\n${out[name]}`);
+  }
   for (const [name, w] of Object.entries(cases)) {
     const page = await pool.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT e.id FROM event_enrollments e WHERE ${w}
@@ -156,7 +180,6 @@ async function plans() {
     const total = await pool.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT count(*) FROM event_enrollments e WHERE ${w}`,
     );
-    const text = (r: pg.QueryResult) => r.rows.map((x) => x['QUERY PLAN']).join('\n');
     out[name] = `${text(page)}\n--- count\n${text(total)}`;
     console.log(`\n== ${name}\n${out[name]}`);
   }
@@ -176,12 +199,16 @@ try {
   const headers = { authorization: `Bearer ${await loginToken(url)}` };
   const base = `${url}/api/v1/events/${eventId}/participants`;
   const deep = Math.floor((ENROLLMENTS * 0.8) / 25);
+  // The worst page: half of the active entries skipped from either end.
+  const middle = Math.ceil((ENROLLMENTS - Math.floor(ENROLLMENTS / 50)) / 2 / 25);
   const cases: Array<[string, string]> = [
     ['first page', ''],
     [`deep page (${deep} of 25)`, `?page=${deep}`],
+    [`middle page (${middle} of 25)`, `?page=${middle}`],
     ['search surname (quispe)', '?q=quispe'],
     ['search accented name (jesus)', '?q=jesus'],
     ['search a document (2054321)', '?q=2054321'],
+    ['institution filter (educativa 12)', '?institution=educativa%2012'],
     ['department filter (Oruro)', '?department=Oruro'],
     ['cancelled filter', '?status=cancelled'],
   ];

@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,6 +29,12 @@ export type DatabaseHandle = {
 pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * The extensions the migrations create (0026: the participants search's trigram indexes). PGlite
+ * must load them on every start, before a query touches those indexes; a restored backup too.
+ */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
@@ -44,7 +52,7 @@ export async function openDatabase(options: {
     const busy = () => pool.totalCount - pool.idleCount + pool.waitingCount;
     return { db, driver: 'pg', pool, busy, close: () => pool.end() };
   }
-  const pglite = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const pglite = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions });
   // PGlite holds the database in memory, so a random page costs what a sequential one does; and its
   // planner runs as WebAssembly, where searching every join order of the view student_bonus (six
   // tables) inside a caller's query took longer than running it (public lookup: 39 ms planning, under

@@ -113,7 +113,19 @@ export const eventHistory = z.object({
       at: z.string(),
       action: z.string().describe('event.create, event.update, event.send, event.conclude, event.cancel'),
       userName: z.string().nullable(),
-      fields: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+      fields: z.array(
+        z.object({
+          field: z.string(),
+          before: z.unknown(),
+          after: z.unknown(),
+          beforeName: z
+            .string()
+            .nullable()
+            .optional()
+            .describe('Nombre del ambiente, tipo de evento o formulario del código anterior'),
+          afterName: z.string().nullable().optional().describe('Nombre del código nuevo'),
+        }),
+      ),
     }),
   ),
   files: z.array(

@@ -131,9 +131,16 @@ describe('editing an event', () => {
     expect(Object.fromEntries(last.fields.map((f: { field: string }) => [f.field, f]))).toMatchObject({
       title: { before: 'Feria científica', after: 'Feria científica departamental' },
       endsOn: { before: '2025-11-27', after: '2025-11-28' },
-      placeId: { before: event.placeId, after: place.id },
+      // The codes come with their names, so the history shows places, not numbers.
+      placeId: {
+        before: event.placeId,
+        after: place.id,
+        beforeName: expect.stringMatching(/^Auditorio central \d+$/),
+        afterName: place.description,
+      },
       maximum: { before: 100, after: 80 },
     });
+    expect(last.fields.find((f: { field: string }) => f.field === 'title')).not.toHaveProperty('afterName');
     expect(last.fields.map((f: { field: string }) => f.field)).not.toContain('description');
     expect(history.files.map((f: { kind: string; version: number }) => `${f.kind}${f.version}`)).toEqual([
       'banner1',
@@ -242,6 +249,14 @@ describe('editing an event', () => {
     const changed = await putEvent(created.id, fieldsOf(created, { enrollmentFormId: String(form.id) }));
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await eventRow(created.id)).toMatchObject({ enrollmentFormId: form.id, enrollmentFormVersion: 2 });
+    const history = (await get(`/api/v1/events/${created.id}/history`)).json();
+    expect(history.changes.at(-1).fields).toContainEqual(
+      expect.objectContaining({
+        field: 'enrollmentFormId',
+        afterName: form.name,
+        beforeName: expect.any(String),
+      }),
+    );
 
     const sent = await makeEvent(ctx.handle.db, { state: 2 });
     const before = await eventRow(sent.id);

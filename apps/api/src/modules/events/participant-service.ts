@@ -69,10 +69,17 @@ async function activeBySeats(db: Executor, eventId: number): Promise<number | nu
 }
 
 /**
- * One page of an event's enrollments, newest first. The page's ids are found first (on the index
- * alone when the filters allow: a deep OFFSET then skips index entries, not table rows), then only
- * those rows are read. The text filters (search, institution) must read every row of the event
- * anyway, so their total comes from the same scan (a window count) instead of a second one.
+ * One page of an event's enrollments, newest first, with the total.
+ *
+ * The total: with no filter but the status, read from the event's places (active = maximum − free
+ * places; all = that + the cancelled ones, a small partial index); otherwise counted, the text
+ * filters (search, institution) through their trigram indexes (migration 0026).
+ *
+ * The page: its ids are found first (on an index alone when the filters allow), then only those rows
+ * are read. Past the first page the total is known before the page is read, so a page in the second
+ * half is read from the oldest end (ascending, a smaller OFFSET) and put back newest first: the last
+ * page skips nothing, the worst is the middle one (half the entries). The order is
+ * (created_at, id), so both directions give the same rows.
  */
 export async function listParticipants(
   deps: AppDeps,
@@ -81,34 +88,48 @@ export async function listParticipants(
 ): Promise<Page<ParticipantRow>> {
   const seatCount = await activeBySeats(deps.db, eventId);
   const where = participantWhere(eventId, query);
-  const scansRows = Boolean(query.q || query.institution);
-  const unfiltered = query.status === 'active' && !query.q && !query.institution && !query.department;
-  const countSql = sql`select count(*)::int as n from event_enrollments e where ${where}`;
-  const [rows, total] = await Promise.all([
-    deps.db.execute(sql`
-      with page as (
-        select e.id, e.created_at ${scansRows ? sql`, count(*) over () as n` : sql``}
-        from event_enrollments e where ${where}
-        order by e.created_at desc, e.id desc
-        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
-      )
-      select ${participantColumns} ${scansRows ? sql`, page.n::int as total` : sql``}
-      from page join event_enrollments e on e.id = page.id
-      order by page.created_at desc, page.id desc`),
-    scansRows || (unfiltered && seatCount !== null && !query.from && !query.to)
-      ? null
-      : deps.db.execute(countSql),
-  ]);
-  const items = rowsOf<ParticipantDbRow & { total?: number }>(rows);
-  let n = total
-    ? (rowsOf<{ n: number }>(total)[0]?.n ?? 0)
-    : scansRows
-      ? (items[0]?.total ?? 0)
-      : (seatCount ?? 0);
-  // Past the last page the window has no row to carry the total: count apart.
-  if (scansRows && items.length === 0 && query.page > 1)
-    n = rowsOf<{ n: number }>(await deps.db.execute(countSql))[0]?.n ?? 0;
-  return { items: items.map(toParticipantRow), page: query.page, pageSize: query.pageSize, total: n };
+  const count = async (w: typeof where) =>
+    rowsOf<{ n: number }>(
+      await deps.db.execute(sql`select count(*)::int as n from event_enrollments e where ${w}`),
+    )[0]?.n ?? 0;
+  const onlyStatus = !query.q && !query.institution && !query.department && !query.from && !query.to;
+  const totalOf = async (): Promise<number> => {
+    if (onlyStatus && seatCount !== null && query.status === 'active') return seatCount;
+    if (onlyStatus && seatCount !== null && query.status === 'all')
+      return seatCount + (await count(participantWhere(eventId, { status: 'cancelled' })));
+    return count(where);
+  };
+  /** `limit` rows from `offset` in one direction, always answered newest first. */
+  const pageRows = async (direction: 'desc' | 'asc', limit: number, offset: number) =>
+    rowsOf<ParticipantDbRow>(
+      await deps.db.execute(sql`
+        with page as (
+          select e.id, e.created_at from event_enrollments e where ${where}
+          order by e.created_at ${sql.raw(direction)}, e.id ${sql.raw(direction)}
+          limit ${limit} offset ${offset}
+        )
+        select ${participantColumns}
+        from page join event_enrollments e on e.id = page.id
+        order by page.created_at desc, page.id desc`),
+    );
+
+  const offset = (query.page - 1) * query.pageSize;
+  let items: ParticipantDbRow[];
+  let total: number;
+  if (offset === 0) {
+    [items, total] = await Promise.all([pageRows('desc', query.pageSize, 0), totalOf()]);
+  } else {
+    total = await totalOf();
+    const limit = Math.min(query.pageSize, total - offset);
+    const fromOldest = total - offset - limit;
+    items =
+      limit <= 0
+        ? []
+        : fromOldest < offset
+          ? await pageRows('asc', limit, fromOldest)
+          : await pageRows('desc', limit, offset);
+  }
+  return { items: items.map(toParticipantRow), page: query.page, pageSize: query.pageSize, total };
 }
 
 /** 404 with the right message: the event is unknown, or the enrollment is not one of its. */

@@ -17,6 +17,7 @@ import { downloadFile } from '../../../ui/download';
 import { notifyError } from '../../../ui/notify';
 import { WideTable } from '../../../ui/WideTable';
 import { useEventHistory } from '../api';
+import { fieldLabels, historySide, kindLabels, show } from './history-values';
 
 const actionLabels: Record<string, string> = {
   'event.create': 'Registro',
@@ -24,34 +25,6 @@ const actionLabels: Record<string, string> = {
   'event.send': 'Enviado a comunicación',
   'event.conclude': 'Concluido',
   'event.cancel': 'Desactivado',
-};
-const fieldLabels: Record<string, string> = {
-  title: 'Título',
-  description: 'Descripción',
-  detail: 'Detalle',
-  startsOn: 'Fecha de inicio',
-  endsOn: 'Fecha de fin',
-  placeId: 'Ambiente (código)',
-  kindEventId: 'Tipo de evento (código)',
-  enrollmentFormId: 'Formulario (código)',
-  minimum: 'Mínimo',
-  maximum: 'Máximo',
-  withLimitControl: 'Control de límite',
-  files: 'Archivos',
-};
-const kindLabels: Record<string, string> = { banner: 'Banner', poster: 'Afiche', regulation: 'Reglamento' };
-
-const show = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (Array.isArray(value))
-    return value
-      .map(
-        (f: { kind?: string; originalName?: string }) =>
-          `${kindLabels[f.kind ?? ''] ?? f.kind}: ${f.originalName}`,
-      )
-      .join(', ');
-  return String(value);
 };
 const when = (iso: string) => formatDateTime(iso);
 
@@ -68,7 +41,9 @@ function Changes({ changes }: { changes: EventHistory['changes'] }) {
               {c.fields.map((f) => (
                 <Text key={f.field} size="sm">
                   <b>{fieldLabels[f.field] ?? f.field}:</b>{' '}
-                  {f.field === 'files' ? show(f.after) : `${show(f.before)} → ${show(f.after)}`}
+                  {f.field === 'files'
+                    ? show(f.after)
+                    : `${historySide(f, 'before')} → ${historySide(f, 'after')}`}
                 </Text>
               ))}
             </Stack>
