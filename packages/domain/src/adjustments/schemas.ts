@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { calendarDate, idParam, intParam, pageParam, sieParam, text } from '../common/primitives.js';
+import { calendarDate, idParam, intParam, pageOf, pageParam, sieParam, text } from '../common/index.js';
 import { titularModalResponse } from '../holders/titular-schemas.js';
 import { rudeValue } from '../sereci/schemas.js';
 import { adjustmentKinds } from './messages.js';

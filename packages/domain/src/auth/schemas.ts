@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.js';
+import { messages } from '../common/index.js';
 import { permissions } from './permissions.js';
 
 export const loginRequest = z.object({

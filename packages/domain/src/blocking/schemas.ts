@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
+import { pageOf } from '../common/index.js';
 import { blockingMessages, OBSERVATION_MIN_LENGTH } from './messages.js';
 
 /** Block and unblock both ask for an observation of at least 10 characters (part 2 §5). */

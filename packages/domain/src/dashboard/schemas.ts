@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '../common/primitives.js';
+import { calendarDate } from '../common/index.js';
 
 const isoDate = calendarDate('Fecha no válida (aaaa-mm-dd).');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sieParam } from '../common/primitives.js';
+import { sieParam } from '../common/index.js';
 
 /**
  * Frozen declarations (issue 12). Kind 'holders' is the sworn declaration of the titular

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { calendarDate, idParam, intParam, pageParam, sieParam } from '../common/primitives.js';
+import { calendarDate, idParam, intParam, pageOf, pageParam, sieParam } from '../common/index.js';
 import { declarationKindEnum } from './index.js';
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { pageParam } from '../common/primitives.js';
+import { pageOf, pageParam } from '../common/index.js';
 import { enablingMessages } from './messages.js';
 
 /** What an enabling reopens: a school's paid validation, or its holder (titular) list. */

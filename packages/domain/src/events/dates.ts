@@ -1,4 +1,4 @@
-import { daysBetween, isCalendarDay } from '../common/calendar.js';
+import { daysBetween, isCalendarDay } from '../common/index.js';
 import { eventMessages } from './messages.js';
 
 /** True for a real calendar day written yyyy-mm-dd (rejects 2025-02-30): the domain's calendar rule. */

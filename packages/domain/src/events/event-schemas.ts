@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.js';
-import { pageOf } from '../common/pagination.js';
-import { MAX_DB_INT, pageParam } from '../common/primitives.js';
+import { MAX_DB_INT, messages, pageOf, pageParam } from '../common/index.js';
 import { eventDays, isIsoDay } from './dates.js';
 import { eventMessages } from './messages.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.js';
+import { messages } from '../common/index.js';
 import { eventMessages } from './messages.js';
 import { optionSourceProblem } from './option-sources.js';
 import { compileUserPattern } from './user-pattern.js';

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.js';
-import { pageOf } from '../common/pagination.js';
-import { idParam } from '../common/primitives.js';
+import { idParam, messages, pageOf } from '../common/index.js';
 import { formDefinition, storedFormDefinition } from './form-definition.js';
 import { eventMessages } from './messages.js';
 

@@ -1,4 +1,4 @@
-import { messages } from '../common/messages.js';
+import { messages } from '../common/index.js';
 // Documents are read trimmed and upper-cased, as the holders' search reads them ('a123456' is 'A123456').
 import { normalizeDocument } from '../holders/status.js';
 import { isIsoDay } from './dates.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { idSchema, intParam, pageParam } from '../common/primitives.js';
+import { idSchema, intParam, pageOf, pageParam } from '../common/index.js';
 
 export const institutionStage = z.object({
   id: z.number().int(),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { formatDate, formatDateTime } from '../common/format.js';
-import { pageOf } from '../common/pagination.js';
-import { calendarDate, idParam, intParam, pageParam, requiredText, text } from '../common/primitives.js';
+import {
+  calendarDate,
+  formatDate,
+  formatDateTime,
+  idParam,
+  intParam,
+  pageOf,
+  pageParam,
+  requiredText,
+  text,
+} from '../common/index.js';
 import { departments } from '../structure/constants.js';
 import type { FieldDefinition } from './form-definition.js';
 

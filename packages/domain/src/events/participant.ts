@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { boliviaDay } from '../common/format.js';
-import { messages } from '../common/messages.js';
+import { boliviaDay, messages } from '../common/index.js';
 import { normalizeDocument } from '../holders/status.js';
 import { departments } from '../structure/constants.js';
 import { isIsoDay } from './dates.js';

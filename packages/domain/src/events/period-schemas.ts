@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../common/messages.js';
-import { pageOf } from '../common/pagination.js';
+import { messages, pageOf } from '../common/index.js';
 import { periodStates, subsystems } from './constants.js';
 import { isIsoDay } from './dates.js';
 import { eventMessages } from './messages.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { idParam, intParam, pageParam } from '../common/primitives.js';
+import { idParam, intParam, pageOf, pageParam } from '../common/index.js';
 
 export const titularStatusEnum = z.enum([
   'pending',

@@ -1,4 +1,4 @@
-import { formatCount } from '../common/money.js';
+import { formatCount } from '../common/index.js';
 /**
  * What users read in holder registration (Registro Titulares). The quoted texts are the
  * specification's (part 2 §4, §5, §8), word for word; the others name rules the original left to

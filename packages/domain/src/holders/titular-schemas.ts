@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idSchema } from '../common/primitives.js';
+import { calendarDate, idSchema } from '../common/index.js';
 import { editBlockerEnum, titularStatusEnum } from './list-schemas.js';
 import { holderMessages } from './messages.js';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { pageParam, text } from '../common/primitives.js';
+import { pageOf, pageParam, text } from '../common/index.js';
 import { noveltyRow } from '../declarations/novelties.js';
 import { bonusStates } from '../payments/index.js';
 import { rudeValue } from '../sereci/schemas.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AMOUNT_PER_STUDENT } from '../common/money.js';
+import { DEFAULT_AMOUNT_PER_STUDENT } from '../common/index.js';
 import { paidMessages } from './messages.js';
 import {
   formatSaldo,

@@ -1,4 +1,4 @@
-import { formatDecimal } from '../common/money.js';
+import { formatDecimal } from '../common/index.js';
 import { paidMessages, paidStateLabels } from './messages.js';
 
 export type PaidState = keyof typeof paidStateLabels;

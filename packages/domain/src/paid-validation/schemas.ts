@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { idParam, pageParam, sieParam } from '../common/primitives.js';
+import { idParam, pageOf, pageParam, sieParam } from '../common/index.js';
 import { paidMessages } from './messages.js';
 import { validationProblem } from './rules.js';
 

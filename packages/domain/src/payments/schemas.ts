@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../common/pagination.js';
-import { calendarDate } from '../common/primitives.js';
+import { calendarDate, pageQuery } from '../common/index.js';
 import { bonusStates } from './bonus-state.js';
 
 const isoDate = calendarDate('Fecha no válida.');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '../common/primitives.js';
+import { calendarDate } from '../common/index.js';
 import type { BonusState } from '../payments/index.js';
 
 /** Public lookup: a family checks one student's bonus with RUDE and birth date, nothing else. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { idParam, intParam, pageParam, sieParam, text } from '../common/primitives.js';
+import { idParam, intParam, pageOf, pageParam, sieParam, text } from '../common/index.js';
 import { rudeValue } from '../sereci/schemas.js';
 import { removalMessages, removalSources } from './messages.js';
 

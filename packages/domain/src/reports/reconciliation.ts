@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { pageParam } from '../common/primitives.js';
+import { pageOf, pageParam } from '../common/index.js';
 import { type BonusState, bonusStateLabels, discrepancyEffects } from '../payments/index.js';
 import { documentFormat } from './schemas.js';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from '../common/pagination.js';
-import { idParam } from '../common/primitives.js';
+import { idParam, pageOf, pageQuery } from '../common/index.js';
 import { bonusStates } from '../payments/index.js';
 
 export const reportLevels = ['national', 'department', 'district'] as const;

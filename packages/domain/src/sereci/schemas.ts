@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
+import { pageOf } from '../common/index.js';
 import { sereciMessages } from './messages.js';
 import { normalizeRude } from './status.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sieParam } from '../common/primitives.js';
+import { sieParam } from '../common/index.js';
 
 /** A school's SIE code in a path. */
 export const sieParams = z.object({

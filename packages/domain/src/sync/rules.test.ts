@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysFrom } from '../common/calendar.js';
+import { daysFrom } from '../common/index.js';
 import { sereciStatus } from '../sereci/status.js';
 import { calendarStatus, stepAvailability } from './rules.js';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
-import { calendarDate, idParam, pageParam } from '../common/primitives.js';
+import { calendarDate, idParam, pageOf, pageParam } from '../common/index.js';
 
 /** One row of the consolidation history (part 2 §3), i.e. one day's synchronisation record. */
 export const syncBatch = z.object({

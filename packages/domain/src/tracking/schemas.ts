@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from '../common/pagination.js';
-import { idParam, intParam, sieParam, text } from '../common/primitives.js';
+import { idParam, intParam, pageOf, pageQuery, sieParam, text } from '../common/index.js';
 
 /** Tracking state of a school (part 2 §4): CONCLUIDO once its holder list is consolidated. */
 export const trackingStatuses = ['PENDIENTE', 'CONCLUIDO'] as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { roleNames } from '../auth/profiles.js';
-import { pageOf, SEARCH_MAX_LENGTH } from '../common/pagination.js';
-import { pageParam } from '../common/primitives.js';
+import { pageOf, pageParam, SEARCH_MAX_LENGTH } from '../common/index.js';
 
 /** The four tabs of 'Lista de Usuarios'. */
 export const userTabs = [

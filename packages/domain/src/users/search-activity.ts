@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from '../common/pagination.js';
+import { pageOf } from '../common/index.js';
 
 /** Rows a page of 'Búsquedas de personas'. */
 export const SEARCH_ACTIVITY_PAGE_SIZE = 25;
