@@ -1,38 +1,33 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, screenshotsDir } from './support/browser.js';
+import {
+  apiCall,
+  DEMO_PASSWORD,
+  launchBrowser,
+  login as loginAs,
+  newPage,
+  screenshot,
+  screenshotsDir,
+} from './support/browser.js';
+import { type ProductServer, startProduct } from './support/server.js';
 
 /**
  * Adjustments need a consolidated school of the demo director, and consolidating one would change
  * what the other browser tests find on the shared server: this file starts its own server (same
  * build, its own fresh database with the demo data), as the suite's global setup does.
  */
-let server: ChildProcess;
-let dataDir = '';
 let base = '';
 let sintesisUrl = '';
 let browser: Browser;
 let directorSie = 0;
 let rude = '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 type Simulator = { url: string; close(): Promise<void> };
 let sintesis: Simulator | null = null;
+let server: ProductServer | null = null;
 
 async function startOwnServer() {
   // The Síntesis simulator runs here, so the test can pin a payment through its control API.
@@ -42,52 +37,13 @@ async function startOwnServer() {
   };
   sintesis = await startSintesisSimulator();
   sintesisUrl = sintesis.url;
-  const port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'bjp-e2e-adj-'));
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'development',
-      SINTESIS_URL: sintesisUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout?.on('data', (c) => (output += c));
-  server.stderr?.on('data', (c) => (output += c));
-  for (let i = 0; i < 340; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startProduct({ env: { SINTESIS_URL: sintesisUrl } });
+  base = server.baseUrl;
 }
 
-async function login(page: Page, username: string, type: 1 | 2) {
-  await page.goto(`${base}/auth/login`);
-  await page.getByLabel('Usuario').fill(username);
-  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
-  await page.getByLabel('Tipo').click();
-  await page.getByRole('option', { name: type === 1 ? /Ministerio/ : /SIE/ }).click();
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const login = (page: Page, username: string, type: 1 | 2) =>
+  loginAs(page, username, type, DEMO_PASSWORD, base);
+const api = <T>(page: Page, method: 'GET' | 'POST', url: string) => apiCall<T>(page, method, url, base);
 
 async function confirm(page: Page) {
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -99,10 +55,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await server?.stop();
   await sintesis?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('adjustments after consolidation', () => {

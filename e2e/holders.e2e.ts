@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet, baseUrl, launchBrowser, login, newPage, screenshot } from './support/browser.js';
 import {
-  apiGet,
-  baseUrl,
-  launchBrowser,
-  login,
-  newPage,
-  pickBirthDate,
-  screenshot,
-} from './support/browser.js';
+  addNewTitular,
+  freshIdentity,
+  loadSegipRegistry,
+  type SegipIdentity,
+  selectAndRegister,
+  selectOption,
+} from './support/holders.js';
 
 type Student = {
   inscriptionId: number;
@@ -21,34 +21,12 @@ type Student = {
 type Courses = { codeType: number; levels: Array<{ courses: Array<{ courseId: number; label: string }> }> };
 type Modal = { guardians: Array<{ carnet: string; selected: boolean }> };
 
-/** A person as the SEGIP simulator's registry holds them (apps/api/src/integrations/segip/identity.ts). */
-type SegipIdentity = {
-  carnet: string;
-  complemento: string;
-  paterno: string;
-  materno: string;
-  nombres: string;
-  birthDate: string;
-  gender: 1 | 2;
-};
-let identityFor: (carnet: string) => SegipIdentity | null;
 let browser: Browser;
-let carnetCursor = 15_600_000 + Math.floor(Math.random() * 10_000) * 10;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The registry function is loaded at run time: the e2e project type-checks on its own, apart from the API.
-  const registry = new URL('../apps/api/src/integrations/segip/identity.ts', import.meta.url).href;
-  ({ identityFor } = (await import(registry)) as { identityFor: typeof identityFor });
+  await loadSegipRegistry();
 });
 afterAll(() => browser?.close());
-
-/** A document SEGIP knows (and the demo data does not use) with an adult born after 1975: few calendar clicks. */
-function freshIdentity(): SegipIdentity {
-  for (;;) {
-    const id = identityFor(String(carnetCursor++));
-    if (id && id.birthDate >= '1976-01-01' && id.birthDate <= '2005-12-31') return id;
-  }
-}
 
 /** The first course (or the whole special centre) whose first page has a pending student the user can open. */
 async function findPendingStudent(
@@ -69,46 +47,12 @@ async function findPendingStudent(
   throw new Error(`no pending student in ${sie}`);
 }
 
-async function selectOption(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** 'Adicionar Titular' → search a new document → 'Datos Titular' → 'Nuevo Titular'. */
+/** 'Adicionar Titular' → a new document → 'Datos Titular' (the missing 'Extranjero' marked, then cleared) → 'Nuevo Titular'. */
 async function registerNewTitular(page: Page, person: SegipIdentity) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Adicionar Titular' }).click();
-  await dialog.getByRole('textbox', { name: 'Documento de identidad' }).fill(person.carnet);
-  await dialog.getByRole('button', { name: 'Buscar' }).click();
-  await dialog.getByText('No se encontró el documento').waitFor();
-  await selectOption(page, 'Parentesco', person.gender === 2 ? 'MADRE' : 'PADRE');
-  await dialog.getByRole('textbox', { name: 'Paterno' }).fill(person.paterno);
-  await dialog.getByRole('textbox', { name: 'Materno' }).fill(person.materno);
-  await dialog.getByRole('textbox', { name: 'Nombres' }).fill(person.nombres);
-  await pickBirthDate(page, person.birthDate);
-  await selectOption(page, 'Género', person.gender === 2 ? 'Femenino' : 'Masculino');
-  // Saving without 'Extranjero' marks it; choosing a value clears the mark.
-  const foreign = dialog.getByRole('textbox', { name: 'Extranjero' });
-  await dialog.getByRole('button', { name: 'Nuevo Titular' }).click();
-  await expect.poll(() => foreign.getAttribute('aria-invalid')).toBe('true');
-  await selectOption(page, 'Extranjero', 'No');
-  await expect.poll(() => foreign.getAttribute('aria-invalid')).not.toBe('true');
-  await screenshot(page, 'holders-new-titular-form');
-  await dialog.getByRole('button', { name: 'Nuevo Titular' }).click();
-  await dialog.getByTestId('guardians-table').getByRole('cell', { name: person.carnet }).waitFor();
-}
-
-async function selectAndRegister(page: Page, person: SegipIdentity) {
-  const dialog = page.getByRole('dialog', { name: 'Actualización y/o Registro de Titular' });
-  // Any earlier confirmation (e.g. of a removal) must be gone, or its closing 'Continuar' is clicked.
-  const confirmation = page.getByRole('dialog').filter({ hasText: '¿Está Seguro?' });
-  await expect.poll(() => confirmation.count()).toBe(0);
-  const selection = dialog.getByRole('switch', { name: new RegExp(`Seleccionar titular ${person.nombres}`) });
-  await selection.click({ force: true });
-  await expect.poll(() => selection.isChecked()).toBe(true);
-  await dialog.getByRole('button', { name: 'Registrar' }).click();
-  await confirmation.getByRole('button', { name: 'Continuar' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await addNewTitular(page, person, {
+    checkMissingMark: true,
+    beforeSaving: () => screenshot(page, 'holders-new-titular-form'),
+  });
 }
 
 /** 'Consolidar Estudiantes' → pending list → confirmation → the report button → the declaration PDF. */

@@ -1,20 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, baseUrl, launchBrowser, newPage, reopenHolders, screenshot } from './support/browser.js';
+import { freshIdentity, loadSegipRegistry } from './support/holders.js';
 
 /**
  * Issue 16: from the login page to a registered titular with the keyboard alone. Locators only
  * find what should have the focus and read the result; every action is a key press or typing.
  */
 
-type SegipIdentity = {
-  carnet: string;
-  paterno: string;
-  materno: string;
-  nombres: string;
-  birthDate: string;
-  gender: 1 | 2;
-};
 type Mine = { items: Array<{ sie: number; name: string; codeType: number }> };
 type Student = {
   inscriptionId: number;
@@ -26,23 +19,12 @@ type Student = {
 type Courses = { levels: Array<{ courses: Array<{ courseId: number; label: string }> }> };
 type Modal = { guardians: Array<{ carnet: string; selected: boolean }> };
 
-let identityFor: (carnet: string) => SegipIdentity | null;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // Loaded at run time: the e2e project type-checks apart from the API.
-  const registry = new URL('../apps/api/src/integrations/segip/identity.ts', import.meta.url).href;
-  ({ identityFor } = (await import(registry)) as { identityFor: typeof identityFor });
+  await loadSegipRegistry();
 });
 afterAll(() => browser?.close());
-
-/** A document SEGIP knows and the demo data does not use, of an adult. */
-function freshIdentity(): SegipIdentity {
-  for (let carnet = 15_700_000 + Math.floor(Math.random() * 10_000) * 10; ; carnet++) {
-    const id = identityFor(String(carnet));
-    if (id && id.birthDate >= '1960-01-01' && id.birthDate <= '2005-12-31') return id;
-  }
-}
 
 async function focusDescription(page: Page): Promise<string> {
   return page.evaluate(() => {

@@ -8,21 +8,20 @@ import {
   launchBrowser,
   login,
   newPage,
-  pickBirthDate,
   reopenHolders,
   screenshot,
   screenshotsDir,
 } from './support/browser.js';
+import {
+  addNewTitular,
+  confirm,
+  freshIdentity,
+  loadSegipRegistry,
+  type SegipIdentity,
+  selectAndRegister,
+} from './support/holders.js';
 
 type Certificate = { oficialia: string; libro: string; partida: string; folio: string };
-type Identity = {
-  carnet: string;
-  paterno: string;
-  materno: string;
-  nombres: string;
-  birthDate: string;
-  gender: 1 | 2;
-};
 type Student = {
   inscriptionId: number;
   rude: string;
@@ -35,8 +34,6 @@ type Courses = { codeType: number; levels: Array<{ courses: Array<{ courseId: nu
 
 let browser: Browser;
 let certificateFor: (rude: string, birthDate: string) => Certificate;
-let identityFor: (carnet: string) => Identity | null;
-let carnetCursor = 16_400_000 + Math.floor(Math.random() * 10_000) * 10;
 // The student the SERECI journey validates; the block journey uses another.
 let validatedRude = '';
 
@@ -45,17 +42,9 @@ beforeAll(async () => {
   // The simulators' registries are loaded at run time: the e2e project type-checks on its own.
   const sereci = new URL('../apps/api/src/integrations/sereci/registry.ts', import.meta.url).href;
   ({ certificateFor } = (await import(sereci)) as { certificateFor: typeof certificateFor });
-  const segip = new URL('../apps/api/src/integrations/segip/identity.ts', import.meta.url).href;
-  ({ identityFor } = (await import(segip)) as { identityFor: typeof identityFor });
+  await loadSegipRegistry();
 });
 afterAll(() => browser?.close());
-
-function freshIdentity(): Identity {
-  for (;;) {
-    const id = identityFor(String(carnetCursor++));
-    if (id && id.birthDate >= '1976-01-01' && id.birthDate <= '2005-12-31') return id;
-  }
-}
 
 /** 'Habilitar SIE' through the API, as an administrator: the school's holder list opens again. */
 async function reopen(sie: number) {
@@ -87,38 +76,10 @@ async function findUnvalidatedStudent(page: Page) {
   throw new Error('no student waiting for identity validation');
 }
 
-async function selectOption(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** The holder-registration journey (see holders.e2e.ts): a new titular, selected and registered. */
-async function registerNewTitular(page: Page, person: Identity) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Adicionar Titular' }).click();
-  await dialog.getByRole('textbox', { name: 'Documento de identidad' }).fill(person.carnet);
-  await dialog.getByRole('button', { name: 'Buscar' }).click();
-  await dialog.getByText('No se encontró el documento').waitFor();
-  await selectOption(page, 'Parentesco', person.gender === 2 ? 'MADRE' : 'PADRE');
-  await dialog.getByRole('textbox', { name: 'Paterno' }).fill(person.paterno);
-  await dialog.getByRole('textbox', { name: 'Materno' }).fill(person.materno);
-  await dialog.getByRole('textbox', { name: 'Nombres' }).fill(person.nombres);
-  await pickBirthDate(page, person.birthDate);
-  await selectOption(page, 'Género', person.gender === 2 ? 'Femenino' : 'Masculino');
-  await selectOption(page, 'Extranjero', 'No');
-  await dialog.getByRole('button', { name: 'Nuevo Titular' }).click();
-  await dialog.getByTestId('guardians-table').getByRole('cell', { name: person.carnet }).waitFor();
-  const modal = page.getByRole('dialog', { name: 'Actualización y/o Registro de Titular' });
-  await modal
-    .getByRole('switch', { name: new RegExp(`Seleccionar titular ${person.nombres}`) })
-    .click({ force: true });
-  await modal.getByRole('button', { name: 'Registrar' }).click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await modal.waitFor({ state: 'hidden' });
-}
-
-async function confirm(page: Page) {
-  await page.getByRole('button', { name: 'Continuar' }).click();
+async function registerNewTitular(page: Page, person: SegipIdentity) {
+  await addNewTitular(page, person);
+  await selectAndRegister(page, person);
 }
 
 async function fillObservation(page: Page, text: string) {

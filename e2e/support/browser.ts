@@ -23,15 +23,15 @@ export async function newPage(browser: Browser, viewport = { width: 1366, height
   return page;
 }
 
-/** Logs in through the login form as a user would. */
 /** Fills the login form and presses 'Ingresar', without waiting for the outcome. */
 export async function submitLogin(
   page: Page,
   username: string,
   type: 1 | 2,
   password = DEMO_PASSWORD,
+  base = baseUrl(),
 ): Promise<void> {
-  await page.goto(`${baseUrl()}/auth/login`);
+  await page.goto(`${base}/auth/login`);
   await page.getByLabel('Usuario').fill(username);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByLabel('Tipo').click();
@@ -39,8 +39,15 @@ export async function submitLogin(
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
-export async function login(page: Page, username: string, type: 1 | 2, password = DEMO_PASSWORD) {
-  await submitLogin(page, username, type, password);
+/** Logs in through the login form as a user would (on the suite's server unless `base` names another). */
+export async function login(
+  page: Page,
+  username: string,
+  type: 1 | 2,
+  password = DEMO_PASSWORD,
+  base = baseUrl(),
+) {
+  await submitLogin(page, username, type, password, base);
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
 }
 
@@ -49,12 +56,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
 }
 
-/** The API as the logged-in page sees it (same token). */
-export async function apiGet<T>(page: Page, url: string): Promise<T> {
+/** The API as the logged-in page sees it (same token), on the suite's server unless `base` names another. */
+export async function apiCall<T>(
+  page: Page,
+  method: 'GET' | 'POST',
+  url: string,
+  base = baseUrl(),
+): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${baseUrl()}${url}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${url} → ${res.status}`);
+  const res = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return apiCall<T>(page, 'GET', url);
 }
 
 /**
