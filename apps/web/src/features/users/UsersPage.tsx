@@ -1,9 +1,9 @@
 import { SEARCH_MAX_LENGTH, type UserRow, userTabs } from '@bjp/domain';
-import { Paper, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSessionUser } from '../../app/auth/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { TabbedSearchList } from '../../ui/TabbedSearchList';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { RolesDialog } from './RolesDialog';
@@ -29,43 +29,26 @@ export function UsersPage() {
   return (
     <Stack>
       <PageHeader title="Lista de Usuarios" breadcrumbs={['Usuarios']} />
-      <Paper withBorder radius="md" p="md">
-        <Tabs
-          value={tab}
-          onChange={(value) => set({ tab: usersParams.tab.parse(value) })}
-          keepMounted={false}
-        >
-          <Tabs.List mb="md">
-            {userTabs.map((t) => (
-              <Tabs.Tab key={t.id} value={t.id}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <TextInput
-            mb="md"
-            maw={360}
-            leftSection={<IconSearch size={16} />}
-            placeholder="Buscar por nombre o usuario"
-            aria-label="Buscar usuarios"
-            maxLength={SEARCH_MAX_LENGTH}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+      <TabbedSearchList
+        tabs={userTabs}
+        tab={tab}
+        onTabChange={(value) => set({ tab: usersParams.tab.parse(value) })}
+        search={search}
+        onSearchChange={setSearch}
+        searchPlaceholder="Buscar por nombre o usuario"
+        searchLabel="Buscar usuarios"
+      >
+        {(id) => (
+          <UserListPanel
+            tab={id}
+            search={q}
+            page={page}
+            onPageChange={(next) => set({ page: next })}
+            canManage={canManage}
+            onOpenRoles={setRolesOf}
           />
-          {userTabs.map((t) => (
-            <Tabs.Panel key={t.id} value={t.id}>
-              <UserListPanel
-                tab={t.id}
-                search={q}
-                page={page}
-                onPageChange={(next) => set({ page: next })}
-                canManage={canManage}
-                onOpenRoles={setRolesOf}
-              />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
-      </Paper>
+        )}
+      </TabbedSearchList>
       <RolesDialog user={rolesOf} canEdit={canManage} onClose={() => setRolesOf(null)} />
     </Stack>
   );

@@ -1,8 +1,9 @@
 import { eventTabs, SEARCH_MAX_LENGTH } from '@bjp/domain';
-import { Button, Paper, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../ui/PageHeader';
+import { TabbedSearchList } from '../../../ui/TabbedSearchList';
 import { urlParam } from '../../../ui/url-state';
 import { useUrlState, useUrlText } from '../../../ui/use-url-state';
 import { CreateEventModal } from '../create/CreateEventModal';
@@ -35,41 +36,19 @@ export function EventsPage() {
           </Button>
         }
       />
-      <Paper withBorder radius="md" p="md">
-        <Tabs
-          value={tab}
-          onChange={(value) => set({ tab: eventsParams.tab.parse(value) })}
-          keepMounted={false}
-        >
-          <Tabs.List mb="md">
-            {eventTabs.map((t) => (
-              <Tabs.Tab key={t.id} value={t.id}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <TextInput
-            mb="md"
-            maw={360}
-            leftSection={<IconSearch size={16} />}
-            placeholder="Buscar por título o detalle"
-            aria-label="Buscar eventos"
-            maxLength={SEARCH_MAX_LENGTH}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-          />
-          {eventTabs.map((t) => (
-            <Tabs.Panel key={t.id} value={t.id}>
-              <EventListPanel
-                tab={t.id}
-                search={q}
-                page={page}
-                onPageChange={(next) => set({ page: next })}
-              />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
-      </Paper>
+      <TabbedSearchList
+        tabs={eventTabs}
+        tab={tab}
+        onTabChange={(value) => set({ tab: eventsParams.tab.parse(value) })}
+        search={search}
+        onSearchChange={setSearch}
+        searchPlaceholder="Buscar por título o detalle"
+        searchLabel="Buscar eventos"
+      >
+        {(id) => (
+          <EventListPanel tab={id} search={q} page={page} onPageChange={(next) => set({ page: next })} />
+        )}
+      </TabbedSearchList>
       <CreateEventModal opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
