@@ -1,13 +1,11 @@
 import { type AdjustmentStudentRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE } from '@bjp/domain';
 import { Badge, Button, Paper, Stack, Title } from '@mantine/core';
-import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { studentTitularColumns } from '../../ui/student-columns';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
 import type { CourseSelection } from '../structure/CourseMenu';
 import { useAdjustmentStudents } from './api';
-
-const dash = (v: string | null) => v ?? '—';
 
 const courseListParams = { page: urlParam.page() };
 
@@ -30,15 +28,7 @@ export function CourseStudents({
   const course = selection.kind === 'course' ? selection.courseId : undefined;
   const list = useAdjustmentStudents(sie, course, page);
   const columns: Column<AdjustmentStudentRow>[] = [
-    { key: 'id', header: 'ID', render: (r) => r.number, width: 60 },
-    { key: 'rude', header: 'CÓDIGO RUDE', render: (r) => r.rude },
-    {
-      key: 'student',
-      header: 'ESTUDIANTE',
-      render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.student}</WithBlockedBadge>,
-    },
-    { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => dash(r.titularCarnet) },
-    { key: 'titular', header: 'TITULAR', render: (r) => dash(r.titular) },
+    ...studentTitularColumns<AdjustmentStudentRow>(),
     {
       key: 'adjustment',
       header: 'AJUSTE',

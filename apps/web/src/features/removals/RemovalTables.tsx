@@ -6,8 +6,8 @@ import {
   removalMessages,
 } from '@bjp/domain';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
-import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { studentTitularColumns } from '../../ui/student-columns';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
 import type { CourseSelection } from '../structure/CourseMenu';
@@ -15,15 +15,7 @@ import { useRemovalHistory, useRemovalStudents } from './api';
 
 const ci = (v: string | null) => v ?? '—';
 const studentColumns: Column<RemovalStudentRow>[] = [
-  { key: 'id', header: 'ID', render: (r) => r.number, width: 60 },
-  { key: 'rude', header: 'CÓDIGO RUDE', render: (r) => r.rude },
-  {
-    key: 'student',
-    header: 'ESTUDIANTE',
-    render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.student}</WithBlockedBadge>,
-  },
-  { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => ci(r.titularCarnet) },
-  { key: 'titular', header: 'TITULAR', render: (r) => ci(r.titular) },
+  ...studentTitularColumns<RemovalStudentRow>(),
   {
     key: 'request',
     header: 'SOLICITUD',
