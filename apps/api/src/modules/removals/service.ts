@@ -15,6 +15,7 @@ import type { AuthUser } from '../../auth/access.js';
 import { firstRow, rows } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedSql } from '../blocking/candidate.js';
+import { carnetWithComplemento, currentStudentByRude } from '../structure/index.js';
 import { removeBeneficiary } from './remove.js';
 
 const personName = (alias: string) =>
@@ -59,47 +60,18 @@ export async function findCandidate(
   departmentId: number,
   rude: string,
 ): Promise<RemovalCandidate> {
-  const row = await firstRow<{
-    id: number;
-    rude: string;
-    full_name: string;
-    sie: number;
-    institution: string;
-    level_id: number;
-    grade_id: number;
-    parallel_id: number;
-    carnet: string | null;
-    titular: string | null;
-    removed_at: string | Date | null;
-  }>(
-    deps.db,
-    sql`
-    SELECT n.id, s.rude, ${personName('s')} AS full_name, i.id AS sie, i.name AS institution,
-      c.level_id, c.grade_id, c.parallel_id, ${carnetOf} AS carnet, ${personName('p')} AS titular, n.removed_at
-    FROM students s
-    JOIN programme_settings ps ON ps.id = 1
-    JOIN inscriptions n ON n.student_id = s.id AND n.year = ps.year
-    JOIN institutions i ON i.id = n.institution_id AND i.department_id = ${departmentId}
-    JOIN courses c ON c.id = n.course_id
-    LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    LEFT JOIN persons p ON p.id = t.person_id
-    WHERE s.rude = ${rude}`,
-  );
-  if (!row) throw new AppError('not_found', removalMessages.studentNotFound);
+  const student = await currentStudentByRude(deps.db, rude, { departmentId });
+  if (!student) throw new AppError('not_found', removalMessages.studentNotFound);
   return {
-    inscriptionId: Number(row.id),
-    rude: row.rude,
-    fullName: row.full_name,
-    sie: Number(row.sie),
-    institution: row.institution,
-    course: courseLabel({
-      levelId: Number(row.level_id),
-      gradeId: Number(row.grade_id),
-      parallelId: Number(row.parallel_id),
-    }),
-    titularCarnet: row.carnet,
-    titular: row.titular,
-    removedAt: row.removed_at ? new Date(row.removed_at).toISOString() : null,
+    inscriptionId: student.inscriptionId,
+    rude: student.rude,
+    fullName: student.fullName,
+    sie: student.institutionId,
+    institution: student.institutionName,
+    course: courseLabel(student),
+    titularCarnet: student.titular ? carnetWithComplemento(student.titular) : null,
+    titular: student.titular?.fullName ?? null,
+    removedAt: student.removedAt ? student.removedAt.toISOString() : null,
   };
 }
 
