@@ -5,6 +5,7 @@ import type { AuthUser } from '../../auth/access.js';
 import { firstRow } from '../../db/rows.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { currentStudentByRude } from '../structure/index.js';
 
 /**
  * 'Habilitar Modificación Estudiante': re-opens one student's adjustment of the year so the school
@@ -18,21 +19,14 @@ export async function reenableStudent(
   ip: string,
 ): Promise<ReenableResult> {
   return deps.db.transaction(async (tx) => {
-    const found = await firstRow<{ id: number; name: string }>(
-      tx,
-      sql`
-      SELECT n.id, trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g')) AS name
-      FROM students s JOIN programme_settings ps ON ps.id = 1
-      JOIN inscriptions n ON n.student_id = s.id AND n.year = ps.year
-      WHERE s.rude = ${rude}`,
-    );
+    const found = await currentStudentByRude(tx, rude);
     if (!found) throw new AppError('not_found', adjustmentMessages.studentNotFound);
     const now = deps.clock.now();
     const adjustment = await firstRow<{ id: number; kind: string }>(
       tx,
       sql`
       UPDATE titular_adjustments SET reenabled_at = ${now.toISOString()}::timestamptz, reenabled_by = ${user.id}
-      WHERE inscription_id = ${found.id} AND year = (SELECT year FROM programme_settings WHERE id = 1) AND reenabled_at IS NULL
+      WHERE inscription_id = ${found.inscriptionId} AND year = (SELECT year FROM programme_settings WHERE id = 1) AND reenabled_at IS NULL
       RETURNING id, kind`,
     );
     if (!adjustment) throw new AppError('conflict', adjustmentMessages.nothingToReenable);
@@ -40,7 +34,7 @@ export async function reenableStudent(
       userId: user.id,
       action: 'adjustments.reenable',
       entity: 'inscription',
-      entityId: found.id,
+      entityId: found.inscriptionId,
       before: { adjustmentId: Number(adjustment.id), kind: adjustment.kind, reenabledAt: null },
       after: { reenabledAt: now.toISOString() },
       ip,
@@ -48,7 +42,7 @@ export async function reenableStudent(
     return {
       message: adjustmentMessages.reenabled,
       rude,
-      student: found.name,
+      student: found.fullName,
       adjustmentId: Number(adjustment.id),
     };
   });

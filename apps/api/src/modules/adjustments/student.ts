@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-types.js';
 import { firstRow } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedSql } from '../blocking/candidate.js';
+import { carnetWithComplemento, currentStudentByRude } from '../structure/index.js';
 import { adjustmentBlocker, readForAdjustment } from './gate.js';
 
 /** 'Gestión', consolidation and the count of adjustments of one school (the panel's header). */
@@ -40,40 +41,30 @@ export async function findAdjustmentStudent(
   sie: number,
   rude: string,
 ): Promise<AdjustmentStudent> {
-  const row = await firstRow<{
-    id: number;
-    carnet: string | null;
-    titular: string | null;
-    relationship: string | null;
-    blocked: boolean;
-  }>(
+  const student = await currentStudentByRude(deps.db, rude, { institutionId: sie });
+  if (!student) throw new AppError('not_found', adjustmentMessages.studentNotFound);
+  const blocked = await firstRow<{ blocked: boolean }>(
     deps.db,
-    sql`
-    SELECT n.id,
-      p.carnet || CASE WHEN p.complemento <> '' THEN '-' || p.complemento ELSE '' END AS carnet,
-      trim(regexp_replace(p.first_last_name || ' ' || p.second_last_name || ' ' || p.name, '\\s+', ' ', 'g')) AS titular,
-      r.name AS relationship, ${isBlockedSql(sql`n.id`)} AS blocked
-    FROM students s
-    JOIN programme_settings ps ON ps.id = 1
-    JOIN inscriptions n ON n.student_id = s.id AND n.year = ps.year AND n.institution_id = ${sie}
-    LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    LEFT JOIN persons p ON p.id = t.person_id
-    LEFT JOIN relationships r ON r.id = t.relationship_id
-    WHERE s.rude = ${rude}`,
+    sql`SELECT ${isBlockedSql(student.inscriptionId)} AS blocked`,
   );
-  if (!row) throw new AppError('not_found', adjustmentMessages.studentNotFound);
-  const lock = await readForAdjustment(deps.db, sie, Number(row.id));
+  const titular = student.titular;
+  const lock = await readForAdjustment(deps.db, sie, student.inscriptionId);
   return {
-    inscriptionId: Number(row.id),
+    inscriptionId: student.inscriptionId,
     rude: lock.inscription.rude,
     fullName: lock.inscription.fullName,
     course: lock.inscription.course,
     removed: lock.inscription.removed,
     identityValidated: lock.inscription.identityValidated,
-    blocked: row.blocked,
-    titular: row.carnet
-      ? { carnet: row.carnet, fullName: row.titular ?? '', relationshipName: row.relationship ?? '' }
-      : null,
+    blocked: blocked?.blocked ?? false,
+    titular:
+      titular && carnetWithComplemento(titular)
+        ? {
+            carnet: carnetWithComplemento(titular),
+            fullName: titular.fullName,
+            relationshipName: titular.relationshipName,
+          }
+        : null,
     adjustment: lock.adjustment,
     blocker: adjustmentBlocker(lock),
   };
