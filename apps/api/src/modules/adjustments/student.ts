@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import { firstRow } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
-import { isBlockedSql } from '../blocking/candidate.js';
 import { carnetWithComplemento, currentStudentByRude } from '../structure/index.js';
 import { adjustmentBlocker, readForAdjustment } from './gate.js';
 
@@ -43,10 +42,6 @@ export async function findAdjustmentStudent(
 ): Promise<AdjustmentStudent> {
   const student = await currentStudentByRude(deps.db, rude, { institutionId: sie });
   if (!student) throw new AppError('not_found', adjustmentMessages.studentNotFound);
-  const blocked = await firstRow<{ blocked: boolean }>(
-    deps.db,
-    sql`SELECT ${isBlockedSql(student.inscriptionId)} AS blocked`,
-  );
   const titular = student.titular;
   const lock = await readForAdjustment(deps.db, sie, student.inscriptionId);
   return {
@@ -56,7 +51,7 @@ export async function findAdjustmentStudent(
     course: lock.inscription.course,
     removed: lock.inscription.removed,
     identityValidated: lock.inscription.identityValidated,
-    blocked: blocked?.blocked ?? false,
+    blocked: student.openBlock !== null,
     titular:
       titular && carnetWithComplemento(titular)
         ? {

@@ -1,7 +1,6 @@
 import type { BlockCandidate } from '@bjp/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { studentBlocks } from '../../db/schema/index.js';
 import { currentStudentByRude } from '../structure/index.js';
 
 /**
@@ -11,15 +10,6 @@ import { currentStudentByRude } from '../structure/index.js';
 export async function loadCandidate(db: Executor, rude: string): Promise<BlockCandidate | null> {
   const student = await currentStudentByRude(db, rude);
   if (!student) return null;
-  const [block] = await db
-    .select({
-      id: studentBlocks.id,
-      blockedAt: studentBlocks.blockedAt,
-      observation: studentBlocks.observation,
-    })
-    .from(studentBlocks)
-    .where(and(eq(studentBlocks.inscriptionId, student.inscriptionId), isNull(studentBlocks.unblockedAt)))
-    .limit(1);
   return {
     codigoRude: student.rude,
     studentId: student.studentId,
@@ -35,10 +25,13 @@ export async function loadCandidate(db: Executor, rude: string): Promise<BlockCa
     materno: student.secondLastName,
     fechaNacimiento: student.birthDate,
     removed: student.removedAt !== null,
-    block:
-      block?.blockedAt && block.observation !== null
-        ? { id: block.id, blockedAt: new Date(block.blockedAt).toISOString(), observation: block.observation }
-        : null,
+    block: student.openBlock
+      ? {
+          id: student.openBlock.id,
+          blockedAt: new Date(student.openBlock.blockedAt).toISOString(),
+          observation: student.openBlock.observation,
+        }
+      : null,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   institutions,
   persons,
   relationships,
+  studentBlocks,
   students,
   titularAssignments,
 } from '../../db/schema/index.js';
@@ -39,6 +40,8 @@ export type CurrentStudent = {
     fullName: string;
     relationshipName: string;
   } | null;
+  /** The inscription's open block (at most one), if any. */
+  openBlock: { id: number; blockedAt: Date; observation: string } | null;
 };
 
 const programmeYear = sql`(SELECT year FROM programme_settings WHERE id = 1)`;
@@ -47,7 +50,7 @@ const fullName = (t: { firstLastName: unknown; secondLastName: unknown; name: un
 
 /**
  * The student by RUDE (unique) with this programme year's inscription (one per year) in `place`, its
- * school and course, and the titular assignment still open, if any. Null when the RUDE is unknown or
+ * school and course, the titular assignment still open and the open block, if any. Null when the RUDE is unknown or
  * has no inscription this year there. The one read of a student by RUDE that removals, adjustments and
  * blocking start from; each adds what only it needs by the inscription id.
  */
@@ -81,6 +84,9 @@ export async function currentStudentByRude(
       complemento: persons.complemento,
       titularName: fullName(persons),
       relationshipName: relationships.name,
+      blockId: studentBlocks.id,
+      blockedAt: studentBlocks.blockedAt,
+      observation: studentBlocks.observation,
     })
     .from(students)
     .innerJoin(
@@ -95,12 +101,29 @@ export async function currentStudentByRude(
     )
     .leftJoin(persons, eq(persons.id, titularAssignments.personId))
     .leftJoin(relationships, eq(relationships.id, titularAssignments.relationshipId))
+    .leftJoin(
+      studentBlocks,
+      and(eq(studentBlocks.inscriptionId, inscriptions.id), isNull(studentBlocks.unblockedAt)),
+    )
     .where(and(eq(students.rude, rude), ...inPlace))
     .limit(1);
   if (!row) return null;
-  const { assignmentId, personId, carnet, complemento, titularName, relationshipName, ...student } = row;
+  const {
+    assignmentId,
+    personId,
+    carnet,
+    complemento,
+    titularName,
+    relationshipName,
+    blockId,
+    blockedAt,
+    observation,
+    ...student
+  } = row;
   return {
     ...student,
+    openBlock:
+      blockId !== null && blockedAt && observation !== null ? { id: blockId, blockedAt, observation } : null,
     titular:
       assignmentId !== null && personId !== null
         ? {
