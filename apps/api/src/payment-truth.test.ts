@@ -8,8 +8,8 @@ import {
   type StudentPaymentPage,
 } from '@bjp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from './db/rows.js';
 import { seedDatabase } from './db/seed/index.js';
-import { rows } from './db/seed/sql.js';
 import { reportStudents } from './modules/paid-validation/report.js';
 import { publicAnswers } from './modules/public-status/service.js';
 import { studentDetails } from './modules/reports/institution-data.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { APP_ROLE, setUpApplicationRole } from './db/roles.js';
-import { rows } from './db/seed/sql.js';
+import { rows } from './db/rows.js';
 import { shutDown } from './shutdown.js';
 import { TEST_PASSWORD } from './test/app.js';
 import { createTestDatabase, testDriver } from './test/database.js';

@@ -9,7 +9,7 @@ import { makeHolderCourse, makePerson, makeTitular } from '../test/factories/hol
 import { makeDistrict, makeSchool, makeUser } from '../test/factories.js';
 import { type DatabaseHandle, type Executor, openDatabase } from './client.js';
 import { APP_ROLE, canRewriteAudit, setUpApplicationRole } from './roles.js';
-import { rows } from './seed/sql.js';
+import { rows } from './rows.js';
 
 const auditRows = async (db: Executor) =>
   rows<{ id: number; action: string }>(db, 'SELECT id, action FROM audit_log ORDER BY id');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
-import { rows, run } from './seed/sql.js';
+import { rows } from './rows.js';
+import { run } from './seed/sql.js';
 
 /** The role the application connects as on PostgreSQL; migration 0014 names it too. */
 export const APP_ROLE = 'bjp_app';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Executor } from '../db/client.js';
 import { migrationsFolder } from '../db/migrate.js';
-import { rows } from '../db/seed/sql.js';
+import { rows } from '../db/rows.js';
 
 /**
  * How many migrations of the folder the database has not run. Drizzle's migrator runs every file

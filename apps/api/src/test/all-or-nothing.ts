@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Executor } from '../db/client.js';
+import { firstRow, rows } from '../db/rows.js';
 
 /**
  * Helpers for the all-or-nothing tests (issue 12): a fingerprint of every table, and a forced failure
@@ -12,18 +13,19 @@ const BOOKKEEPING = new Set(['sessions', 'login_throttle']);
 
 /** One md5 per public table of its rows in a stable order: equal fingerprints, unchanged tables. */
 export async function fingerprint(db: Executor): Promise<Record<string, string>> {
-  const tables = (await db.execute(
+  const tables = await rows<{ name: string }>(
+    db,
     sql`SELECT table_name AS name FROM information_schema.tables
         WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-  )) as unknown as { rows?: Array<{ name: string }> } & Array<{ name: string }>;
-  const names = (tables.rows ?? tables).map((t) => t.name).filter((n) => !BOOKKEEPING.has(n));
+  );
+  const names = tables.map((t) => t.name).filter((n) => !BOOKKEEPING.has(n));
   const result: Record<string, string> = {};
   for (const name of names) {
-    const rows = (await db.execute(
-      sql.raw(`SELECT count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h
-               FROM "${name}" x`),
-    )) as unknown as { rows?: Array<{ n: number; h: string }> } & Array<{ n: number; h: string }>;
-    const row = (rows.rows ?? rows)[0]!;
+    const row = (await firstRow<{ n: number; h: string }>(
+      db,
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h
+               FROM "${name}" x`,
+    ))!;
     result[name] = `${row.n}:${row.h}`;
   }
   return result;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../db/client.js';
-import { rows, run } from '../db/seed/sql.js';
+import { rows } from '../db/rows.js';
+import { run } from '../db/seed/sql.js';
 
 /**
  * What a restore must give back (docs/operations.md, "Checks after a restore"): the programme's

@@ -1,5 +1,6 @@
 import type { Executor } from '../client.js';
-import { rows, run, tableExists } from './sql.js';
+import { rows } from '../rows.js';
+import { run, tableExists } from './sql.js';
 import { sqlRandom } from './sql-random.js';
 
 const name = (alias: string) =>

@@ -1,5 +1,6 @@
 import type { Executor } from '../client.js';
-import { rows, run } from './sql.js';
+import { rows } from '../rows.js';
+import { run } from './sql.js';
 
 /** The tables the generator fills in bulk (guardians once the holders area has added it). */
 export const bulkTables = [

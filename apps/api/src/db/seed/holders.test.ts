@@ -4,8 +4,8 @@ import { identityFor } from '../../integrations/segip/identity.js';
 import { type RunningSimulator, startSegipSimulator } from '../../integrations/segip/simulator.js';
 import { createTestDatabase } from '../../test/database.js';
 import type { DatabaseHandle } from '../client.js';
+import { rows } from '../rows.js';
 import { seedDatabase } from './index.js';
-import { rows } from './sql.js';
 
 let handle: DatabaseHandle;
 let simulator: RunningSimulator;

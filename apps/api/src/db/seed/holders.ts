@@ -5,7 +5,8 @@ import {
   registrySurnames,
 } from '../../integrations/segip/identity.js';
 import type { Executor } from '../client.js';
-import { rows, run } from './sql.js';
+import { rows } from '../rows.js';
+import { run } from './sql.js';
 import { sqlRandom, textArray } from './sql-random.js';
 import type { StudentContext } from './student-views.js';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../auth/password.js';
 import type { DatabaseHandle, Executor } from '../client.js';
+import { rows } from '../rows.js';
 import { refreshStatistics } from '../summaries.js';
 import { loadAdjustmentsDemo } from './adjustments.js';
 import { analyzeTables, resetSequences, restoreConstraints, setConstraintsAside } from './bulk.js';
@@ -13,7 +14,7 @@ import { loadPayments } from './payments.js';
 import { buildPlan } from './plan.js';
 import { deriveRandom } from './random.js';
 import type { Scale } from './scales.js';
-import { rows, run } from './sql.js';
+import { run } from './sql.js';
 import { dropStructureScratch, loadStructure } from './structure.js';
 import { createStudentViews, dropStudentViews } from './student-views.js';
 import { loadStudents } from './students.js';

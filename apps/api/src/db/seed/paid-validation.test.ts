@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import type { DatabaseHandle } from '../client.js';
+import { rows } from '../rows.js';
 import { seedDatabase } from './index.js';
-import { rows } from './sql.js';
 
 let handle: DatabaseHandle;
 let demo: { regularId: number; specialId: number };

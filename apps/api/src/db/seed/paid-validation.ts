@@ -1,5 +1,6 @@
 import type { Executor } from '../client.js';
-import { rows, run, tableExists } from './sql.js';
+import { rows } from '../rows.js';
+import { run, tableExists } from './sql.js';
 import { sqlRandom, textArray } from './sql-random.js';
 
 /** Why a school declares that the bonus did not reach a student (NO PAGADO needs an observation). */

@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../auth/password.js';
 import { createTestDatabase } from '../../test/database.js';
 import type { DatabaseHandle } from '../client.js';
+import { rows } from '../rows.js';
 import { refreshStatistics } from '../summaries.js';
 import { DEMO_PASSWORD, isSeeded, seedDatabase, seedDemoUsers } from './index.js';
-import { rows, run } from './sql.js';
+import { run } from './sql.js';
 
 let handle: DatabaseHandle;
 beforeEach(async () => {

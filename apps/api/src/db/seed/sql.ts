@@ -1,14 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../client.js';
+import { rows } from '../rows.js';
 
 /** Runs one statement (both drivers take one statement per call). */
 export async function run(ex: Executor, text: string): Promise<void> {
   await ex.execute(sql.raw(text));
-}
-
-export async function rows<T>(ex: Executor, query: SQL | string): Promise<T[]> {
-  const result = await ex.execute(typeof query === 'string' ? sql.raw(query) : query);
-  return (result as unknown as { rows: T[] }).rows;
 }
 
 /** Tables and columns other areas add over time; the generator fills them when they exist. */

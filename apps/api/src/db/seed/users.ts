@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client.js';
+import { rows } from '../rows.js';
 import { userRoles, userScopes, users } from '../schema/index.js';
 import {
   adultFemaleNames,
@@ -11,7 +12,6 @@ import {
 } from './names.js';
 import type { Random } from './random.js';
 import { DEMO_DISTRICT_ID } from './scales.js';
-import { rows } from './sql.js';
 
 /** Password of every demo user (also in the README). */
 export const DEMO_PASSWORD = 'Demo2025!';

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
+import { firstRow } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 import type { ChangeGate, LockedChange } from '../holders/inscription.js';
 
@@ -48,7 +49,9 @@ export async function readForAdjustment(
   inscriptionId: number,
   options: { lock?: boolean } = {},
 ): Promise<AdjustmentLock> {
-  const result = await db.execute(sql`
+  const row = await firstRow<Row>(
+    db,
+    sql`
     SELECT i.code_type, i.district_id, i.department_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
       s.rude, trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g')) AS full_name,
       c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci,
@@ -60,8 +63,8 @@ export async function readForAdjustment(
     JOIN courses c ON c.id = n.course_id
     LEFT JOIN titular_adjustments a ON a.inscription_id = n.id AND a.year = ps.year AND a.reenabled_at IS NULL
     WHERE i.id = ${sie}
-    ${options.lock ? sql`FOR SHARE OF i FOR UPDATE OF n` : sql``}`);
-  const [row] = (result as unknown as { rows: Row[] }).rows;
+    ${options.lock ? sql`FOR SHARE OF i FOR UPDATE OF n` : sql``}`,
+  );
   if (!row) throw new AppError('not_found', adjustmentMessages.studentNotFound);
   const identity = identityValidated({ segipId: Number(row.segip_id), emparejaSereci: row.empareja_sereci });
   return {
@@ -136,14 +139,16 @@ export async function claimAdjustment(
   user: AuthUser,
   now: Date,
 ): Promise<number> {
-  const result = await tx.execute(sql`
+  const row = await firstRow<{ id: number }>(
+    tx,
+    sql`
     INSERT INTO titular_adjustments
       (inscription_id, year, institution_id, district_id, department_id, kind, rude, student_name, created_at, created_by)
     VALUES (${lock.inscription.inscriptionId}, ${lock.facts.year}, ${lock.facts.sie}, ${lock.facts.districtId},
       ${lock.departmentId}, ${kind}, ${lock.inscription.rude}, ${lock.inscription.fullName.toUpperCase()}, ${now.toISOString()}::timestamptz, ${user.id})
     ON CONFLICT (inscription_id, year) WHERE reenabled_at IS NULL DO NOTHING
-    RETURNING id`);
-  const [row] = (result as unknown as { rows: Array<{ id: number }> }).rows;
+    RETURNING id`,
+  );
   if (!row) throw new AppError('conflict', adjustmentMessages.alreadyAdjusted);
   return Number(row.id);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { fileTimestamp } from '../../documents/reports/format.js';
 import type {
   ProgressPlace as PlaceRow,
@@ -10,12 +11,12 @@ import type {
 } from '../../documents/reports/progress-xlsx.js';
 import { withDocument } from '../../documents/service.js';
 
-type Rows<T> = { rows: T[] };
-
 /** Departments and districts from the maintained summaries (a few thousand rows, never the inscriptions). */
 async function placeFigures(db: Executor, level: 'department' | 'district'): Promise<PlaceRow[]> {
   const byDistrict = level === 'district';
-  const result = (await db.execute(sql`
+  const result = await rows<PlaceRow>(
+    db,
+    sql`
     WITH b AS (
       SELECT ${sql.raw(byDistrict ? 'district_id' : 'department_id')} AS id, sum(total)::int AS students, sum(paid)::int AS paid
       FROM stats_beneficiaries GROUP BY 1
@@ -28,8 +29,9 @@ async function placeFigures(db: Executor, level: 'department' | 'district'): Pro
       coalesce(s.schools, 0) AS schools, coalesce(s.consolidated, 0) AS consolidated
     FROM ${sql.raw(byDistrict ? 'districts p JOIN departments dp ON dp.id = p.department_id' : 'departments p')}
     LEFT JOIN b ON b.id = p.id LEFT JOIN s ON s.id = p.id
-    ORDER BY ${sql.raw(byDistrict ? 'p.department_id, p.id' : 'p.id')}`)) as unknown as Rows<PlaceRow>;
-  return result.rows.map((r) => ({
+    ORDER BY ${sql.raw(byDistrict ? 'p.department_id, p.id' : 'p.id')}`,
+  );
+  return result.map((r) => ({
     ...r,
     id: Number(r.id),
     students: Number(r.students),
@@ -39,7 +41,9 @@ async function placeFigures(db: Executor, level: 'department' | 'district'): Pro
 
 /** One department's schools with their students, titulars, deliveries and removals (one grouped query). */
 async function schoolFigures(db: Executor, departmentId: number): Promise<SchoolRow[]> {
-  const result = (await db.execute(sql`
+  const result = await rows<SchoolRow>(
+    db,
+    sql`
     SELECT dp.name AS department, d.name AS district, i.id AS sie, i.name, i.subsystem,
       i.holders_consolidated_at IS NOT NULL AS consolidated,
       count(n.id) FILTER (WHERE n.removed_at IS NULL)::int AS students,
@@ -54,8 +58,9 @@ async function schoolFigures(db: Executor, departmentId: number): Promise<School
     LEFT JOIN payments p ON p.inscription_id = n.id
     WHERE i.department_id = ${departmentId}
     GROUP BY dp.name, d.id, d.name, i.id
-    ORDER BY d.id, i.id`)) as unknown as Rows<SchoolRow>;
-  return result.rows;
+    ORDER BY d.id, i.id`,
+  );
+  return result;
 }
 
 /**

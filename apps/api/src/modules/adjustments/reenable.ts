@@ -2,10 +2,10 @@ import { adjustmentMessages, type ReenableResult } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
+import { firstRow } from '../../db/rows.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-
-type Rows<T> = { rows: T[] };
+import { currentStudentByRude } from '../structure/index.js';
 
 /**
  * 'Habilitar Modificación Estudiante': re-opens one student's adjustment of the year so the school
@@ -19,25 +19,22 @@ export async function reenableStudent(
   ip: string,
 ): Promise<ReenableResult> {
   return deps.db.transaction(async (tx) => {
-    const student = (await tx.execute(sql`
-      SELECT n.id, trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g')) AS name
-      FROM students s JOIN programme_settings ps ON ps.id = 1
-      JOIN inscriptions n ON n.student_id = s.id AND n.year = ps.year
-      WHERE s.rude = ${rude}`)) as unknown as Rows<{ id: number; name: string }>;
-    const found = student.rows[0];
+    const found = await currentStudentByRude(tx, rude);
     if (!found) throw new AppError('not_found', adjustmentMessages.studentNotFound);
     const now = deps.clock.now();
-    const updated = (await tx.execute(sql`
+    const adjustment = await firstRow<{ id: number; kind: string }>(
+      tx,
+      sql`
       UPDATE titular_adjustments SET reenabled_at = ${now.toISOString()}::timestamptz, reenabled_by = ${user.id}
-      WHERE inscription_id = ${found.id} AND year = (SELECT year FROM programme_settings WHERE id = 1) AND reenabled_at IS NULL
-      RETURNING id, kind`)) as unknown as Rows<{ id: number; kind: string }>;
-    const adjustment = updated.rows[0];
+      WHERE inscription_id = ${found.inscriptionId} AND year = (SELECT year FROM programme_settings WHERE id = 1) AND reenabled_at IS NULL
+      RETURNING id, kind`,
+    );
     if (!adjustment) throw new AppError('conflict', adjustmentMessages.nothingToReenable);
     await writeAudit(tx, {
       userId: user.id,
       action: 'adjustments.reenable',
       entity: 'inscription',
-      entityId: found.id,
+      entityId: found.inscriptionId,
       before: { adjustmentId: Number(adjustment.id), kind: adjustment.kind, reenabledAt: null },
       after: { reenabledAt: now.toISOString() },
       ip,
@@ -45,7 +42,7 @@ export async function reenableStudent(
     return {
       message: adjustmentMessages.reenabled,
       rude,
-      student: found.name,
+      student: found.fullName,
       adjustmentId: Number(adjustment.id),
     };
   });

@@ -1,9 +1,9 @@
 import { type AdjustmentKind, type AdjustmentStudentPage, DEFAULT_PAGE_SIZE } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
+import { rows } from '../../db/rows.js';
 import { isBlockedSql } from '../blocking/candidate.js';
 
-type Rows<T> = { rows: T[] };
 const personName = (alias: string) =>
   sql.raw(
     `trim(regexp_replace(${alias}.first_last_name || ' ' || ${alias}.second_last_name || ' ' || ${alias}.name, '\\s+', ' ', 'g'))`,
@@ -21,7 +21,19 @@ export async function adjustmentStudents(
 ): Promise<AdjustmentStudentPage> {
   const pageSize = DEFAULT_PAGE_SIZE;
   const offset = (query.page - 1) * pageSize;
-  const result = (await deps.db.execute(sql`
+  const result = await rows<{
+    id: number;
+    rude: string;
+    student: string;
+    carnet: string | null;
+    titular: string | null;
+    kind: AdjustmentKind | null;
+    removed: boolean;
+    blocked: boolean;
+    total: number;
+  }>(
+    deps.db,
+    sql`
     SELECT n.id, s.rude, ${personName('s')} AS student,
       p.carnet || CASE WHEN p.complemento <> '' THEN '-' || p.complemento ELSE '' END AS carnet,
       ${personName('p')} AS titular, a.kind, n.removed_at IS NOT NULL AS removed,
@@ -35,19 +47,10 @@ export async function adjustmentStudents(
     WHERE n.institution_id = ${sie} AND n.year = ps.year
       ${query.course ? sql`AND n.course_id = ${query.course}` : sql``}
     ORDER BY s.first_last_name, s.second_last_name, s.name, n.id
-    LIMIT ${pageSize} OFFSET ${offset}`)) as unknown as Rows<{
-    id: number;
-    rude: string;
-    student: string;
-    carnet: string | null;
-    titular: string | null;
-    kind: AdjustmentKind | null;
-    removed: boolean;
-    blocked: boolean;
-    total: number;
-  }>;
+    LIMIT ${pageSize} OFFSET ${offset}`,
+  );
   return {
-    items: result.rows.map((r, i) => ({
+    items: result.map((r, i) => ({
       inscriptionId: Number(r.id),
       number: offset + i + 1,
       rude: r.rude,
@@ -60,6 +63,6 @@ export async function adjustmentStudents(
     })),
     page: query.page,
     pageSize,
-    total: Number(result.rows[0]?.total ?? 0),
+    total: Number(result[0]?.total ?? 0),
   };
 }

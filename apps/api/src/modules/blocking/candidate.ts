@@ -1,81 +1,37 @@
 import type { BlockCandidate } from '@bjp/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  inscriptions,
-  institutions,
-  persons,
-  studentBlocks,
-  students,
-  titularAssignments,
-} from '../../db/schema/index.js';
-
-const programmeYear = sql`(SELECT year FROM programme_settings WHERE id = 1)`;
+import { currentStudentByRude } from '../structure/index.js';
 
 /**
  * Part 2 §3 'Block candidate': the student by RUDE with this year's inscription, the titular who
  * collects now and the open block, if any. Null when the RUDE is unknown or has no inscription.
  */
 export async function loadCandidate(db: Executor, rude: string): Promise<BlockCandidate | null> {
-  const [row] = await db
-    .select({
-      codigoRude: students.rude,
-      studentId: students.id,
-      inscriptionId: inscriptions.id,
-      institutionId: inscriptions.institutionId,
-      institutionName: institutions.name,
-      removedAt: inscriptions.removedAt,
-      titularId: titularAssignments.id,
-      personId: persons.id,
-      ci: persons.carnet,
-      titular: sql<
-        string | null
-      >`CASE WHEN ${persons.id} IS NULL THEN NULL ELSE trim(${persons.firstLastName} || ' ' || ${persons.secondLastName} || ' ' || ${persons.name}) END`,
-      nombre: students.name,
-      paterno: students.firstLastName,
-      materno: students.secondLastName,
-      fechaNacimiento: students.birthDate,
-      blockId: studentBlocks.id,
-      blockedAt: studentBlocks.blockedAt,
-      observation: studentBlocks.observation,
-    })
-    .from(students)
-    .innerJoin(
-      inscriptions,
-      and(eq(inscriptions.studentId, students.id), sql`${inscriptions.year} = ${programmeYear}`),
-    )
-    .innerJoin(institutions, eq(institutions.id, inscriptions.institutionId))
-    .leftJoin(
-      titularAssignments,
-      and(eq(titularAssignments.inscriptionId, inscriptions.id), isNull(titularAssignments.removedAt)),
-    )
-    .leftJoin(persons, eq(persons.id, titularAssignments.personId))
-    .leftJoin(
-      studentBlocks,
-      and(eq(studentBlocks.inscriptionId, inscriptions.id), isNull(studentBlocks.unblockedAt)),
-    )
-    .where(eq(students.rude, rude))
-    .limit(1);
-  if (!row) return null;
+  const student = await currentStudentByRude(db, rude);
+  if (!student) return null;
   return {
-    codigoRude: row.codigoRude,
-    studentId: row.studentId,
-    inscriptionId: row.inscriptionId,
-    institutionId: row.institutionId,
-    institutionName: row.institutionName,
-    titularId: row.titularId,
-    personId: row.personId,
-    titular: row.titular?.replace(/\s+/g, ' ') ?? null,
-    ci: row.ci,
-    nombre: row.nombre,
-    paterno: row.paterno,
-    materno: row.materno,
-    fechaNacimiento: row.fechaNacimiento,
-    removed: row.removedAt !== null,
-    block:
-      row.blockId !== null && row.blockedAt && row.observation !== null
-        ? { id: row.blockId, blockedAt: new Date(row.blockedAt).toISOString(), observation: row.observation }
-        : null,
+    codigoRude: student.rude,
+    studentId: student.studentId,
+    inscriptionId: student.inscriptionId,
+    institutionId: student.institutionId,
+    institutionName: student.institutionName,
+    titularId: student.titular?.assignmentId ?? null,
+    personId: student.titular?.personId ?? null,
+    titular: student.titular?.fullName ?? null,
+    ci: student.titular?.carnet ?? null,
+    nombre: student.name,
+    paterno: student.firstLastName,
+    materno: student.secondLastName,
+    fechaNacimiento: student.birthDate,
+    removed: student.removedAt !== null,
+    block: student.openBlock
+      ? {
+          id: student.openBlock.id,
+          blockedAt: new Date(student.openBlock.blockedAt).toISOString(),
+          observation: student.openBlock.observation,
+        }
+      : null,
   };
 }
 

@@ -12,9 +12,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/access.js';
 import { scopeCondition } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { districts, institutions } from '../../db/schema/index.js';
-
-type Rows<T> = { rows: T[] };
 
 const kindCode: Record<DeclarationKind, number> = { paid_validation: 1, holders: 2 };
 
@@ -171,16 +170,17 @@ function toRow(r: Raw): NoveltyRow {
 /** The page of novelties in the caller's scope, newest first. */
 export async function listNovelties(db: Executor, user: AuthUser, q: NoveltyQuery): Promise<NoveltyPage> {
   const pageSize = NOVELTY_PAGE_SIZE;
-  const result = (await db.execute(
+  const result = await rows<Raw>(
+    db,
     noveltySql(user, q, { limit: pageSize, offset: (q.page - 1) * pageSize }),
-  )) as unknown as Rows<Raw>;
-  let total = result.rows[0] ? Number(result.rows[0].total) : 0;
-  if (result.rows.length === 0 && q.page > 1) {
+  );
+  let total = result[0] ? Number(result[0].total) : 0;
+  if (result.length === 0 && q.page > 1) {
     // Past the last page: the count still says how many there are.
-    const all = (await db.execute(noveltySql(user, q, { limit: 1, offset: 0 }))) as unknown as Rows<Raw>;
-    total = all.rows[0] ? Number(all.rows[0].total) : 0;
+    const all = await rows<Raw>(db, noveltySql(user, q, { limit: 1, offset: 0 }));
+    total = all[0] ? Number(all[0].total) : 0;
   }
-  return { items: result.rows.map(toRow), page: q.page, pageSize, total };
+  return { items: result.map(toRow), page: q.page, pageSize, total };
 }
 
 /** The Kardex's 'Posterior a la consolidación': every novelty of one student, newest first. */
@@ -189,8 +189,6 @@ export async function studentNovelties(
   user: AuthUser,
   studentId: number,
 ): Promise<NoveltyRow[]> {
-  const result = (await db.execute(
-    noveltySql(user, { studentId }, { limit: 200, offset: 0 }),
-  )) as unknown as Rows<Raw>;
-  return result.rows.map(toRow);
+  const result = await rows<Raw>(db, noveltySql(user, { studentId }, { limit: 200, offset: 0 }));
+  return result.map(toRow);
 }

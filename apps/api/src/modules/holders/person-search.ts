@@ -11,6 +11,7 @@ import type { AuthUser } from '../../auth/access.js';
 import { guard } from '../../auth/guard.js';
 import type { Executor } from '../../db/client.js';
 import { namedStatement } from '../../db/prepared.js';
+import { rows } from '../../db/rows.js';
 import { auditInsert } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -77,15 +78,17 @@ export const SEARCH_VALID_MINUTES = 60;
  * belongs, first thing; the tests that add a person without searching must search first then.
  */
 export async function assertFoundBySearch(db: Executor, userId: number, personId: number): Promise<void> {
-  const result = await db.execute(sql`
+  const found = await rows<unknown>(
+    db,
+    sql`
     SELECT 1 FROM persons p
     JOIN audit_log a ON a.entity = ${PERSON_SEARCH_ENTITY} AND a.entity_id = p.carnet
     WHERE p.id = ${personId}::int AND a.user_id = ${userId}::int AND a.action = ${PERSON_SEARCH_ACTION}
       AND (a.after ->> 'personId')::int = p.id
       AND a.at >= now() - make_interval(mins => ${SEARCH_VALID_MINUTES}::int)
-    LIMIT 1`);
-  if ((result as unknown as { rows: unknown[] }).rows.length === 0)
-    throw new AppError('not_found', holderMessages.personNotFound);
+    LIMIT 1`,
+  );
+  if (found.length === 0) throw new AppError('not_found', holderMessages.personNotFound);
 }
 
 /**

@@ -2,11 +2,10 @@ import { type RemovalSource, removalMessages } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-
-type Rows<T> = { rows: T[] };
 
 export type RemovalPlace = { institutionId: number } | { departmentId: number };
 
@@ -36,19 +35,25 @@ export async function removeBeneficiary(
     'institutionId' in input.place
       ? sql`institution_id = ${input.place.institutionId}`
       : sql`institution_id IN (SELECT id FROM institutions WHERE department_id = ${input.place.departmentId})`;
-  const updated = (await tx.execute(sql`
+  const updated = await rows<{ id: number }>(
+    tx,
+    sql`
     UPDATE inscriptions SET removed_at = ${input.now.toISOString()}::timestamptz
     WHERE id = ${input.inscriptionId} AND removed_at IS NULL AND ${inPlace}
-    RETURNING id`)) as unknown as Rows<{ id: number }>;
-  if (updated.rows.length === 0) {
+    RETURNING id`,
+  );
+  if (updated.length === 0) {
     // Nothing changed; say why: another place's student is 404, an earlier removal 409.
-    const mine = (await tx.execute(
+    const mine = await rows<unknown>(
+      tx,
       sql`SELECT 1 FROM inscriptions WHERE id = ${input.inscriptionId} AND ${inPlace}`,
-    )) as unknown as Rows<unknown>;
-    if (mine.rows.length === 0) throw new AppError('not_found', removalMessages.studentNotFound);
+    );
+    if (mine.length === 0) throw new AppError('not_found', removalMessages.studentNotFound);
     throw new AppError('conflict', removalMessages.alreadyRemoved);
   }
-  const inserted = (await tx.execute(sql`
+  const inserted = await rows<{ id: number; district_id: number; rude: string }>(
+    tx,
+    sql`
     INSERT INTO beneficiary_removals
       (inscription_id, year, institution_id, district_id, department_id, source, rude, student_name,
        titular_carnet, titular_name, reason, created_at, created_by)
@@ -63,8 +68,9 @@ export async function removeBeneficiary(
     LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
     LEFT JOIN persons p ON p.id = t.person_id
     WHERE n.id = ${input.inscriptionId}
-    RETURNING id, district_id, rude`)) as unknown as Rows<{ id: number; district_id: number; rude: string }>;
-  const removal = inserted.rows[0]!;
+    RETURNING id, district_id, rude`,
+  );
+  const removal = inserted[0]!;
   await refreshStatistics(tx, { districtIds: [Number(removal.district_id)] });
   await writeAudit(tx, {
     userId: input.user.id,

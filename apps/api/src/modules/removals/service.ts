@@ -12,11 +12,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
+import { firstRow, rows } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedSql } from '../blocking/candidate.js';
+import { carnetWithComplemento, currentStudentByRude } from '../structure/index.js';
 import { removeBeneficiary } from './remove.js';
 
-type Rows<T> = { rows: T[] };
 const personName = (alias: string) =>
   sql.raw(
     `trim(regexp_replace(${alias}.first_last_name || ' ' || ${alias}.second_last_name || ' ' || ${alias}.name, '\\s+', ' ', 'g'))`,
@@ -25,16 +26,18 @@ const carnetOf = sql.raw(`p.carnet || CASE WHEN p.complemento <> '' THEN '-' || 
 
 /** The department panel: name, 'Gestión' from the programme settings, removals so far. */
 export async function removalDepartment(deps: AppDeps, departmentId: number): Promise<RemovalDepartment> {
-  const result = (await deps.db.execute(sql`
-    SELECT d.id, d.name, ps.year,
-      (SELECT count(*)::int FROM beneficiary_removals r WHERE r.department_id = d.id AND r.year = ps.year) AS removals
-    FROM departments d JOIN programme_settings ps ON ps.id = 1 WHERE d.id = ${departmentId}`)) as unknown as Rows<{
+  const row = await firstRow<{
     id: number;
     name: string;
     year: number;
     removals: number;
-  }>;
-  const row = result.rows[0];
+  }>(
+    deps.db,
+    sql`
+    SELECT d.id, d.name, ps.year,
+      (SELECT count(*)::int FROM beneficiary_removals r WHERE r.department_id = d.id AND r.year = ps.year) AS removals
+    FROM departments d JOIN programme_settings ps ON ps.id = 1 WHERE d.id = ${departmentId}`,
+  );
   if (!row) throw new AppError('not_found', removalMessages.departmentNotFound);
   return {
     departmentId: Number(row.id),
@@ -57,45 +60,18 @@ export async function findCandidate(
   departmentId: number,
   rude: string,
 ): Promise<RemovalCandidate> {
-  const result = (await deps.db.execute(sql`
-    SELECT n.id, s.rude, ${personName('s')} AS full_name, i.id AS sie, i.name AS institution,
-      c.level_id, c.grade_id, c.parallel_id, ${carnetOf} AS carnet, ${personName('p')} AS titular, n.removed_at
-    FROM students s
-    JOIN programme_settings ps ON ps.id = 1
-    JOIN inscriptions n ON n.student_id = s.id AND n.year = ps.year
-    JOIN institutions i ON i.id = n.institution_id AND i.department_id = ${departmentId}
-    JOIN courses c ON c.id = n.course_id
-    LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    LEFT JOIN persons p ON p.id = t.person_id
-    WHERE s.rude = ${rude}`)) as unknown as Rows<{
-    id: number;
-    rude: string;
-    full_name: string;
-    sie: number;
-    institution: string;
-    level_id: number;
-    grade_id: number;
-    parallel_id: number;
-    carnet: string | null;
-    titular: string | null;
-    removed_at: string | Date | null;
-  }>;
-  const row = result.rows[0];
-  if (!row) throw new AppError('not_found', removalMessages.studentNotFound);
+  const student = await currentStudentByRude(deps.db, rude, { departmentId });
+  if (!student) throw new AppError('not_found', removalMessages.studentNotFound);
   return {
-    inscriptionId: Number(row.id),
-    rude: row.rude,
-    fullName: row.full_name,
-    sie: Number(row.sie),
-    institution: row.institution,
-    course: courseLabel({
-      levelId: Number(row.level_id),
-      gradeId: Number(row.grade_id),
-      parallelId: Number(row.parallel_id),
-    }),
-    titularCarnet: row.carnet,
-    titular: row.titular,
-    removedAt: row.removed_at ? new Date(row.removed_at).toISOString() : null,
+    inscriptionId: student.inscriptionId,
+    rude: student.rude,
+    fullName: student.fullName,
+    sie: student.institutionId,
+    institution: student.institutionName,
+    course: courseLabel(student),
+    titularCarnet: student.titular ? carnetWithComplemento(student.titular) : null,
+    titular: student.titular?.fullName ?? null,
+    removedAt: student.removedAt ? student.removedAt.toISOString() : null,
   };
 }
 
@@ -132,7 +108,18 @@ export async function removalStudents(
 ): Promise<RemovalStudentPage> {
   const pageSize = DEFAULT_PAGE_SIZE;
   const offset = (query.page - 1) * pageSize;
-  const result = (await deps.db.execute(sql`
+  const result = await rows<{
+    id: number;
+    rude: string;
+    student: string;
+    carnet: string | null;
+    titular: string | null;
+    removed_at: string | Date | null;
+    blocked: boolean;
+    total: number;
+  }>(
+    deps.db,
+    sql`
     SELECT n.id, s.rude, ${personName('s')} AS student, ${carnetOf} AS carnet, ${personName('p')} AS titular,
       n.removed_at, ${isBlockedSql(sql`n.id`)} AS blocked, count(*) OVER () AS total
     FROM inscriptions n
@@ -142,18 +129,10 @@ export async function removalStudents(
     WHERE n.institution_id = ${sie} AND n.year = (SELECT year FROM programme_settings WHERE id = 1)
       ${query.course ? sql`AND n.course_id = ${query.course}` : sql``}
     ORDER BY s.first_last_name, s.second_last_name, s.name, n.id
-    LIMIT ${pageSize} OFFSET ${offset}`)) as unknown as Rows<{
-    id: number;
-    rude: string;
-    student: string;
-    carnet: string | null;
-    titular: string | null;
-    removed_at: string | Date | null;
-    blocked: boolean;
-    total: number;
-  }>;
+    LIMIT ${pageSize} OFFSET ${offset}`,
+  );
   return {
-    items: result.rows.map((r, i) => ({
+    items: result.map((r, i) => ({
       inscriptionId: Number(r.id),
       number: offset + i + 1,
       rude: r.rude,
@@ -165,7 +144,7 @@ export async function removalStudents(
     })),
     page: query.page,
     pageSize,
-    total: Number(result.rows[0]?.total ?? 0),
+    total: Number(result[0]?.total ?? 0),
   };
 }
 
@@ -180,18 +159,7 @@ export async function removalHistory(
 ): Promise<RemovalHistoryPage> {
   const pageSize = DEFAULT_PAGE_SIZE;
   const offset = (query.page - 1) * pageSize;
-  const result = (await deps.db.execute(sql`
-    SELECT r.id, r.rude, r.student_name, r.institution_id, r.titular_carnet, r.titular_name, r.source, r.reason,
-      r.created_at,
-      CASE WHEN EXISTS (
-        SELECT 1 FROM sync_batch_items bi JOIN sync_batches b ON b.id = bi.batch_id AND b.is_send_change
-        WHERE bi.student_id = n.student_id AND bi.kind = 'BAJA BENEFICIARIO' AND bi.source_id = r.inscription_id
-      ) THEN 2 ELSE 1 END AS state_id,
-      count(*) OVER () AS total
-    FROM beneficiary_removals r JOIN inscriptions n ON n.id = r.inscription_id
-    WHERE r.department_id = ${departmentId} ${query.sie ? sql`AND r.institution_id = ${query.sie}` : sql``}
-    ORDER BY r.created_at DESC, r.id DESC
-    LIMIT ${pageSize} OFFSET ${offset}`)) as unknown as Rows<{
+  const result = await rows<{
     id: number;
     rude: string;
     student_name: string;
@@ -203,9 +171,23 @@ export async function removalHistory(
     created_at: string | Date;
     state_id: number;
     total: number;
-  }>;
+  }>(
+    deps.db,
+    sql`
+    SELECT r.id, r.rude, r.student_name, r.institution_id, r.titular_carnet, r.titular_name, r.source, r.reason,
+      r.created_at,
+      CASE WHEN EXISTS (
+        SELECT 1 FROM sync_batch_items bi JOIN sync_batches b ON b.id = bi.batch_id AND b.is_send_change
+        WHERE bi.student_id = n.student_id AND bi.kind = 'BAJA BENEFICIARIO' AND bi.source_id = r.inscription_id
+      ) THEN 2 ELSE 1 END AS state_id,
+      count(*) OVER () AS total
+    FROM beneficiary_removals r JOIN inscriptions n ON n.id = r.inscription_id
+    WHERE r.department_id = ${departmentId} ${query.sie ? sql`AND r.institution_id = ${query.sie}` : sql``}
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT ${pageSize} OFFSET ${offset}`,
+  );
   return {
-    items: result.rows.map((r) => {
+    items: result.map((r) => {
       const stateId = Number(r.state_id) as 1 | 2;
       return {
         id: Number(r.id),
@@ -223,6 +205,6 @@ export async function removalHistory(
     }),
     page: query.page,
     pageSize,
-    total: Number(result.rows[0]?.total ?? 0),
+    total: Number(result[0]?.total ?? 0),
   };
 }

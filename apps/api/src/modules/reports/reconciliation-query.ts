@@ -2,6 +2,7 @@
 import { type ReconciliationState, reconciliationStates } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { firstRow } from '../../db/rows.js';
 
 /** The place a reconciliation is asked for. */
 export type ReconciliationRef =
@@ -117,7 +118,9 @@ export async function query(
   rows: { state?: ReconciliationState; limit?: number; offset: number },
 ): Promise<Raw> {
   const limit = rows.limit === undefined ? sql`` : sql`LIMIT ${rows.limit} OFFSET ${rows.offset}`;
-  const result = (await db.execute(sql`WITH ${discrepanciesSql(ref, year, amount)},
+  const raw = (await firstRow<Raw>(
+    db,
+    sql`WITH ${discrepanciesSql(ref, year, amount)},
     figures AS (
       SELECT state, count(*)::int AS students, coalesce(sum(amount), 0)::bigint AS amount
       FROM discrepancies GROUP BY state
@@ -169,7 +172,7 @@ export async function query(
       (SELECT coalesce(json_agg(f), '[]'::json) FROM figures f) AS figures,
       (SELECT coalesce(json_agg(d ORDER BY d.department_id, d.district_id, d.school_name, d.sie,
           d.first_last_name, d.second_last_name, d.student_first_name, d.inscription_id), '[]'::json)
-        FROM detail d) AS rows`)) as unknown as { rows: Raw[] };
-  const raw = result.rows[0]!;
+        FROM detail d) AS rows`,
+  ))!;
   return { schools: raw.schools, figures: parsed(raw.figures), rows: parsed(raw.rows) };
 }

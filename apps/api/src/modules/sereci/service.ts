@@ -12,6 +12,7 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
+import { firstRow } from '../../db/rows.js';
 import { sereciValidations, studentCertificates, students } from '../../db/schema/index.js';
 import { SereciUnavailableError } from '../../integrations/sereci/client.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -113,11 +114,11 @@ async function currentInscription(
   tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0],
   studentId: number,
 ) {
-  const result = await tx.execute(
+  const row = await firstRow<{ id: number }>(
+    tx,
     sql`SELECT id FROM inscriptions WHERE student_id = ${studentId}
         AND year = (SELECT year FROM programme_settings WHERE id = 1) LIMIT 1`,
   );
-  const row = (result as unknown as { rows: Array<{ id: number }> }).rows[0];
   return row ? Number(row.id) : null;
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Transaction } from '../../db/client.js';
+import { firstRow, rows } from '../../db/rows.js';
 import { paymentSyncRuns } from '../../db/schema/index.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
@@ -29,8 +30,6 @@ export type PaymentSyncOptions = {
   job?: Pick<JobRun<unknown>, 'report' | 'committed' | 'commit'>;
 };
 
-type Rows<T> = { rows: T[] };
-
 /**
  * Beneficiaries Síntesis may have paid: this year's inscriptions that are not removed (baja), not
  * blocked and have a titular, after `after` in id order (keyset paging on the primary key).
@@ -40,7 +39,9 @@ async function beneficiaryPage(
   after: number,
   limit: number,
 ): Promise<Array<SintesisBeneficiary>> {
-  const result = (await tx.execute(sql`
+  const result = await rows<SintesisBeneficiary>(
+    tx,
+    sql`
     SELECT n.id AS inscripcion, s.rude, p.carnet AS "carnetTitular"
     FROM inscriptions n
     JOIN students s ON s.id = n.student_id
@@ -48,8 +49,9 @@ async function beneficiaryPage(
     JOIN persons p ON p.id = t.person_id
     WHERE n.id > ${after} AND n.year = (SELECT year FROM programme_settings WHERE id = 1) AND n.removed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)
-    ORDER BY n.id LIMIT ${limit}`)) as unknown as Rows<SintesisBeneficiary>;
-  return result.rows.map((r) => ({
+    ORDER BY n.id LIMIT ${limit}`,
+  );
+  return result.map((r) => ({
     inscripcion: Number(r.inscripcion),
     rude: r.rude,
     carnetTitular: r.carnetTitular,
@@ -57,21 +59,26 @@ async function beneficiaryPage(
 }
 
 async function beneficiaryCount(tx: Transaction): Promise<number> {
-  const result = (await tx.execute(sql`
+  const result = await rows<{
+    n: number;
+  }>(
+    tx,
+    sql`
     SELECT count(*)::int AS n
     FROM inscriptions n
     JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
     WHERE n.year = (SELECT year FROM programme_settings WHERE id = 1) AND n.removed_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)`)) as unknown as Rows<{
-    n: number;
-  }>;
-  return Number(result.rows[0]?.n ?? 0);
+      AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)`,
+  );
+  return Number(result[0]?.n ?? 0);
 }
 
 /** Writes Síntesis' payments, touching only rows that differ: a second run changes nothing. */
 async function upsertPayments(tx: Transaction, pagos: SintesisPayment[], now: Date) {
   if (pagos.length === 0) return { inserted: 0, updated: 0 };
-  const result = (await tx.execute(sql`
+  const result = await rows<{ inserted: number; updated: number }>(
+    tx,
+    sql`
     WITH x AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(pagos)}::json)
         AS x(inscripcion int, "fechaPago" date, banco text, modalidad text)
@@ -85,8 +92,9 @@ async function upsertPayments(tx: Transaction, pagos: SintesisPayment[], now: Da
       RETURNING (xmax = 0) AS inserted
     )
     SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated
-    FROM written`)) as unknown as Rows<{ inserted: number; updated: number }>;
-  const row = result.rows[0]!;
+    FROM written`,
+  );
+  const row = result[0]!;
   return { inserted: Number(row.inserted), updated: Number(row.updated) };
 }
 
@@ -116,10 +124,11 @@ export async function syncPayments(
       const earlier = await job.committed(tx);
       if (earlier) return earlier as PaymentSyncResult;
     } else {
-      const lock = (await tx.execute(
+      const lock = await firstRow<{ ok: boolean }>(
+        tx,
         sql`SELECT pg_try_advisory_xact_lock(hashtext('bjp.sync.payments')) AS ok`,
-      )) as unknown as Rows<{ ok: boolean }>;
-      if (!lock.rows[0]?.ok) throw new AppError('conflict', syncMessages.busy);
+      );
+      if (!lock?.ok) throw new AppError('conflict', syncMessages.busy);
     }
     const total = job ? await beneficiaryCount(tx) : 0;
     const report = (done: number) =>
@@ -187,24 +196,24 @@ export async function syncPayments(
 
 /** The last completed payment sync with who ran it, for the panel of 'Procesar Ajustes Solicitados'. */
 export async function lastPaymentSyncRun(deps: AppDeps): Promise<LastPaymentSync> {
-  const found = (await deps.db.execute(sql`
+  const r = await firstRow<{
+    id: number;
+    started_at: string | Date;
+    finished_at: string | Date;
+    beneficiaries: number;
+    received: number;
+    inserted: number;
+    updated: number;
+    username: string | null;
+    name: string | null;
+  }>(
+    deps.db,
+    sql`
     SELECT r.id, r.started_at, r.finished_at, r.beneficiaries, r.received, r.inserted, r.updated,
       u.username, trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')) AS name
     FROM payment_sync_runs r LEFT JOIN users u ON u.id = r.user_id
-    ORDER BY r.finished_at DESC, r.id DESC LIMIT 1`)) as unknown as {
-    rows: Array<{
-      id: number;
-      started_at: string | Date;
-      finished_at: string | Date;
-      beneficiaries: number;
-      received: number;
-      inserted: number;
-      updated: number;
-      username: string | null;
-      name: string | null;
-    }>;
-  };
-  const r = found.rows[0];
+    ORDER BY r.finished_at DESC, r.id DESC LIMIT 1`,
+  );
   if (!r) return { run: null };
   const received = Number(r.received);
   const inserted = Number(r.inserted);

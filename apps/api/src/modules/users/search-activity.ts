@@ -1,6 +1,7 @@
 import { SEARCH_ACTIVITY_PAGE_SIZE, type SearchActivityPage, searchActivityRule } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { PERSON_SEARCH_ACTION, PERSON_SEARCH_ENTITY } from '../holders/person-search.js';
 
 type Row = {
@@ -46,32 +47,32 @@ const placeOf = sql`CASE WHEN u.type = 1 THEN 'Nacional' ELSE coalesce((
     LEFT JOIN departments p ON p.id = s.department_id
     WHERE s.user_id = u.id), '') END`;
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 export async function searchActivity(
   db: Executor,
   query: { days: number; page: number },
 ): Promise<SearchActivityPage> {
   const { days, page } = query;
   const offset = (page - 1) * SEARCH_ACTIVITY_PAGE_SIZE;
-  const [rows, [summary]] = await Promise.all([
-    db
-      .execute(sql`WITH ${counted(days)}
+  const [found, [summary]] = await Promise.all([
+    rows<Row>(
+      db,
+      sql`WITH ${counted(days)}
         SELECT f.user_id, u.username, trim(u.name || ' ' || u.first_last_name) AS full_name,
           ${placeOf} AS place, f.searches, f.hits, f.last_at, f.unusual
         FROM flagged f JOIN users u ON u.id = f.user_id
         ORDER BY f.unusual DESC, f.searches DESC, f.user_id
-        LIMIT ${SEARCH_ACTIVITY_PAGE_SIZE}::int OFFSET ${offset}::int`)
-      .then((r) => rowsOf<Row>(r)),
-    db
-      .execute(sql`WITH ${counted(days)}
+        LIMIT ${SEARCH_ACTIVITY_PAGE_SIZE}::int OFFSET ${offset}::int`,
+    ),
+    rows<Summary>(
+      db,
+      sql`WITH ${counted(days)}
         SELECT count(*)::int AS total, (SELECT median FROM stats) AS median,
           count(*) FILTER (WHERE unusual)::int AS unusual_count
-        FROM flagged`)
-      .then((r) => rowsOf<Summary>(r)),
+        FROM flagged`,
+    ),
   ]);
   return {
-    items: rows.map((r) => ({
+    items: found.map((r) => ({
       userId: r.user_id,
       username: r.username,
       fullName: r.full_name,

@@ -1,0 +1,7 @@
+/** What other areas may use of structure (departments, districts, institutions, courses, students). */
+export {
+  type CurrentStudent,
+  carnetWithComplemento,
+  currentStudentByRude,
+  type StudentPlace,
+} from './students.js';
