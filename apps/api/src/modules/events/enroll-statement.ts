@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventMessages, eventStates, isPublishedState, type ParticipantBase } from '@bjp/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { firstRow } from '../../db/rows.js';
 import { eventEnrollments, events } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { MAX_SEAT_SHARDS } from './seats.js';
@@ -93,10 +94,7 @@ export async function insertEnrollment(db: Executor, row: EnrollmentRow): Promis
   // hence a few waiting attempts rather than one.
   for (const wait of ['skip', 'wait', 'wait', 'wait'] as const) {
     try {
-      const result = (await db.execute(enrollmentStatement(row, files, wait))) as unknown as {
-        rows: Array<{ id: number | string }>;
-      };
-      const id = result.rows[0]?.id;
+      const id = (await firstRow<{ id: number | string }>(db, enrollmentStatement(row, files, wait)))?.id;
       if (id !== undefined) return Number(id);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('conflict', eventMessages.enrollmentDuplicate);

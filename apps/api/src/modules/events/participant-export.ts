@@ -10,6 +10,7 @@ import {
 } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
+import { rows } from '../../db/rows.js';
 import { openWorkbook } from '../../documents/sheet-writer.js';
 import { eventFormDefinition } from './event-form-definition.js';
 import { type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';
@@ -87,16 +88,18 @@ async function* batches(deps: AppDeps, eventId: number, query: ParticipantExport
     const after: ReturnType<typeof sql> = cursor
       ? sql`and (e.created_at, e.id) < (${cursor.at}::timestamptz, ${cursor.id})`
       : sql``;
-    const result = await deps.db.execute(sql`
+    const batch = await rows<ParticipantDbRow & { cursor_at: string }>(
+      deps.db,
+      sql`
       select ${participantColumns}, e.created_at::text as cursor_at from event_enrollments e
       where ${where} ${after}
-      order by e.created_at desc, e.id desc limit ${BATCH}`);
-    const rows = (result as unknown as { rows: Array<ParticipantDbRow & { cursor_at: string }> }).rows;
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1]!;
+      order by e.created_at desc, e.id desc limit ${BATCH}`,
+    );
+    if (batch.length === 0) return;
+    yield batch;
+    const last = batch[batch.length - 1]!;
     cursor = { at: last.cursor_at, id: Number(last.id) };
-    if (rows.length < BATCH) return;
+    if (batch.length < BATCH) return;
   }
 }
 

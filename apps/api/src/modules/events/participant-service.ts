@@ -14,12 +14,11 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { eventFormDefinition } from './event-form-definition.js';
 import { isoOf, type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const toParticipantRow = (r: ParticipantDbRow): ParticipantRow => ({
   id: Number(r.id),
@@ -47,7 +46,7 @@ export function answersOf(fields: FieldDefinition[], extra: Record<string, unkno
 }
 
 async function assertEvent(db: Executor, eventId: number): Promise<void> {
-  const found = rowsOf(await db.execute(sql`select 1 from events where id = ${eventId}`));
+  const found = await rows(db, sql`select 1 from events where id = ${eventId}`);
   if (found.length === 0) throw new AppError('not_found', eventMessages.eventNotFound);
 }
 
@@ -58,11 +57,12 @@ async function assertEvent(db: Executor, eventId: number): Promise<void> {
  * entries; null for an event without a maximum. 404 for an unknown event.
  */
 async function activeBySeats(db: Executor, eventId: number): Promise<number | null> {
-  const [row] = rowsOf<{ n: number | null }>(
-    await db.execute(sql`
+  const [row] = await rows<{ n: number | null }>(
+    db,
+    sql`
       select case when ev.with_limit_control then ev.maximum
         - coalesce((select sum(s.remaining) from event_seats s where s.event_id = ev.id), 0)::int end as n
-      from events ev where ev.id = ${eventId}`),
+      from events ev where ev.id = ${eventId}`,
   );
   if (!row) throw new AppError('not_found', eventMessages.eventNotFound);
   return row.n;
@@ -89,8 +89,8 @@ export async function listParticipants(
   const seatCount = await activeBySeats(deps.db, eventId);
   const where = participantWhere(eventId, query);
   const count = async (w: typeof where) =>
-    rowsOf<{ n: number }>(
-      await deps.db.execute(sql`select count(*)::int as n from event_enrollments e where ${w}`),
+    (
+      await rows<{ n: number }>(deps.db, sql`select count(*)::int as n from event_enrollments e where ${w}`)
     )[0]?.n ?? 0;
   const onlyStatus = !query.q && !query.institution && !query.department && !query.from && !query.to;
   const totalOf = async (): Promise<number> => {
@@ -101,8 +101,9 @@ export async function listParticipants(
   };
   /** `limit` rows from `offset` in one direction, always answered newest first. */
   const pageRows = async (direction: 'desc' | 'asc', limit: number, offset: number) =>
-    rowsOf<ParticipantDbRow>(
-      await deps.db.execute(sql`
+    await rows<ParticipantDbRow>(
+      deps.db,
+      sql`
         with page as (
           select e.id, e.created_at from event_enrollments e where ${where}
           order by e.created_at ${sql.raw(direction)}, e.id ${sql.raw(direction)}
@@ -110,7 +111,7 @@ export async function listParticipants(
         )
         select ${participantColumns}
         from page join event_enrollments e on e.id = page.id
-        order by page.created_at desc, page.id desc`),
+        order by page.created_at desc, page.id desc`,
     );
 
   const offset = (query.page - 1) * query.pageSize;
@@ -152,8 +153,9 @@ export async function getParticipant(
   eventId: number,
   enrollmentId: number,
 ): Promise<ParticipantDetail> {
-  const [row] = rowsOf<ParticipantDbRow & { cancelled_by_name: string | null; attachments: FileDbRow[] }>(
-    await deps.db.execute(sql`
+  const [row] = await rows<ParticipantDbRow & { cancelled_by_name: string | null; attachments: FileDbRow[] }>(
+    deps.db,
+    sql`
       select ${participantColumns},
         nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')), '') as cancelled_by_name,
         coalesce((select json_agg(json_build_object('id', f.id, 'field_name', f.field_name,
@@ -161,7 +163,7 @@ export async function getParticipant(
           order by f.field_name, f.original_name)
           from enrollment_files f where f.enrollment_id = e.id), '[]') as attachments
       from event_enrollments e left join users u on u.id = e.cancelled_by
-      where e.id = ${enrollmentId} and e.event_id = ${eventId}`),
+      where e.id = ${enrollmentId} and e.event_id = ${eventId}`,
   );
   if (!row) throw await notFound(deps.db, eventId);
   // The labels of the form version the event was published with: the ones the answers were given under.
@@ -194,16 +196,17 @@ export async function getParticipant(
 
 /** A file of an enrollment of the event (all three ids in one statement), for the download route. */
 export async function participantFile(deps: AppDeps, eventId: number, enrollmentId: number, fileId: string) {
-  const [row] = rowsOf<{
+  const [row] = await rows<{
     storage_key: string;
     content_type: string;
     size_bytes: number;
     original_name: string;
   }>(
-    await deps.db.execute(sql`
+    deps.db,
+    sql`
       select f.storage_key, f.content_type, f.size_bytes, f.original_name
       from enrollment_files f join event_enrollments e on e.id = f.enrollment_id
-      where f.id = ${fileId}::uuid and e.id = ${enrollmentId} and e.event_id = ${eventId}`),
+      where f.id = ${fileId}::uuid and e.id = ${enrollmentId} and e.event_id = ${eventId}`,
   );
   if (!row) throw new AppError('not_found', eventMessages.fileNotFound);
   return row;
@@ -225,29 +228,30 @@ export async function cancelParticipant(
 ): Promise<{ id: number; cancelledAt: string }> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const [changed] = rowsOf<{ id: number; cancelled_at: Date | string }>(
-      await tx.execute(sql`
+    const [changed] = await rows<{ id: number; cancelled_at: Date | string }>(
+      tx,
+      sql`
         update event_enrollments set cancelled_at = ${now.toISOString()}::timestamptz,
           cancelled_by = ${actor.id}, cancel_reason = ${reason}
         where id = ${enrollmentId} and event_id = ${eventId} and cancelled_at is null
-        returning id, cancelled_at`),
+        returning id, cancelled_at`,
     );
     if (!changed) {
-      const [exists] = rowsOf(
-        await tx.execute(
-          sql`select 1 from event_enrollments where id = ${enrollmentId} and event_id = ${eventId}`,
-        ),
+      const [exists] = await rows(
+        tx,
+        sql`select 1 from event_enrollments where id = ${enrollmentId} and event_id = ${eventId}`,
       );
       if (exists) throw new AppError('conflict', participantMessages.alreadyCancelled);
       throw await notFound(tx, eventId);
     }
-    const seats = rowsOf<{ shard: number }>(
-      await tx.execute(sql`
+    const seats = await rows<{ shard: number }>(
+      tx,
+      sql`
         update event_seats s set remaining = s.remaining + 1
         from events ev
         where ev.id = s.event_id and ev.with_limit_control and s.event_id = ${eventId}
           and s.shard = ${enrollmentId} % (select count(*) from event_seats x where x.event_id = ${eventId})
-        returning s.shard`),
+        returning s.shard`,
     );
     await writeAudit(tx, {
       userId: actor.id,
