@@ -19,10 +19,12 @@ describe('tracking', () => {
     const overview = await apiGet<TrackingOverview>(page, `/api/v1/tracking/districts/${place.id}`);
     await page.getByTestId('tracking-place').getByText(place.name).waitFor();
     expect(await page.getByTestId('tracking-pending').innerText()).toBe(formatCount(overview.counts.pending));
-    await page.getByText('PENDIENTE', { exact: true }).first().click();
-    await page.waitForResponse(
+    // Waited for from before the click: a fast answer could otherwise come before the wait began.
+    const filtered = page.waitForResponse(
       (r) => r.url().includes('/institutions?') && r.url().includes('status=PENDIENTE'),
     );
+    await page.getByText('PENDIENTE', { exact: true }).first().click();
+    await filtered;
     const table = page.getByTestId('tracking-table');
     await table.getByText(`de ${formatCount(overview.counts.pending)}`).waitFor();
     const states = await table.locator('tbody tr td:last-child').allInnerTexts();
