@@ -1,4 +1,4 @@
-import type { Page, ParticipantDetail, ParticipantRow, ParticipantStatus } from '@bjp/domain';
+import type { ParticipantDetail, ParticipantPage, ParticipantStatus } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api';
 import { downloadFile } from '../../../ui/download';
@@ -26,7 +26,7 @@ export function useParticipants(eventId: number, filters: ParticipantFilterValue
   return useQuery({
     queryKey: participantKeys.list(eventId, filters, page),
     queryFn: ({ signal }) =>
-      api.get<Page<ParticipantRow>>(`/events/${eventId}/participants`, {
+      api.get<ParticipantPage>(`/events/${eventId}/participants`, {
         query: { ...filters, page },
         signal,
       }),
