@@ -68,7 +68,15 @@ export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' })
       {report.isError && <Alert color="red">{errorMessage(report.error)}</Alert>}
       {report.isLoading && <Loader mx="auto" />}
       {report.data && sie !== null && (
-        <InstitutionReportView key={sie} report={report.data} onChange={() => setSie(null)} />
+        <InstitutionReportView
+          key={sie}
+          report={report.data}
+          onChange={() => {
+            // Back to the choice with the school just seen selected, also when it came from the address.
+            setChoice(String(sie));
+            setSie(null);
+          }}
+        />
       )}
     </Stack>
   );
