@@ -35,7 +35,8 @@ export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' })
         title={mode === 'admin' ? 'Reporte Institución' : 'Reporte UE/CEE'}
         breadcrumbs={['Reportes']}
       />
-      {sie === null && (
+      {/* An unknown code keeps the finder in view under its message, to type another one. */}
+      {(sie === null || report.isError) && (
         <Paper withBorder radius="md" p="md" maw={560}>
           {mode === 'admin' ? (
             <CodeFinder
