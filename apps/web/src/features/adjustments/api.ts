@@ -8,7 +8,7 @@ import type {
   ReenableResult,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 import { downloadFile } from '../../ui/download';
 
@@ -24,7 +24,7 @@ export const adjustmentKeys = {
 export function useAdjustmentInstitution(sie: number) {
   return useQuery({
     queryKey: adjustmentKeys.state(sie),
-    queryFn: ({ signal }) => api.get<AdjustmentInstitutionState>(base(sie), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<AdjustmentInstitutionState>(base(sie), { signal }),
   });
 }
 
@@ -33,7 +33,9 @@ export function useAdjustmentStudent(sie: number, rude: string | null) {
   return useQuery({
     queryKey: adjustmentKeys.student(sie, rude ?? ''),
     queryFn: ({ signal }) =>
-      api.get<AdjustmentStudent>(`${base(sie)}/students/${encodeURIComponent(rude ?? '')}`, { signal }),
+      untypedApi.get<AdjustmentStudent>(`${base(sie)}/students/${encodeURIComponent(rude ?? '')}`, {
+        signal,
+      }),
     enabled: rude !== null,
     retry: false,
   });
@@ -44,7 +46,7 @@ export function useAdjustmentStudents(sie: number, course: number | undefined, p
   return useQuery({
     queryKey: [...adjustmentKeys.school(sie), 'students', course, page],
     queryFn: ({ signal }) =>
-      api.get<AdjustmentStudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
+      untypedApi.get<AdjustmentStudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +56,7 @@ export function useAdjustmentHistory(query: AdjustmentHistoryQuery) {
   return useQuery({
     queryKey: adjustmentKeys.history(query),
     queryFn: ({ signal }) =>
-      api.get<AdjustmentHistoryPage>('/adjustments/history', {
+      untypedApi.get<AdjustmentHistoryPage>('/adjustments/history', {
         query: { ...query },
         signal,
       }),
@@ -68,7 +70,7 @@ export function useReenable() {
   return useMutation({
     mutationFn: (rude: string) =>
       submission.send(rude, (idempotencyKey) =>
-        api.post<ReenableResult>('/adjustments/reenable', { rude }, { idempotencyKey }),
+        untypedApi.post<ReenableResult>('/adjustments/reenable', { rude }, { idempotencyKey }),
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['adjustments'] }),
   });
@@ -78,7 +80,7 @@ export function useReenable() {
 export function useSyncPayments() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<PaymentSyncResult>('/sync/payments'),
+    mutationFn: () => untypedApi.post<PaymentSyncResult>('/sync/payments'),
     // The dashboard, reports and payment lists read what the sync changed.
     onSuccess: () => client.invalidateQueries(),
   });

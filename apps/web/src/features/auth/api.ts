@@ -1,7 +1,7 @@
 import type { LoginRequest, LoginResponse } from '@bjp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { clearSession, saveSession } from '../../app/auth/session';
 
 export type LoginInput = { username: string; password: string; type: '1' | '2' };
@@ -11,7 +11,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) =>
-      api.post<LoginResponse>(
+      untypedApi.post<LoginResponse>(
         '/auth/login',
         {
           username: input.username.trim(),
@@ -34,7 +34,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     // The refresh cookie identifies the session; no token renewal just to end it.
-    mutationFn: () => api.post<void>('/auth/logout', undefined, { auth: false }),
+    mutationFn: () => untypedApi.post<void>('/auth/logout', undefined, { auth: false }),
     onSettled: () => {
       clearSession();
       queryClient.clear();

@@ -1,6 +1,6 @@
 import type { BlockCandidate, BlockedStudentPage, BlockResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const path = (rude: string) => `/blocking/students/${encodeURIComponent(rude)}`;
@@ -8,7 +8,7 @@ const path = (rude: string) => `/blocking/students/${encodeURIComponent(rude)}`;
 export function useBlockCandidate(rude: string | null) {
   return useQuery({
     queryKey: ['blocking', 'candidate', rude],
-    queryFn: ({ signal }) => api.get<BlockCandidate>(path(rude!), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<BlockCandidate>(path(rude!), { signal }),
     enabled: rude !== null,
     retry: false,
   });
@@ -21,7 +21,7 @@ export function useBlockAction(action: 'block' | 'unblock') {
   return useMutation({
     mutationFn: ({ rude, observation }: { rude: string; observation: string }) =>
       submission.send([rude, observation], (idempotencyKey) =>
-        api.post<BlockResult>(`${path(rude)}/${action}`, { observation }, { idempotencyKey }),
+        untypedApi.post<BlockResult>(`${path(rude)}/${action}`, { observation }, { idempotencyKey }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: ['blocking'] }),
   });
@@ -30,7 +30,8 @@ export function useBlockAction(action: 'block' | 'unblock') {
 export function useBlockedStudents(page: number) {
   return useQuery({
     queryKey: ['blocking', 'blocked', page],
-    queryFn: ({ signal }) => api.get<BlockedStudentPage>('/blocking/blocked', { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      untypedApi.get<BlockedStudentPage>('/blocking/blocked', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import type { DepartmentPaidRow, InstitutionCompletionRow, SystemStats } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 
 /** Payment dates to count (yyyy-mm-dd, both optional). */
 export type PaymentRange = { from?: string; to?: string };
@@ -20,7 +20,7 @@ export function useDepartmentPaidStats(range: PaymentRange) {
   return useQuery({
     queryKey: dashboardKeys.departmentsPaid(range),
     queryFn: ({ signal }) =>
-      api.get<DepartmentPaidStats>('/statistics/departments-paid', {
+      untypedApi.get<DepartmentPaidStats>('/statistics/departments-paid', {
         query: { from: range.from, to: range.to },
         signal,
       }),
@@ -34,7 +34,10 @@ export function useSystemStats(range: PaymentRange) {
   return useQuery({
     queryKey: dashboardKeys.systems(range),
     queryFn: ({ signal }) =>
-      api.get<SystemStats>('/statistics/systems', { query: { from: range.from, to: range.to }, signal }),
+      untypedApi.get<SystemStats>('/statistics/systems', {
+        query: { from: range.from, to: range.to },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,6 +46,6 @@ export function useInstitutionCompletion() {
   return useQuery({
     queryKey: dashboardKeys.institutions,
     queryFn: ({ signal }) =>
-      api.get<InstitutionCompletionStats>('/statistics/institutions-completion', { signal }),
+      untypedApi.get<InstitutionCompletionStats>('/statistics/institutions-completion', { signal }),
   });
 }

@@ -6,7 +6,7 @@ import type {
   VerificationResult,
 } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 
 /** Where each kind's stored declaration is downloaded (issue 12: the same bytes every time). */
 export const declarationPath = (kind: DeclarationKind, sie: number) =>
@@ -17,7 +17,7 @@ export const declarationPath = (kind: DeclarationKind, sie: number) =>
 export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabled: boolean) {
   return useQuery({
     queryKey: ['declaration-versions', kind, sie],
-    queryFn: () => api.get<DeclarationVersionList>(`${declarationPath(kind, sie)}/versions`),
+    queryFn: () => untypedApi.get<DeclarationVersionList>(`${declarationPath(kind, sie)}/versions`),
     enabled,
   });
 }
@@ -26,7 +26,7 @@ export function useVerification(code: string) {
   return useQuery({
     queryKey: ['declaration-verification', code],
     queryFn: () =>
-      api.get<VerificationResult>(`/public/declarations/${encodeURIComponent(code)}`, { auth: false }),
+      untypedApi.get<VerificationResult>(`/public/declarations/${encodeURIComponent(code)}`, { auth: false }),
     retry: false,
   });
 }
@@ -35,7 +35,7 @@ export function useVerification(code: string) {
 export function useNovelties(query: Partial<NoveltyQuery> & { page: number }) {
   return useQuery({
     queryKey: ['declaration-novelties', query],
-    queryFn: ({ signal }) => api.get<NoveltyPage>('/declarations/novelties', { query, signal }),
+    queryFn: ({ signal }) => untypedApi.get<NoveltyPage>('/declarations/novelties', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

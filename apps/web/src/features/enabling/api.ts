@@ -6,7 +6,7 @@ import type {
   EnablingResult,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const paths: Record<EnablingKind, string> = {
@@ -26,7 +26,7 @@ export function useEnable(kind: EnablingKind) {
   return useMutation({
     mutationFn: (body: EnablingRequest) =>
       submission.send(body, (idempotencyKey) =>
-        api.post<EnablingResult>(paths[kind], body, { idempotencyKey }),
+        untypedApi.post<EnablingResult>(paths[kind], body, { idempotencyKey }),
       ),
     onSuccess: (result) => {
       client.invalidateQueries({ queryKey: enablingKeys.all });
@@ -39,13 +39,13 @@ export function useEnable(kind: EnablingKind) {
 
 /** What the enabling would reopen; refuses (404/409) as the enabling would, without changing anything. */
 export const fetchEnablingPreview = (kind: EnablingKind, sie: number) =>
-  api.get<EnablingPreview>(`/enabling/${kind}/schools/${sie}`);
+  untypedApi.get<EnablingPreview>(`/enabling/${kind}/schools/${sie}`);
 
 /** The enablings of one kind already made, newest first, 10 a page. */
 export function useEnablings(kind: EnablingKind, page: number) {
   return useQuery({
     queryKey: enablingKeys.list(kind, page),
-    queryFn: ({ signal }) => api.get<EnablingPage>('/enabling', { query: { kind, page }, signal }),
+    queryFn: ({ signal }) => untypedApi.get<EnablingPage>('/enabling', { query: { kind, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -12,7 +12,7 @@ import type {
   PlaceRow,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 export const eventKeys = {
@@ -30,7 +30,10 @@ export function useEventList(tab: EventTab, page: number, search: string) {
   return useQuery({
     queryKey: eventKeys.list(tab, page, search),
     queryFn: ({ signal }) =>
-      api.get<Page<EventRow>>('/events', { query: { tab, page, search: search || undefined }, signal }),
+      untypedApi.get<Page<EventRow>>('/events', {
+        query: { tab, page, search: search || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +42,7 @@ export function useEventList(tab: EventTab, page: number, search: string) {
 export function useEventOptions(enabled: boolean) {
   return useQuery({
     queryKey: eventKeys.options,
-    queryFn: ({ signal }) => api.get<EventFormOptions>('/events/options', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<EventFormOptions>('/events/options', { signal }),
     enabled,
     staleTime: 0,
   });
@@ -51,7 +54,9 @@ export function useCreateEvent() {
   const submission = useSubmission();
   return useMutation({
     mutationFn: (form: FormData) =>
-      submission.send(form, (idempotencyKey) => api.post<EventRow>('/events', form, { idempotencyKey })),
+      submission.send(form, (idempotencyKey) =>
+        untypedApi.post<EventRow>('/events', form, { idempotencyKey }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.lists }),
   });
 }
@@ -60,7 +65,7 @@ export function useCreateEvent() {
 export function useEventTransition(action: 'send' | 'conclude' | 'cancel') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<EventStateChange>(`/events/${id}/${action}`),
+    mutationFn: (id: number) => untypedApi.post<EventStateChange>(`/events/${id}/${action}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -69,7 +74,7 @@ export function useEventTransition(action: 'send' | 'conclude' | 'cancel') {
 export function useEventDetail(id: number | null) {
   return useQuery({
     queryKey: eventKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<EventDetail>(`/events/${id}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<EventDetail>(`/events/${id}`, { signal }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -80,7 +85,7 @@ export function useEventDetail(id: number | null) {
 export function useUpdateEvent(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api.put<EventRow>(`/events/${id}`, form),
+    mutationFn: (form: FormData) => untypedApi.put<EventRow>(`/events/${id}`, form),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -88,7 +93,7 @@ export function useUpdateEvent(id: number) {
 export function useEventHistory(id: number | null) {
   return useQuery({
     queryKey: eventKeys.history(id ?? 0),
-    queryFn: ({ signal }) => api.get<EventHistory>(`/events/${id}/history`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<EventHistory>(`/events/${id}/history`, { signal }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -99,7 +104,7 @@ export function usePlaceList(query: PlaceListQuery) {
   return useQuery({
     queryKey: [...eventKeys.places, query],
     queryFn: ({ signal }) =>
-      api.get<PlacePage>('/events/places', {
+      untypedApi.get<PlacePage>('/events/places', {
         query: { ...query, search: query.search || undefined },
         signal,
       }),
@@ -111,7 +116,7 @@ export function useUpdatePlace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, place }: { id: number; place: PlaceCreate }) =>
-      api.put<PlaceRow>(`/events/places/${id}`, place),
+      untypedApi.put<PlaceRow>(`/events/places/${id}`, place),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -120,7 +125,7 @@ export function useSetPlaceState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api.post<PlaceRow>(`/events/places/${id}/${active ? 'activate' : 'deactivate'}`),
+      untypedApi.post<PlaceRow>(`/events/places/${id}/${active ? 'activate' : 'deactivate'}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -130,7 +135,9 @@ export function useCreatePlace() {
   const submission = useSubmission();
   return useMutation({
     mutationFn: (place: PlaceCreate) =>
-      submission.send(place, (idempotencyKey) => api.post<PlaceRow>('/places', place, { idempotencyKey })),
+      submission.send(place, (idempotencyKey) =>
+        untypedApi.post<PlaceRow>('/places', place, { idempotencyKey }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -8,7 +8,7 @@ import type {
   Page,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 import { eventKeys } from './api';
 
@@ -24,7 +24,7 @@ export function useFormList(page: number) {
   return useQuery({
     queryKey: formKeys.list(page),
     queryFn: ({ signal }) =>
-      api.get<Page<EnrollmentFormRow>>('/enrollment-forms', { query: { page }, signal }),
+      untypedApi.get<Page<EnrollmentFormRow>>('/enrollment-forms', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +33,7 @@ export function useFormList(page: number) {
 export function useFormDetail(id: number | null, fresh = false) {
   return useQuery({
     queryKey: formKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<EnrollmentFormDetail>(`/enrollment-forms/${id}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<EnrollmentFormDetail>(`/enrollment-forms/${id}`, { signal }),
     enabled: id !== null,
     refetchOnMount: fresh ? 'always' : true,
   });
@@ -44,7 +44,7 @@ export function useFormVersion(id: number, version: number | null) {
   return useQuery({
     queryKey: formKeys.version(id, version ?? 0),
     queryFn: ({ signal }) =>
-      api.get<EnrollmentFormVersion>(`/enrollment-forms/${id}/versions/${version}`, { signal }),
+      untypedApi.get<EnrollmentFormVersion>(`/enrollment-forms/${id}/versions/${version}`, { signal }),
     enabled: version !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -55,7 +55,7 @@ export function useUpdateForm(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: EnrollmentFormUpdateInput) =>
-      api.put<EnrollmentFormRow>(`/enrollment-forms/${id}`, form),
+      untypedApi.put<EnrollmentFormRow>(`/enrollment-forms/${id}`, form),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: formKeys.lists }),
@@ -71,7 +71,7 @@ export function useSaveForm() {
   return useMutation({
     mutationFn: (form: EnrollmentFormCreateInput) =>
       submission.send(form, (idempotencyKey) =>
-        api.post<EnrollmentFormRow>('/enrollment-forms', form, { idempotencyKey }),
+        untypedApi.post<EnrollmentFormRow>('/enrollment-forms', form, { idempotencyKey }),
       ),
     onSuccess: () =>
       Promise.all([
@@ -86,7 +86,7 @@ export function useSetFormActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api.patch<ActiveToggleResult>(`/enrollment-forms/${id}/active`, { active }),
+      untypedApi.patch<ActiveToggleResult>(`/enrollment-forms/${id}/active`, { active }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: formKeys.lists }),

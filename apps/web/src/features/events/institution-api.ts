@@ -7,7 +7,7 @@ import type {
   Page,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const base = '/institution-enrollment';
@@ -16,7 +16,7 @@ export type EnrollmentTarget = { stageId: number; sie: number };
 export function useStages(enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'stages'],
-    queryFn: ({ signal }) => api.get<InstitutionStage[]>(`${base}/stages`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<InstitutionStage[]>(`${base}/stages`, { signal }),
     enabled,
   });
 }
@@ -25,7 +25,10 @@ export function usePlaces(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'places', search],
     queryFn: ({ signal }) =>
-      api.get<Page<InstitutionPlace>>(`${base}/places`, { query: { search: search || undefined }, signal }),
+      untypedApi.get<Page<InstitutionPlace>>(`${base}/places`, {
+        query: { search: search || undefined },
+        signal,
+      }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -34,7 +37,7 @@ export function usePlaces(search: string, enabled: boolean) {
 export function useGrades(enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'grades'],
-    queryFn: ({ signal }) => api.get<GradeOption[]>(`${base}/grades`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<GradeOption[]>(`${base}/grades`, { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -44,7 +47,7 @@ export function useStudents(sie: number | null, page: number, grade: number | nu
   return useQuery({
     queryKey: ['institution-enrollment', 'students', sie, page, grade, search],
     queryFn: ({ signal }) =>
-      api.get<Page<EnrollmentStudent>>(`${base}/institutions/${sie}/students`, {
+      untypedApi.get<Page<EnrollmentStudent>>(`${base}/institutions/${sie}/students`, {
         query: { page, grade: grade ?? undefined, search: search || undefined },
         signal,
       }),
@@ -60,9 +63,12 @@ export function useEnrollmentStatus(target: EnrollmentTarget | null) {
   return useQuery({
     queryKey: statusKey(target),
     queryFn: ({ signal }) =>
-      api.get<InstitutionEnrollmentStatus>(`${base}/stages/${target!.stageId}/institutions/${target!.sie}`, {
-        signal,
-      }),
+      untypedApi.get<InstitutionEnrollmentStatus>(
+        `${base}/stages/${target!.stageId}/institutions/${target!.sie}`,
+        {
+          signal,
+        },
+      ),
     enabled: target !== null,
   });
 }
@@ -76,13 +82,13 @@ export function useSaveParticipants(action: 'save' | 'close') {
       const url = `${base}/stages/${target.stageId}/institutions/${target.sie}`;
       return action === 'close'
         ? submission.send([url, ids], (idempotencyKey) =>
-            api.post<InstitutionEnrollmentStatus>(
+            untypedApi.post<InstitutionEnrollmentStatus>(
               `${url}/close`,
               { inscriptionIds: ids },
               { idempotencyKey },
             ),
           )
-        : api.put<InstitutionEnrollmentStatus>(`${url}/participants`, { inscriptionIds: ids });
+        : untypedApi.put<InstitutionEnrollmentStatus>(`${url}/participants`, { inscriptionIds: ids });
     },
     onSuccess: (status, { target }) => queryClient.setQueryData(statusKey(target), status),
   });

@@ -1,6 +1,6 @@
 import type { ActiveToggleResult, Page, PeriodCatalogs, PeriodCreate, PeriodRow } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 import { eventKeys } from './api';
 
@@ -13,7 +13,7 @@ export const periodKeys = {
 export function usePeriodList(page: number) {
   return useQuery({
     queryKey: periodKeys.list(page),
-    queryFn: ({ signal }) => api.get<Page<PeriodRow>>('/kind-events', { query: { page }, signal }),
+    queryFn: ({ signal }) => untypedApi.get<Page<PeriodRow>>('/kind-events', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +21,7 @@ export function usePeriodList(page: number) {
 export function usePeriodCatalogs() {
   return useQuery({
     queryKey: periodKeys.catalogs,
-    queryFn: ({ signal }) => api.get<PeriodCatalogs>('/kind-events/catalogs', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<PeriodCatalogs>('/kind-events/catalogs', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -32,7 +32,7 @@ export function useCreatePeriod() {
   return useMutation({
     mutationFn: (period: PeriodCreate) =>
       submission.send(period, (idempotencyKey) =>
-        api.post<PeriodRow>('/kind-events', period, { idempotencyKey }),
+        untypedApi.post<PeriodRow>('/kind-events', period, { idempotencyKey }),
       ),
     onSuccess: () =>
       Promise.all([
@@ -46,7 +46,7 @@ export function useSetPeriodActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api.patch<ActiveToggleResult>(`/kind-events/${id}/active`, { active }),
+      untypedApi.patch<ActiveToggleResult>(`/kind-events/${id}/active`, { active }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: periodKeys.lists }),

@@ -1,13 +1,13 @@
 import type { PublicEnrollmentResult, PublicEvent } from '@bjp/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 /** The public page's calls go without a session (auth: false). */
 export function usePublicEvent(id: number) {
   return useQuery({
     queryKey: ['public-event', id],
-    queryFn: ({ signal }) => api.get<PublicEvent>(`/public/events/${id}`, { signal, auth: false }),
+    queryFn: ({ signal }) => untypedApi.get<PublicEvent>(`/public/events/${id}`, { signal, auth: false }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -24,14 +24,14 @@ export function useEnroll(eventId: number) {
       const withFiles = Object.values(files).some((list) => list.length > 0);
       if (!withFiles)
         return submission.send(body, (idempotencyKey) =>
-          api.post<PublicEnrollmentResult>(url, body, { auth: false, idempotencyKey }),
+          untypedApi.post<PublicEnrollmentResult>(url, body, { auth: false, idempotencyKey }),
         );
       const form = new FormData();
       form.append('data', JSON.stringify(body));
       for (const [field, list] of Object.entries(files))
         for (const file of list) form.append(field, file, file.name);
       return submission.send(form, (idempotencyKey) =>
-        api.post<PublicEnrollmentResult>(url, form, { auth: false, idempotencyKey }),
+        untypedApi.post<PublicEnrollmentResult>(url, form, { auth: false, idempotencyKey }),
       );
     },
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../../app/api';
+import { ApiError, untypedApi } from '../../app/api';
 import { downloadFile } from '../../ui/download';
 
 /** An export job as GET /exports/:jobId tells it (apps/api/src/modules/exports). */
@@ -36,9 +36,9 @@ export function useExportJob() {
   const run = useCallback(async (startPath: string, body: unknown, fallbackName: string) => {
     setPreparing({ message: 'Preparando…', percent: null });
     try {
-      const { jobId } = await api.post<{ jobId: string }>(startPath, body);
+      const { jobId } = await untypedApi.post<{ jobId: string }>(startPath, body);
       for (;;) {
-        const status = await api.get<ExportStatus>(`/exports/${jobId}`);
+        const status = await untypedApi.get<ExportStatus>(`/exports/${jobId}`);
         if (status.state === 'failed')
           // The job's own answer (e.g. 'No hay datos…', a 404 of the synchronous download).
           throw new ApiError(404, 'export_failed', status.error ?? 'No se pudo preparar el archivo.');

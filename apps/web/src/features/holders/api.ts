@@ -13,7 +13,7 @@ import type {
   TitularStudents,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const base = (sie: number) => `/holders/institutions/${sie}`;
@@ -42,7 +42,7 @@ export const holderKeys = {
 export function useHoldersState(sie: number) {
   return useQuery({
     queryKey: holderKeys.state(sie),
-    queryFn: ({ signal }) => api.get<HoldersInstitutionState>(base(sie), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<HoldersInstitutionState>(base(sie), { signal }),
   });
 }
 
@@ -51,7 +51,7 @@ export function useStudents(sie: number, course: number | null, page: number) {
   return useQuery({
     queryKey: holderKeys.students(sie, course, page),
     queryFn: ({ signal }) =>
-      api.get<StudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
+      untypedApi.get<StudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,7 +60,7 @@ export function useRelationships(codeType: number) {
   return useQuery({
     queryKey: holderKeys.relationships(codeType),
     queryFn: ({ signal }) =>
-      api.get<RelationshipOptions>('/holders/relationships', { query: { codeType }, signal }),
+      untypedApi.get<RelationshipOptions>('/holders/relationships', { query: { codeType }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -69,20 +69,23 @@ export function useTitularModal(sie: number, inscriptionId: number | null, area:
   return useQuery({
     queryKey: modalKey(area, sie, inscriptionId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<TitularModalResponse>(`${inscriptionUrl(area, sie, inscriptionId ?? 0)}/titulars`, { signal }),
+      untypedApi.get<TitularModalResponse>(`${inscriptionUrl(area, sie, inscriptionId ?? 0)}/titulars`, {
+        signal,
+      }),
     enabled: inscriptionId !== null,
     staleTime: 0,
   });
 }
 
 export function fetchPending(sie: number, page: number) {
-  return api.get<PendingPage>(`${base(sie)}/pending`, { query: { page } });
+  return untypedApi.get<PendingPage>(`${base(sie)}/pending`, { query: { page } });
 }
 
 export function useTitularList(sie: number, page: number) {
   return useQuery({
     queryKey: holderKeys.titulars(sie, page),
-    queryFn: ({ signal }) => api.get<TitularListPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      untypedApi.get<TitularListPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -91,7 +94,7 @@ export function useTitularStudents(sie: number, personId: number | null) {
   return useQuery({
     queryKey: holderKeys.titularStudents(sie, personId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<TitularStudents>(`${base(sie)}/titulars/${personId}/students`, { signal }),
+      untypedApi.get<TitularStudents>(`${base(sie)}/titulars/${personId}/students`, { signal }),
     enabled: personId !== null,
   });
 }
@@ -130,7 +133,7 @@ export function useTitularChanges(sie: number, inscriptionId: number, area: Titu
       inscriptionId,
       (v: { personId: number; relationshipId: number | null; person?: Partial<PersonData> }) =>
         existing.send(v, (idempotencyKey) =>
-          api.post<TitularModalResponse>(`${url}/guardians`, v, { idempotencyKey }),
+          untypedApi.post<TitularModalResponse>(`${url}/guardians`, v, { idempotencyKey }),
         ),
       area,
     ),
@@ -139,7 +142,7 @@ export function useTitularChanges(sie: number, inscriptionId: number, area: Titu
       inscriptionId,
       (v: Partial<NewTitularRequest>) =>
         created.send(v, (idempotencyKey) =>
-          api.post<TitularModalResponse>(`${url}/guardians/new`, v, { idempotencyKey }),
+          untypedApi.post<TitularModalResponse>(`${url}/guardians/new`, v, { idempotencyKey }),
         ),
       area,
     ),
@@ -147,7 +150,7 @@ export function useTitularChanges(sie: number, inscriptionId: number, area: Titu
       sie,
       inscriptionId,
       (v: { guardianId: number; relationshipId: number | null }) =>
-        api.patch<TitularModalResponse>(`${url}/guardians/${v.guardianId}`, {
+        untypedApi.patch<TitularModalResponse>(`${url}/guardians/${v.guardianId}`, {
           relationshipId: v.relationshipId,
         }),
       area,
@@ -155,13 +158,13 @@ export function useTitularChanges(sie: number, inscriptionId: number, area: Titu
     remove: useModalChange(
       sie,
       inscriptionId,
-      (guardianId: number) => api.delete<TitularModalResponse>(`${url}/guardians/${guardianId}`),
+      (guardianId: number) => untypedApi.delete<TitularModalResponse>(`${url}/guardians/${guardianId}`),
       area,
     ),
     save: useModalChange(
       sie,
       inscriptionId,
-      (guardianId: number | null) => api.put<TitularModalResponse>(`${url}/titular`, { guardianId }),
+      (guardianId: number | null) => untypedApi.put<TitularModalResponse>(`${url}/titular`, { guardianId }),
       area,
     ),
     /** 'Editar Datos' in the adjustment variant: the person, through the student (it may be the adjustment). */
@@ -169,18 +172,18 @@ export function useTitularChanges(sie: number, inscriptionId: number, area: Titu
       sie,
       inscriptionId,
       (v: { personId: number; data: Partial<PersonData> }) =>
-        api.put<TitularModalResponse>(`${url}/persons/${v.personId}`, v.data),
+        untypedApi.put<TitularModalResponse>(`${url}/persons/${v.personId}`, v.data),
       area,
     ),
   };
 }
 
 export function searchPerson(carnet: string, complemento: string) {
-  return api.post<PersonSearchResponse>('/holders/persons/search', { carnet, complemento });
+  return untypedApi.post<PersonSearchResponse>('/holders/persons/search', { carnet, complemento });
 }
 
 export function updatePerson(sie: number, personId: number, data: Partial<PersonData>) {
-  return api.put<PersonResponse>(`${base(sie)}/persons/${personId}`, data);
+  return untypedApi.put<PersonResponse>(`${base(sie)}/persons/${personId}`, data);
 }
 
 export function useConsolidate(sie: number) {
@@ -189,7 +192,7 @@ export function useConsolidate(sie: number) {
   return useMutation({
     mutationFn: () =>
       submission.send(sie, (idempotencyKey) =>
-        api.post<ConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
+        untypedApi.post<ConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
   });
@@ -201,7 +204,7 @@ export function useValidateTitular(sie: number) {
   return useMutation({
     mutationFn: (personId: number) =>
       submission.send(personId, (idempotencyKey) =>
-        api.post<{ validated: number; total: number }>(
+        untypedApi.post<{ validated: number; total: number }>(
           `${base(sie)}/titulars/${personId}/validation`,
           undefined,
           {

@@ -10,7 +10,7 @@ import type {
   StoredValidation,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const base = (sie: number) => `/paid-validation/institutions/${sie}`;
@@ -31,7 +31,7 @@ export const paidKeys = {
 export function usePaidState(sie: number | null) {
   return useQuery({
     queryKey: paidKeys.state(sie ?? 0),
-    queryFn: ({ signal }) => api.get<PaidInstitutionState>(base(sie ?? 0), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<PaidInstitutionState>(base(sie ?? 0), { signal }),
     enabled: sie !== null,
     retry: false,
   });
@@ -41,7 +41,8 @@ export function usePaidState(sie: number | null) {
 export function usePaidTitulars(sie: number, page: number) {
   return useQuery({
     queryKey: paidKeys.titulars(sie, page),
-    queryFn: ({ signal }) => api.get<PaidTitularPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      untypedApi.get<PaidTitularPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,7 +50,7 @@ export function usePaidTitulars(sie: number, page: number) {
 export function usePaidTitular(sie: number, personId: number) {
   return useQuery({
     queryKey: paidKeys.titular(sie, personId),
-    queryFn: ({ signal }) => api.get<PaidTitularRow>(`${base(sie)}/titulars/${personId}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<PaidTitularRow>(`${base(sie)}/titulars/${personId}`, { signal }),
     retry: false,
   });
 }
@@ -59,7 +60,10 @@ export function usePaidStudents(sie: number, personId: number, page: number) {
   return useQuery({
     queryKey: paidKeys.students(sie, personId, page),
     queryFn: ({ signal }) =>
-      api.get<PaidStudentPage>(`${base(sie)}/titulars/${personId}/students`, { query: { page }, signal }),
+      untypedApi.get<PaidStudentPage>(`${base(sie)}/titulars/${personId}/students`, {
+        query: { page },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -70,7 +74,7 @@ export function useStoredValidation(sie: number, inscriptionId: number | null) {
   return useQuery({
     queryKey: paidKeys.validation(sie, inscriptionId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<StoredValidation>(`${base(sie)}/inscriptions/${inscriptionId}/validation`, { signal }),
+      untypedApi.get<StoredValidation>(`${base(sie)}/inscriptions/${inscriptionId}/validation`, { signal }),
     enabled: inscriptionId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -82,7 +86,7 @@ export function useSaveValidation(sie: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { inscriptionId: number; body: SaveValidationRequest }) =>
-      api.put<SaveValidationResult>(
+      untypedApi.put<SaveValidationResult>(
         `${base(sie)}/inscriptions/${input.inscriptionId}/validation`,
         input.body,
       ),
@@ -96,7 +100,7 @@ export function useConsolidatePaid(sie: number) {
   return useMutation({
     mutationFn: () =>
       submission.send(sie, (idempotencyKey) =>
-        api.post<PaidConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
+        untypedApi.post<PaidConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: paidKeys.school(sie) }),
   });
@@ -106,7 +110,7 @@ export function useConsolidatePaid(sie: number) {
 export function usePaidReport(sie: number, enabled: boolean) {
   return useQuery({
     queryKey: paidKeys.report(sie),
-    queryFn: ({ signal }) => api.get<PaidReport>(`${base(sie)}/report`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<PaidReport>(`${base(sie)}/report`, { signal }),
     enabled,
     retry: false,
   });

@@ -6,7 +6,7 @@ import type {
   RemovalStudentPage,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const dep = (id: number) => `/removals/departments/${id}`;
@@ -14,7 +14,7 @@ const dep = (id: number) => `/removals/departments/${id}`;
 export function useMyDepartment(enabled: boolean) {
   return useQuery({
     queryKey: ['removals', 'me'],
-    queryFn: ({ signal }) => api.get<RemovalDepartment>('/removals/me/department', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<RemovalDepartment>('/removals/me/department', { signal }),
     enabled,
     retry: false,
   });
@@ -23,7 +23,7 @@ export function useMyDepartment(enabled: boolean) {
 export function useRemovalDepartment(id: number | null) {
   return useQuery({
     queryKey: ['removals', id, 'department'],
-    queryFn: ({ signal }) => api.get<RemovalDepartment>(dep(id ?? 0), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<RemovalDepartment>(dep(id ?? 0), { signal }),
     enabled: id !== null,
     retry: false,
   });
@@ -33,7 +33,7 @@ export function useCandidate(departmentId: number, rude: string | null) {
   return useQuery({
     queryKey: ['removals', departmentId, 'candidate', rude],
     queryFn: ({ signal }) =>
-      api.get<RemovalCandidate>(`${dep(departmentId)}/students/${encodeURIComponent(rude ?? '')}`, {
+      untypedApi.get<RemovalCandidate>(`${dep(departmentId)}/students/${encodeURIComponent(rude ?? '')}`, {
         signal,
       }),
     enabled: rude !== null,
@@ -47,7 +47,7 @@ export function useRemove(departmentId: number) {
   return useMutation({
     mutationFn: ({ rude, reason }: { rude: string; reason: string }) =>
       submission.send({ rude, reason }, (idempotencyKey) =>
-        api.post<RemovalResult>(
+        untypedApi.post<RemovalResult>(
           `${dep(departmentId)}/students/${encodeURIComponent(rude)}`,
           { reason },
           { idempotencyKey },
@@ -62,7 +62,7 @@ export function useRemovalStudents(sie: number, course: number | undefined, page
   return useQuery({
     queryKey: ['removals', 'students', sie, course, page],
     queryFn: ({ signal }) =>
-      api.get<RemovalStudentPage>(`/removals/institutions/${sie}/students`, {
+      untypedApi.get<RemovalStudentPage>(`/removals/institutions/${sie}/students`, {
         query: { course, page },
         signal,
       }),
@@ -74,7 +74,7 @@ export function useRemovalHistory(departmentId: number, page: number) {
   return useQuery({
     queryKey: ['removals', departmentId, 'history', page],
     queryFn: ({ signal }) =>
-      api.get<RemovalHistoryPage>(`${dep(departmentId)}/history`, { query: { page }, signal }),
+      untypedApi.get<RemovalHistoryPage>(`${dep(departmentId)}/history`, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

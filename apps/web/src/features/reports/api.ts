@@ -1,6 +1,6 @@
 import type { InstitutionReport, PlaceReport, StudentPaymentPage, UserPlace } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 
 export type PlaceLevel = 'national' | 'department' | 'district';
 
@@ -12,7 +12,7 @@ export const placeReportPath = (level: PlaceLevel, id: number | null) =>
 export function usePlaceReport(level: PlaceLevel, id: number | null) {
   return useQuery({
     queryKey: ['reports', level, id],
-    queryFn: ({ signal }) => api.get<PlaceReport>(placeReportPath(level, id), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<PlaceReport>(placeReportPath(level, id), { signal }),
     enabled: level === 'national' || id !== null,
     retry: false,
   });
@@ -22,7 +22,7 @@ export function usePlaceReport(level: PlaceLevel, id: number | null) {
 export function useUserPlace(level: 'department' | 'district', enabled: boolean) {
   return useQuery({
     queryKey: ['reports', 'me', level],
-    queryFn: ({ signal }) => api.get<UserPlace>(`/reports/me/${level}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<UserPlace>(`/reports/me/${level}`, { signal }),
     enabled,
     retry: false,
   });
@@ -32,9 +32,12 @@ export function useInstitutionOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['reports', 'institutions'],
     queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ id: number; name: string; codeType: number }> }>('/reports/institutions', {
-        signal,
-      }),
+      untypedApi.get<{ items: Array<{ id: number; name: string; codeType: number }> }>(
+        '/reports/institutions',
+        {
+          signal,
+        },
+      ),
     enabled,
   });
 }
@@ -42,7 +45,7 @@ export function useInstitutionOptions(enabled: boolean) {
 export function useInstitutionReport(sie: number | null) {
   return useQuery({
     queryKey: ['reports', 'institution', sie],
-    queryFn: ({ signal }) => api.get<InstitutionReport>(`/reports/institutions/${sie}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<InstitutionReport>(`/reports/institutions/${sie}`, { signal }),
     enabled: sie !== null,
     retry: false,
   });
@@ -52,7 +55,7 @@ export function useInstitutionStudents(sie: number, courseId: number | null, pag
   return useQuery({
     queryKey: ['reports', 'institution', sie, 'students', courseId, page],
     queryFn: ({ signal }) =>
-      api.get<StudentPaymentPage>(`/reports/institutions/${sie}/students`, {
+      untypedApi.get<StudentPaymentPage>(`/reports/institutions/${sie}/students`, {
         query: { page, courseId },
         signal,
       }),

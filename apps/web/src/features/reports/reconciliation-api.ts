@@ -1,6 +1,6 @@
 import type { ReconciliationLevel, ReconciliationReport, ReconciliationState } from '@bjp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 
 /** The place of the reconciliation: the country, or a department, district or school by its code. */
 export type ReconciliationTarget =
@@ -27,7 +27,7 @@ export function useReconciliation(
   return useQuery({
     queryKey: ['reports', 'reconciliation', target, page, state],
     queryFn: ({ signal }) =>
-      api.get<ReconciliationReport>(reconciliationPath(target!), {
+      untypedApi.get<ReconciliationReport>(reconciliationPath(target!), {
         query: { page, state: state ?? undefined },
         signal,
       }),

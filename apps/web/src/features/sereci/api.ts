@@ -5,7 +5,7 @@ import type {
   SereciValidationResult,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const path = (rude: string) => `/sereci/students/${encodeURIComponent(rude)}`;
@@ -13,7 +13,7 @@ const path = (rude: string) => `/sereci/students/${encodeURIComponent(rude)}`;
 export function useSereciStudent(rude: string | null) {
   return useQuery({
     queryKey: ['sereci', 'student', rude],
-    queryFn: ({ signal }) => api.get<SereciStudent>(path(rude!), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<SereciStudent>(path(rude!), { signal }),
     enabled: rude !== null,
     retry: false,
   });
@@ -25,7 +25,7 @@ export function useValidateStudent() {
   return useMutation({
     mutationFn: ({ rude, certificate }: { rude: string; certificate: SereciCertificate }) =>
       submission.send([rude, certificate], (idempotencyKey) =>
-        api.post<SereciValidationResult>(`${path(rude)}/validation`, certificate, { idempotencyKey }),
+        untypedApi.post<SereciValidationResult>(`${path(rude)}/validation`, certificate, { idempotencyKey }),
       ),
     onSuccess: (result) => {
       client.setQueryData(['sereci', 'student', result.student.rude], result.student);
@@ -38,7 +38,7 @@ export function useSereciValidations(search: string, page: number) {
   return useQuery({
     queryKey: ['sereci', 'validations', search, page],
     queryFn: ({ signal }) =>
-      api.get<SereciValidationPage>('/sereci/validations', { query: { search, page }, signal }),
+      untypedApi.get<SereciValidationPage>('/sereci/validations', { query: { search, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

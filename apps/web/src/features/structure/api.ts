@@ -1,6 +1,6 @@
 import type { InstitutionCard, InstitutionCourses, MyInstitutions } from '@bjp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 
 export const structureKeys = {
   card: (sie: number) => ['institutions', sie, 'card'] as const,
@@ -12,7 +12,7 @@ export const structureKeys = {
 export function useInstitutionCard(sie: number | null) {
   return useQuery({
     queryKey: structureKeys.card(sie ?? 0),
-    queryFn: ({ signal }) => api.get<InstitutionCard>(`/institutions/${sie}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<InstitutionCard>(`/institutions/${sie}`, { signal }),
     enabled: sie !== null,
     retry: false,
   });
@@ -22,7 +22,7 @@ export function useInstitutionCard(sie: number | null) {
 export function useInstitutionCourses(sie: number | null) {
   return useQuery({
     queryKey: structureKeys.courses(sie ?? 0),
-    queryFn: ({ signal }) => api.get<InstitutionCourses>(`/institutions/${sie}/courses`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<InstitutionCourses>(`/institutions/${sie}/courses`, { signal }),
     enabled: sie !== null,
   });
 }
@@ -31,7 +31,7 @@ export function useInstitutionCourses(sie: number | null) {
 export function useMyInstitutions(enabled = true) {
   return useQuery({
     queryKey: structureKeys.mine,
-    queryFn: ({ signal }) => api.get<MyInstitutions>('/institutions/mine', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<MyInstitutions>('/institutions/mine', { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -9,21 +9,21 @@ import type {
   SyncStepResult,
 } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 
 export type SyncStep = 'consolidate' | 'send' | 'copy';
 
 export function useSyncStatus() {
   return useQuery({
     queryKey: ['sync', 'status'],
-    queryFn: ({ signal }) => api.get<SyncStatus>('/sync/status', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<SyncStatus>('/sync/status', { signal }),
   });
 }
 
 /** A step as a job (apps/api/src/modules/sync/step-jobs.ts): the answer is the job's id (202). */
 export function useStartStep() {
   return useMutation({
-    mutationFn: (step: SyncStep) => api.post<{ jobId: string }>(`/sync/steps/${step}/jobs`),
+    mutationFn: (step: SyncStep) => untypedApi.post<{ jobId: string }>(`/sync/steps/${step}/jobs`),
   });
 }
 
@@ -34,7 +34,7 @@ export type StepJobStatus = Omit<SyncJobStatus, 'result'> & { result?: SyncStepR
 export function useStepJob(id: string | null) {
   return useQuery({
     queryKey: ['sync-job', 'step', id],
-    queryFn: ({ signal }) => api.get<StepJobStatus>(`/sync/steps/jobs/${id}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<StepJobStatus>(`/sync/steps/jobs/${id}`, { signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
   });
@@ -48,7 +48,7 @@ export function useStepList<T extends StepOnePage | StepTwoPage>(
 ) {
   return useQuery({
     queryKey: ['sync', list, rude, page, batch ?? 'latest'],
-    queryFn: ({ signal }) => api.get<T>(`/sync/${list}`, { query: { rude, page, batch }, signal }),
+    queryFn: ({ signal }) => untypedApi.get<T>(`/sync/${list}`, { query: { rude, page, batch }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -57,7 +57,7 @@ export function useStepList<T extends StepOnePage | StepTwoPage>(
 export function useSyncDay(day: string | null) {
   return useQuery({
     queryKey: ['sync', 'calendar', 'day', day],
-    queryFn: ({ signal }) => api.get<SyncDay>(`/sync/calendar/days/${day}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<SyncDay>(`/sync/calendar/days/${day}`, { signal }),
     enabled: day !== null,
   });
 }
@@ -65,7 +65,7 @@ export function useSyncDay(day: string | null) {
 export function useSyncCalendar() {
   return useQuery({
     queryKey: ['sync', 'calendar'],
-    queryFn: ({ signal }) => api.get<SyncCalendar>('/sync/calendar', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<SyncCalendar>('/sync/calendar', { signal }),
   });
 }
 
@@ -83,14 +83,14 @@ export const jobFinished = (state: SyncJobStatus['state']) => state === 'done' |
 
 /** 'Sincronizar Datos de Pago de Síntesis' as a job: the answer is the job's id (202). */
 export function useStartPaymentSync() {
-  return useMutation({ mutationFn: () => api.post<{ jobId: string }>('/sync/payments/jobs') });
+  return useMutation({ mutationFn: () => untypedApi.post<{ jobId: string }>('/sync/payments/jobs') });
 }
 
 /** A job's state, asked again every second until it is done or failed (from any instance). */
 export function useSyncJob(id: string | null) {
   return useQuery({
     queryKey: ['sync-job', id],
-    queryFn: ({ signal }) => api.get<SyncJobStatus>(`/sync/jobs/${id}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<SyncJobStatus>(`/sync/jobs/${id}`, { signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
   });
@@ -100,6 +100,6 @@ export function useSyncJob(id: string | null) {
 export function useLastPaymentSync() {
   return useQuery({
     queryKey: ['sync', 'payments', 'last'],
-    queryFn: ({ signal }) => api.get<LastPaymentSync>('/sync/payments/last', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<LastPaymentSync>('/sync/payments/last', { signal }),
   });
 }

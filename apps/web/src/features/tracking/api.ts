@@ -1,6 +1,6 @@
 import type { TrackingInstitution, TrackingOverview, TrackingPage, TrackingPlace } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { untypedApi } from '../../app/api';
 
 export type Level = 'department' | 'district';
 export type TrackingFilters = {
@@ -25,7 +25,7 @@ export const filterQuery = (f: TrackingFilters) => ({
 export function useOwnPlace(level: Level, enabled: boolean) {
   return useQuery({
     queryKey: ['tracking', 'me', level],
-    queryFn: ({ signal }) => api.get<TrackingPlace>(`/tracking/me/${level}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<TrackingPlace>(`/tracking/me/${level}`, { signal }),
     enabled,
     retry: false,
   });
@@ -34,7 +34,7 @@ export function useOwnPlace(level: Level, enabled: boolean) {
 export function useTrackingOverview(level: Level, id: number | null) {
   return useQuery({
     queryKey: ['tracking', level, id],
-    queryFn: ({ signal }) => api.get<TrackingOverview>(placePath(level, id!), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<TrackingOverview>(placePath(level, id!), { signal }),
     enabled: id !== null,
     retry: false,
   });
@@ -44,7 +44,7 @@ export function useTrackingList(level: Level, id: number, filters: TrackingFilte
   return useQuery({
     queryKey: ['tracking', level, id, 'institutions', filters, page],
     queryFn: ({ signal }) =>
-      api.get<TrackingPage>(`${placePath(level, id)}/institutions`, {
+      untypedApi.get<TrackingPage>(`${placePath(level, id)}/institutions`, {
         query: { ...filterQuery(filters), page },
         signal,
       }),
@@ -55,7 +55,7 @@ export function useTrackingList(level: Level, id: number, filters: TrackingFilte
 export function useTrackingInstitution(sie: number | null) {
   return useQuery({
     queryKey: ['tracking', 'institution', sie],
-    queryFn: ({ signal }) => api.get<TrackingInstitution>(`/tracking/institutions/${sie}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<TrackingInstitution>(`/tracking/institutions/${sie}`, { signal }),
     enabled: sie !== null,
     retry: false,
   });

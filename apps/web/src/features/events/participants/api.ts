@@ -1,6 +1,6 @@
 import type { ParticipantDetail, ParticipantPage, ParticipantStatus } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api';
+import { untypedApi } from '../../../app/api';
 import { downloadFile } from '../../../ui/download';
 import { eventKeys } from '../api';
 
@@ -26,7 +26,7 @@ export function useParticipants(eventId: number, filters: ParticipantFilterValue
   return useQuery({
     queryKey: participantKeys.list(eventId, filters, page),
     queryFn: ({ signal }) =>
-      api.get<ParticipantPage>(`/events/${eventId}/participants`, {
+      untypedApi.get<ParticipantPage>(`/events/${eventId}/participants`, {
         query: { ...filters, page },
         signal,
       }),
@@ -37,7 +37,8 @@ export function useParticipants(eventId: number, filters: ParticipantFilterValue
 export function useParticipant(eventId: number, id: number | null) {
   return useQuery({
     queryKey: participantKeys.detail(eventId, id ?? 0),
-    queryFn: ({ signal }) => api.get<ParticipantDetail>(`/events/${eventId}/participants/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      untypedApi.get<ParticipantDetail>(`/events/${eventId}/participants/${id}`, { signal }),
     enabled: id !== null,
   });
 }
@@ -50,7 +51,7 @@ export function useCancelParticipant(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      api.post<{ id: number; cancelledAt: string }>(`/events/${eventId}/participants/${id}/cancel`, {
+      untypedApi.post<{ id: number; cancelledAt: string }>(`/events/${eventId}/participants/${id}/cancel`, {
         reason,
       }),
     onSettled: () =>
