@@ -66,10 +66,16 @@ type PathPart<P extends keyof paths, M extends HttpMethod> = [Undefinedless<ApiP
 
 type QueryPart<P extends keyof paths, M extends HttpMethod> = [Undefinedless<ApiQuery<P, M>>] extends [never]
   ? { query?: never }
-  : { query?: Undefinedless<ApiQuery<P, M>> };
+  : { query?: Nullable<Undefinedless<ApiQuery<P, M>>> };
+
+/** A null or empty query value is left out of the URL (http.ts, buildUrl), as undefined is. */
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
 
 type BodyPart<P extends keyof paths, M extends HttpMethod> = [ApiBody<P, M>] extends [never]
-  ? { body?: never }
+  ? M extends 'get' | 'delete'
+    ? { body?: never }
+    : // A route that declares no body reads a multipart one itself (the uploads of events).
+      { body?: FormData }
   : Operation<P, M> extends { requestBody: object }
     ? { body: ApiBody<P, M> }
     : { body?: ApiBody<P, M> };
