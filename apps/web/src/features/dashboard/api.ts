@@ -1,6 +1,6 @@
-import type { DepartmentPaidRow, InstitutionCompletionRow, SystemStats } from '@bjp/domain';
+import type { DepartmentPaidRow, InstitutionCompletionRow } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 
 /** Payment dates to count (yyyy-mm-dd, both optional). */
 export type PaymentRange = { from?: string; to?: string };
@@ -20,10 +20,7 @@ export function useDepartmentPaidStats(range: PaymentRange) {
   return useQuery({
     queryKey: dashboardKeys.departmentsPaid(range),
     queryFn: ({ signal }) =>
-      untypedApi.get<DepartmentPaidStats>('/statistics/departments-paid', {
-        query: { from: range.from, to: range.to },
-        signal,
-      }),
+      api.get('/statistics/departments-paid', { query: { from: range.from, to: range.to }, signal }),
     // Keep the charts on screen while another date range loads.
     placeholderData: keepPreviousData,
   });
@@ -34,10 +31,7 @@ export function useSystemStats(range: PaymentRange) {
   return useQuery({
     queryKey: dashboardKeys.systems(range),
     queryFn: ({ signal }) =>
-      untypedApi.get<SystemStats>('/statistics/systems', {
-        query: { from: range.from, to: range.to },
-        signal,
-      }),
+      api.get('/statistics/systems', { query: { from: range.from, to: range.to }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -45,7 +39,6 @@ export function useSystemStats(range: PaymentRange) {
 export function useInstitutionCompletion() {
   return useQuery({
     queryKey: dashboardKeys.institutions,
-    queryFn: ({ signal }) =>
-      untypedApi.get<InstitutionCompletionStats>('/statistics/institutions-completion', { signal }),
+    queryFn: ({ signal }) => api.get('/statistics/institutions-completion', { signal }),
   });
 }
