@@ -1,13 +1,11 @@
-import type { Kardex, KardexSearchPage } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 
 /** One student's Kardex within the caller's place (404 'Estudiante no encontrado' outside it). */
 export function useKardex(rude: string | null) {
   return useQuery({
     queryKey: ['kardex', 'student', rude],
-    queryFn: ({ signal }) =>
-      untypedApi.get<Kardex>(`/kardex/students/${encodeURIComponent(rude!)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/kardex/students/{rude}', { path: { rude: rude! }, signal }),
     enabled: rude !== null && rude !== '',
     retry: false,
   });
@@ -17,8 +15,7 @@ export function useKardex(rude: string | null) {
 export function useKardexSearch(q: string, page: number) {
   return useQuery({
     queryKey: ['kardex', 'search', q, page],
-    queryFn: ({ signal }) =>
-      untypedApi.get<KardexSearchPage>('/kardex/students', { query: { q, page }, signal }),
+    queryFn: ({ signal }) => api.get('/kardex/students', { query: { q, page }, signal }),
     enabled: q.length >= 3,
     placeholderData: keepPreviousData,
     retry: false,
