@@ -1,16 +1,6 @@
-import type {
-  PaidConsolidationResult,
-  PaidInstitutionState,
-  PaidReport,
-  PaidStudentPage,
-  PaidTitularPage,
-  PaidTitularRow,
-  SaveValidationRequest,
-  SaveValidationResult,
-  StoredValidation,
-} from '@bjp/domain';
+import type { SaveValidationRequest } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const base = (sie: number) => `/paid-validation/institutions/${sie}`;
@@ -31,7 +21,8 @@ export const paidKeys = {
 export function usePaidState(sie: number | null) {
   return useQuery({
     queryKey: paidKeys.state(sie ?? 0),
-    queryFn: ({ signal }) => untypedApi.get<PaidInstitutionState>(base(sie ?? 0), { signal }),
+    queryFn: ({ signal }) =>
+      api.get('/paid-validation/institutions/{sie}', { path: { sie: sie ?? 0 }, signal }),
     enabled: sie !== null,
     retry: false,
   });
@@ -42,7 +33,7 @@ export function usePaidTitulars(sie: number, page: number) {
   return useQuery({
     queryKey: paidKeys.titulars(sie, page),
     queryFn: ({ signal }) =>
-      untypedApi.get<PaidTitularPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
+      api.get('/paid-validation/institutions/{sie}/titulars', { path: { sie }, query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -50,7 +41,8 @@ export function usePaidTitulars(sie: number, page: number) {
 export function usePaidTitular(sie: number, personId: number) {
   return useQuery({
     queryKey: paidKeys.titular(sie, personId),
-    queryFn: ({ signal }) => untypedApi.get<PaidTitularRow>(`${base(sie)}/titulars/${personId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get('/paid-validation/institutions/{sie}/titulars/{personId}', { path: { sie, personId }, signal }),
     retry: false,
   });
 }
@@ -60,7 +52,8 @@ export function usePaidStudents(sie: number, personId: number, page: number) {
   return useQuery({
     queryKey: paidKeys.students(sie, personId, page),
     queryFn: ({ signal }) =>
-      untypedApi.get<PaidStudentPage>(`${base(sie)}/titulars/${personId}/students`, {
+      api.get('/paid-validation/institutions/{sie}/titulars/{personId}/students', {
+        path: { sie, personId },
         query: { page },
         signal,
       }),
@@ -74,7 +67,10 @@ export function useStoredValidation(sie: number, inscriptionId: number | null) {
   return useQuery({
     queryKey: paidKeys.validation(sie, inscriptionId ?? 0),
     queryFn: ({ signal }) =>
-      untypedApi.get<StoredValidation>(`${base(sie)}/inscriptions/${inscriptionId}/validation`, { signal }),
+      api.get('/paid-validation/institutions/{sie}/inscriptions/{inscriptionId}/validation', {
+        path: { sie, inscriptionId: inscriptionId! },
+        signal,
+      }),
     enabled: inscriptionId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -86,10 +82,10 @@ export function useSaveValidation(sie: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { inscriptionId: number; body: SaveValidationRequest }) =>
-      untypedApi.put<SaveValidationResult>(
-        `${base(sie)}/inscriptions/${input.inscriptionId}/validation`,
-        input.body,
-      ),
+      api.put('/paid-validation/institutions/{sie}/inscriptions/{inscriptionId}/validation', {
+        path: { sie, inscriptionId: input.inscriptionId },
+        body: input.body,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: paidKeys.school(sie) }),
   });
 }
@@ -100,7 +96,7 @@ export function useConsolidatePaid(sie: number) {
   return useMutation({
     mutationFn: () =>
       submission.send(sie, (idempotencyKey) =>
-        untypedApi.post<PaidConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
+        api.post('/paid-validation/institutions/{sie}/consolidation', { path: { sie }, idempotencyKey }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: paidKeys.school(sie) }),
   });
@@ -110,7 +106,7 @@ export function useConsolidatePaid(sie: number) {
 export function usePaidReport(sie: number, enabled: boolean) {
   return useQuery({
     queryKey: paidKeys.report(sie),
-    queryFn: ({ signal }) => untypedApi.get<PaidReport>(`${base(sie)}/report`, { signal }),
+    queryFn: ({ signal }) => api.get('/paid-validation/institutions/{sie}/report', { path: { sie }, signal }),
     enabled,
     retry: false,
   });
