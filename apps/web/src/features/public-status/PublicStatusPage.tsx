@@ -2,7 +2,7 @@ import { formatDate, type PublicStatusResponse, publicStatusAdvice, publicStatus
 import { Alert, Badge, Button, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { errorMessage, isApiError, untypedApi } from '../../app/api';
+import { api, errorMessage, isApiError } from '../../app/api';
 
 const statusColor: Record<PublicStatusResponse['status'], string> = {
   COBRADO: 'green',
@@ -21,7 +21,7 @@ export function PublicStatusPage() {
   const [error, setError] = useState<string | null>(null);
   const lookup = useMutation({
     mutationFn: (body: { rude: string; birthDate: string }) =>
-      untypedApi.post<PublicStatusResponse>('/public/student-status', body, { auth: false }),
+      api.post('/public/student-status', { body, auth: false }),
   });
 
   const submit = (event: FormEvent) => {
