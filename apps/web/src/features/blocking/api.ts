@@ -1,14 +1,14 @@
-import type { BlockCandidate, BlockedStudentPage, BlockResult } from '@bjp/domain';
+import type { BlockResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const path = (rude: string) => `/blocking/students/${encodeURIComponent(rude)}`;
+const _path = (rude: string) => `/blocking/students/${encodeURIComponent(rude)}`;
 
 export function useBlockCandidate(rude: string | null) {
   return useQuery({
     queryKey: ['blocking', 'candidate', rude],
-    queryFn: ({ signal }) => untypedApi.get<BlockCandidate>(path(rude!), { signal }),
+    queryFn: ({ signal }) => api.get('/blocking/students/{rude}', { path: { rude: rude! }, signal }),
     enabled: rude !== null,
     retry: false,
   });
@@ -21,7 +21,11 @@ export function useBlockAction(action: 'block' | 'unblock') {
   return useMutation({
     mutationFn: ({ rude, observation }: { rude: string; observation: string }) =>
       submission.send([rude, observation], (idempotencyKey) =>
-        untypedApi.post<BlockResult>(`${path(rude)}/${action}`, { observation }, { idempotencyKey }),
+        untypedApi.post<BlockResult>(
+          `/blocking/students/${rude}/${action}`,
+          { observation },
+          { idempotencyKey },
+        ),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: ['blocking'] }),
   });
@@ -30,8 +34,7 @@ export function useBlockAction(action: 'block' | 'unblock') {
 export function useBlockedStudents(page: number) {
   return useQuery({
     queryKey: ['blocking', 'blocked', page],
-    queryFn: ({ signal }) =>
-      untypedApi.get<BlockedStudentPage>('/blocking/blocked', { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get('/blocking/blocked', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

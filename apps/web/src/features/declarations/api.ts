@@ -1,12 +1,6 @@
-import type {
-  DeclarationKind,
-  DeclarationVersionList,
-  NoveltyPage,
-  NoveltyQuery,
-  VerificationResult,
-} from '@bjp/domain';
+import type { DeclarationKind, DeclarationVersionList, NoveltyQuery } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 
 /** Where each kind's stored declaration is downloaded (issue 12: the same bytes every time). */
 export const declarationPath = (kind: DeclarationKind, sie: number) =>
@@ -25,8 +19,7 @@ export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabl
 export function useVerification(code: string) {
   return useQuery({
     queryKey: ['declaration-verification', code],
-    queryFn: () =>
-      untypedApi.get<VerificationResult>(`/public/declarations/${encodeURIComponent(code)}`, { auth: false }),
+    queryFn: () => api.get('/public/declarations/{code}', { path: { code }, auth: false }),
     retry: false,
   });
 }
@@ -35,7 +28,7 @@ export function useVerification(code: string) {
 export function useNovelties(query: Partial<NoveltyQuery> & { page: number }) {
   return useQuery({
     queryKey: ['declaration-novelties', query],
-    queryFn: ({ signal }) => untypedApi.get<NoveltyPage>('/declarations/novelties', { query, signal }),
+    queryFn: ({ signal }) => api.get('/declarations/novelties', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

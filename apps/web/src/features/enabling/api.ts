@@ -1,12 +1,6 @@
-import type {
-  EnablingKind,
-  EnablingPage,
-  EnablingPreview,
-  EnablingRequest,
-  EnablingResult,
-} from '@bjp/domain';
+import type { EnablingKind, EnablingRequest, EnablingResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 const paths: Record<EnablingKind, string> = {
@@ -39,13 +33,13 @@ export function useEnable(kind: EnablingKind) {
 
 /** What the enabling would reopen; refuses (404/409) as the enabling would, without changing anything. */
 export const fetchEnablingPreview = (kind: EnablingKind, sie: number) =>
-  untypedApi.get<EnablingPreview>(`/enabling/${kind}/schools/${sie}`);
+  api.get('/enabling/{kind}/schools/{sie}', { path: { kind, sie } });
 
 /** The enablings of one kind already made, newest first, 10 a page. */
 export function useEnablings(kind: EnablingKind, page: number) {
   return useQuery({
     queryKey: enablingKeys.list(kind, page),
-    queryFn: ({ signal }) => untypedApi.get<EnablingPage>('/enabling', { query: { kind, page }, signal }),
+    queryFn: ({ signal }) => api.get('/enabling', { query: { kind, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

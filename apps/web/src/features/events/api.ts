@@ -1,18 +1,6 @@
-import type {
-  EventDetail,
-  EventFormOptions,
-  EventHistory,
-  EventRow,
-  EventStateChange,
-  EventTab,
-  Page,
-  PlaceCreate,
-  PlaceListQuery,
-  PlacePage,
-  PlaceRow,
-} from '@bjp/domain';
+import type { EventStateChange, EventTab, PlaceCreate, PlaceListQuery, PlaceRow } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 export const eventKeys = {
@@ -30,10 +18,7 @@ export function useEventList(tab: EventTab, page: number, search: string) {
   return useQuery({
     queryKey: eventKeys.list(tab, page, search),
     queryFn: ({ signal }) =>
-      untypedApi.get<Page<EventRow>>('/events', {
-        query: { tab, page, search: search || undefined },
-        signal,
-      }),
+      api.get('/events', { query: { tab, page, search: search || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +27,7 @@ export function useEventList(tab: EventTab, page: number, search: string) {
 export function useEventOptions(enabled: boolean) {
   return useQuery({
     queryKey: eventKeys.options,
-    queryFn: ({ signal }) => untypedApi.get<EventFormOptions>('/events/options', { signal }),
+    queryFn: ({ signal }) => api.get('/events/options', { signal }),
     enabled,
     staleTime: 0,
   });
@@ -54,9 +39,7 @@ export function useCreateEvent() {
   const submission = useSubmission();
   return useMutation({
     mutationFn: (form: FormData) =>
-      submission.send(form, (idempotencyKey) =>
-        untypedApi.post<EventRow>('/events', form, { idempotencyKey }),
-      ),
+      submission.send(form, (idempotencyKey) => api.post('/events', { body: form, idempotencyKey })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.lists }),
   });
 }
@@ -74,7 +57,7 @@ export function useEventTransition(action: 'send' | 'conclude' | 'cancel') {
 export function useEventDetail(id: number | null) {
   return useQuery({
     queryKey: eventKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => untypedApi.get<EventDetail>(`/events/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/events/{id}', { path: { id: id! }, signal }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -85,7 +68,7 @@ export function useEventDetail(id: number | null) {
 export function useUpdateEvent(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => untypedApi.put<EventRow>(`/events/${id}`, form),
+    mutationFn: (form: FormData) => api.put('/events/{id}', { path: { id }, body: form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -93,7 +76,7 @@ export function useUpdateEvent(id: number) {
 export function useEventHistory(id: number | null) {
   return useQuery({
     queryKey: eventKeys.history(id ?? 0),
-    queryFn: ({ signal }) => untypedApi.get<EventHistory>(`/events/${id}/history`, { signal }),
+    queryFn: ({ signal }) => api.get('/events/{id}/history', { path: { id: id! }, signal }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -104,10 +87,7 @@ export function usePlaceList(query: PlaceListQuery) {
   return useQuery({
     queryKey: [...eventKeys.places, query],
     queryFn: ({ signal }) =>
-      untypedApi.get<PlacePage>('/events/places', {
-        query: { ...query, search: query.search || undefined },
-        signal,
-      }),
+      api.get('/events/places', { query: { ...query, search: query.search || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -116,7 +96,7 @@ export function useUpdatePlace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, place }: { id: number; place: PlaceCreate }) =>
-      untypedApi.put<PlaceRow>(`/events/places/${id}`, place),
+      api.put('/events/places/{id}', { path: { id }, body: place }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -135,9 +115,7 @@ export function useCreatePlace() {
   const submission = useSubmission();
   return useMutation({
     mutationFn: (place: PlaceCreate) =>
-      submission.send(place, (idempotencyKey) =>
-        untypedApi.post<PlaceRow>('/places', place, { idempotencyKey }),
-      ),
+      submission.send(place, (idempotencyKey) => api.post('/places', { body: place, idempotencyKey })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

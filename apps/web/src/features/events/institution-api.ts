@@ -1,22 +1,15 @@
-import type {
-  EnrollmentStudent,
-  GradeOption,
-  InstitutionEnrollmentStatus,
-  InstitutionPlace,
-  InstitutionStage,
-  Page,
-} from '@bjp/domain';
+import type { InstitutionEnrollmentStatus } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const base = '/institution-enrollment';
+const _base = '/institution-enrollment';
 export type EnrollmentTarget = { stageId: number; sie: number };
 
 export function useStages(enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'stages'],
-    queryFn: ({ signal }) => untypedApi.get<InstitutionStage[]>(`${base}/stages`, { signal }),
+    queryFn: ({ signal }) => api.get('/institution-enrollment/stages', { signal }),
     enabled,
   });
 }
@@ -25,10 +18,7 @@ export function usePlaces(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'places', search],
     queryFn: ({ signal }) =>
-      untypedApi.get<Page<InstitutionPlace>>(`${base}/places`, {
-        query: { search: search || undefined },
-        signal,
-      }),
+      api.get('/institution-enrollment/places', { query: { search: search || undefined }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -37,7 +27,7 @@ export function usePlaces(search: string, enabled: boolean) {
 export function useGrades(enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'grades'],
-    queryFn: ({ signal }) => untypedApi.get<GradeOption[]>(`${base}/grades`, { signal }),
+    queryFn: ({ signal }) => api.get('/institution-enrollment/grades', { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -47,7 +37,8 @@ export function useStudents(sie: number | null, page: number, grade: number | nu
   return useQuery({
     queryKey: ['institution-enrollment', 'students', sie, page, grade, search],
     queryFn: ({ signal }) =>
-      untypedApi.get<Page<EnrollmentStudent>>(`${base}/institutions/${sie}/students`, {
+      api.get('/institution-enrollment/institutions/{sie}/students', {
+        path: { sie: sie! },
         query: { page, grade: grade ?? undefined, search: search || undefined },
         signal,
       }),
@@ -63,12 +54,10 @@ export function useEnrollmentStatus(target: EnrollmentTarget | null) {
   return useQuery({
     queryKey: statusKey(target),
     queryFn: ({ signal }) =>
-      untypedApi.get<InstitutionEnrollmentStatus>(
-        `${base}/stages/${target!.stageId}/institutions/${target!.sie}`,
-        {
-          signal,
-        },
-      ),
+      api.get('/institution-enrollment/stages/{stageId}/institutions/{sie}', {
+        path: { stageId: target!.stageId, sie: target!.sie },
+        signal,
+      }),
     enabled: target !== null,
   });
 }
@@ -79,7 +68,7 @@ export function useSaveParticipants(action: 'save' | 'close') {
   const submission = useSubmission();
   return useMutation({
     mutationFn: ({ target, ids }: { target: EnrollmentTarget; ids: number[] }) => {
-      const url = `${base}/stages/${target.stageId}/institutions/${target.sie}`;
+      const url = `/institution-enrollment/stages/${target.stageId}/institutions/${target.sie}`;
       return action === 'close'
         ? submission.send([url, ids], (idempotencyKey) =>
             untypedApi.post<InstitutionEnrollmentStatus>(

@@ -1,13 +1,13 @@
-import type { PublicEnrollmentResult, PublicEvent } from '@bjp/domain';
+import type { PublicEnrollmentResult } from '@bjp/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 /** The public page's calls go without a session (auth: false). */
 export function usePublicEvent(id: number) {
   return useQuery({
     queryKey: ['public-event', id],
-    queryFn: ({ signal }) => untypedApi.get<PublicEvent>(`/public/events/${id}`, { signal, auth: false }),
+    queryFn: ({ signal }) => api.get('/public/events/{id}', { path: { id }, signal, auth: false }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });

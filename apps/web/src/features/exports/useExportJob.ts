@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, untypedApi } from '../../app/api';
+import { ApiError, api, untypedApi } from '../../app/api';
 import { downloadFile } from '../../ui/download';
 
 /** An export job as GET /exports/:jobId tells it (apps/api/src/modules/exports). */
@@ -38,7 +38,7 @@ export function useExportJob() {
     try {
       const { jobId } = await untypedApi.post<{ jobId: string }>(startPath, body);
       for (;;) {
-        const status = await untypedApi.get<ExportStatus>(`/exports/${jobId}`);
+        const status = await api.get('/exports/{jobId}', { path: { jobId } });
         if (status.state === 'failed')
           // The job's own answer (e.g. 'No hay datos…', a 404 of the synchronous download).
           throw new ApiError(404, 'export_failed', status.error ?? 'No se pudo preparar el archivo.');

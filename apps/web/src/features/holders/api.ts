@@ -1,22 +1,9 @@
-import type {
-  ConsolidationResult,
-  HoldersInstitutionState,
-  NewTitularRequest,
-  PendingPage,
-  PersonData,
-  PersonResponse,
-  PersonSearchResponse,
-  RelationshipOptions,
-  StudentPage,
-  TitularListPage,
-  TitularModalResponse,
-  TitularStudents,
-} from '@bjp/domain';
+import type { NewTitularRequest, PersonData, TitularModalResponse } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const base = (sie: number) => `/holders/institutions/${sie}`;
+const _base = (sie: number) => `/holders/institutions/${sie}`;
 
 /**
  * Where the titular modal reads and writes: holder registration, or the adjustments after
@@ -42,7 +29,7 @@ export const holderKeys = {
 export function useHoldersState(sie: number) {
   return useQuery({
     queryKey: holderKeys.state(sie),
-    queryFn: ({ signal }) => untypedApi.get<HoldersInstitutionState>(base(sie), { signal }),
+    queryFn: ({ signal }) => api.get('/holders/institutions/{sie}', { path: { sie }, signal }),
   });
 }
 
@@ -51,7 +38,7 @@ export function useStudents(sie: number, course: number | null, page: number) {
   return useQuery({
     queryKey: holderKeys.students(sie, course, page),
     queryFn: ({ signal }) =>
-      untypedApi.get<StudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
+      api.get('/holders/institutions/{sie}/students', { path: { sie }, query: { course, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,8 +46,7 @@ export function useStudents(sie: number, course: number | null, page: number) {
 export function useRelationships(codeType: number) {
   return useQuery({
     queryKey: holderKeys.relationships(codeType),
-    queryFn: ({ signal }) =>
-      untypedApi.get<RelationshipOptions>('/holders/relationships', { query: { codeType }, signal }),
+    queryFn: ({ signal }) => api.get('/holders/relationships', { query: { codeType }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -78,14 +64,14 @@ export function useTitularModal(sie: number, inscriptionId: number | null, area:
 }
 
 export function fetchPending(sie: number, page: number) {
-  return untypedApi.get<PendingPage>(`${base(sie)}/pending`, { query: { page } });
+  return api.get('/holders/institutions/{sie}/pending', { path: { sie }, query: { page } });
 }
 
 export function useTitularList(sie: number, page: number) {
   return useQuery({
     queryKey: holderKeys.titulars(sie, page),
     queryFn: ({ signal }) =>
-      untypedApi.get<TitularListPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
+      api.get('/holders/institutions/{sie}/titulars', { path: { sie }, query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -94,7 +80,10 @@ export function useTitularStudents(sie: number, personId: number | null) {
   return useQuery({
     queryKey: holderKeys.titularStudents(sie, personId ?? 0),
     queryFn: ({ signal }) =>
-      untypedApi.get<TitularStudents>(`${base(sie)}/titulars/${personId}/students`, { signal }),
+      api.get('/holders/institutions/{sie}/titulars/{personId}/students', {
+        path: { sie, personId: personId! },
+        signal,
+      }),
     enabled: personId !== null,
   });
 }
@@ -179,11 +168,11 @@ export function useTitularChanges(sie: number, inscriptionId: number, area: Titu
 }
 
 export function searchPerson(carnet: string, complemento: string) {
-  return untypedApi.post<PersonSearchResponse>('/holders/persons/search', { carnet, complemento });
+  return api.post('/holders/persons/search', { body: { carnet, complemento } });
 }
 
-export function updatePerson(sie: number, personId: number, data: Partial<PersonData>) {
-  return untypedApi.put<PersonResponse>(`${base(sie)}/persons/${personId}`, data);
+export function updatePerson(sie: number, personId: number, data: PersonData) {
+  return api.put('/holders/institutions/{sie}/persons/{personId}', { path: { sie, personId }, body: data });
 }
 
 export function useConsolidate(sie: number) {
@@ -192,7 +181,7 @@ export function useConsolidate(sie: number) {
   return useMutation({
     mutationFn: () =>
       submission.send(sie, (idempotencyKey) =>
-        untypedApi.post<ConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
+        api.post('/holders/institutions/{sie}/consolidation', { path: { sie }, idempotencyKey }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
   });
@@ -204,13 +193,10 @@ export function useValidateTitular(sie: number) {
   return useMutation({
     mutationFn: (personId: number) =>
       submission.send(personId, (idempotencyKey) =>
-        untypedApi.post<{ validated: number; total: number }>(
-          `${base(sie)}/titulars/${personId}/validation`,
-          undefined,
-          {
-            idempotencyKey,
-          },
-        ),
+        api.post('/holders/institutions/{sie}/titulars/{personId}/validation', {
+          path: { sie, personId },
+          idempotencyKey,
+        }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
   });

@@ -1,6 +1,6 @@
-import type { InstitutionReport, PlaceReport, StudentPaymentPage, UserPlace } from '@bjp/domain';
+import type { PlaceReport } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 
 export type PlaceLevel = 'national' | 'department' | 'district';
 
@@ -22,7 +22,7 @@ export function usePlaceReport(level: PlaceLevel, id: number | null) {
 export function useUserPlace(level: 'department' | 'district', enabled: boolean) {
   return useQuery({
     queryKey: ['reports', 'me', level],
-    queryFn: ({ signal }) => untypedApi.get<UserPlace>(`/reports/me/${level}`, { signal }),
+    queryFn: ({ signal }) => api.get('/reports/me/{level}', { path: { level }, signal }),
     enabled,
     retry: false,
   });
@@ -31,13 +31,7 @@ export function useUserPlace(level: 'department' | 'district', enabled: boolean)
 export function useInstitutionOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['reports', 'institutions'],
-    queryFn: ({ signal }) =>
-      untypedApi.get<{ items: Array<{ id: number; name: string; codeType: number }> }>(
-        '/reports/institutions',
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => api.get('/reports/institutions', { signal }),
     enabled,
   });
 }
@@ -45,7 +39,7 @@ export function useInstitutionOptions(enabled: boolean) {
 export function useInstitutionReport(sie: number | null) {
   return useQuery({
     queryKey: ['reports', 'institution', sie],
-    queryFn: ({ signal }) => untypedApi.get<InstitutionReport>(`/reports/institutions/${sie}`, { signal }),
+    queryFn: ({ signal }) => api.get('/reports/institutions/{sie}', { path: { sie: sie! }, signal }),
     enabled: sie !== null,
     retry: false,
   });
@@ -55,10 +49,7 @@ export function useInstitutionStudents(sie: number, courseId: number | null, pag
   return useQuery({
     queryKey: ['reports', 'institution', sie, 'students', courseId, page],
     queryFn: ({ signal }) =>
-      untypedApi.get<StudentPaymentPage>(`/reports/institutions/${sie}/students`, {
-        query: { page, courseId },
-        signal,
-      }),
+      api.get('/reports/institutions/{sie}/students', { path: { sie }, query: { page, courseId }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,22 +1,13 @@
-import type {
-  LastPaymentSync,
-  PaymentSyncResult,
-  StepOnePage,
-  StepTwoPage,
-  SyncCalendar,
-  SyncDay,
-  SyncStatus,
-  SyncStepResult,
-} from '@bjp/domain';
+import type { PaymentSyncResult, StepOnePage, StepTwoPage, SyncStepResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 
 export type SyncStep = 'consolidate' | 'send' | 'copy';
 
 export function useSyncStatus() {
   return useQuery({
     queryKey: ['sync', 'status'],
-    queryFn: ({ signal }) => untypedApi.get<SyncStatus>('/sync/status', { signal }),
+    queryFn: ({ signal }) => api.get('/sync/status', { signal }),
   });
 }
 
@@ -34,7 +25,7 @@ export type StepJobStatus = Omit<SyncJobStatus, 'result'> & { result?: SyncStepR
 export function useStepJob(id: string | null) {
   return useQuery({
     queryKey: ['sync-job', 'step', id],
-    queryFn: ({ signal }) => untypedApi.get<StepJobStatus>(`/sync/steps/jobs/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/sync/steps/jobs/{id}', { path: { id: id! }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
   });
@@ -57,7 +48,7 @@ export function useStepList<T extends StepOnePage | StepTwoPage>(
 export function useSyncDay(day: string | null) {
   return useQuery({
     queryKey: ['sync', 'calendar', 'day', day],
-    queryFn: ({ signal }) => untypedApi.get<SyncDay>(`/sync/calendar/days/${day}`, { signal }),
+    queryFn: ({ signal }) => api.get('/sync/calendar/days/{day}', { path: { day: day! }, signal }),
     enabled: day !== null,
   });
 }
@@ -65,7 +56,7 @@ export function useSyncDay(day: string | null) {
 export function useSyncCalendar() {
   return useQuery({
     queryKey: ['sync', 'calendar'],
-    queryFn: ({ signal }) => untypedApi.get<SyncCalendar>('/sync/calendar', { signal }),
+    queryFn: ({ signal }) => api.get('/sync/calendar', { signal }),
   });
 }
 
@@ -83,14 +74,14 @@ export const jobFinished = (state: SyncJobStatus['state']) => state === 'done' |
 
 /** 'Sincronizar Datos de Pago de Síntesis' as a job: the answer is the job's id (202). */
 export function useStartPaymentSync() {
-  return useMutation({ mutationFn: () => untypedApi.post<{ jobId: string }>('/sync/payments/jobs') });
+  return useMutation({ mutationFn: () => api.post('/sync/payments/jobs') });
 }
 
 /** A job's state, asked again every second until it is done or failed (from any instance). */
 export function useSyncJob(id: string | null) {
   return useQuery({
     queryKey: ['sync-job', id],
-    queryFn: ({ signal }) => untypedApi.get<SyncJobStatus>(`/sync/jobs/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/sync/jobs/{id}', { path: { id: id! }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
   });
@@ -100,6 +91,6 @@ export function useSyncJob(id: string | null) {
 export function useLastPaymentSync() {
   return useQuery({
     queryKey: ['sync', 'payments', 'last'],
-    queryFn: ({ signal }) => untypedApi.get<LastPaymentSync>('/sync/payments/last', { signal }),
+    queryFn: ({ signal }) => api.get('/sync/payments/last', { signal }),
   });
 }

@@ -1,6 +1,6 @@
-import type { TrackingInstitution, TrackingOverview, TrackingPage, TrackingPlace } from '@bjp/domain';
+import type { TrackingOverview, TrackingPage } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { untypedApi } from '../../app/api';
+import { api, untypedApi } from '../../app/api';
 
 export type Level = 'department' | 'district';
 export type TrackingFilters = {
@@ -25,7 +25,7 @@ export const filterQuery = (f: TrackingFilters) => ({
 export function useOwnPlace(level: Level, enabled: boolean) {
   return useQuery({
     queryKey: ['tracking', 'me', level],
-    queryFn: ({ signal }) => untypedApi.get<TrackingPlace>(`/tracking/me/${level}`, { signal }),
+    queryFn: ({ signal }) => api.get('/tracking/me/{level}', { path: { level }, signal }),
     enabled,
     retry: false,
   });
@@ -55,7 +55,7 @@ export function useTrackingList(level: Level, id: number, filters: TrackingFilte
 export function useTrackingInstitution(sie: number | null) {
   return useQuery({
     queryKey: ['tracking', 'institution', sie],
-    queryFn: ({ signal }) => untypedApi.get<TrackingInstitution>(`/tracking/institutions/${sie}`, { signal }),
+    queryFn: ({ signal }) => api.get('/tracking/institutions/{sie}', { path: { sie: sie! }, signal }),
     enabled: sie !== null,
     retry: false,
   });

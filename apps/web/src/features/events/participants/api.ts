@@ -1,6 +1,6 @@
-import type { ParticipantDetail, ParticipantPage, ParticipantStatus } from '@bjp/domain';
+import type { ParticipantStatus } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApi } from '../../../app/api';
+import { api } from '../../../app/api';
 import { downloadFile } from '../../../ui/download';
 import { eventKeys } from '../api';
 
@@ -26,10 +26,7 @@ export function useParticipants(eventId: number, filters: ParticipantFilterValue
   return useQuery({
     queryKey: participantKeys.list(eventId, filters, page),
     queryFn: ({ signal }) =>
-      untypedApi.get<ParticipantPage>(`/events/${eventId}/participants`, {
-        query: { ...filters, page },
-        signal,
-      }),
+      api.get('/events/{id}/participants', { path: { id: eventId }, query: { ...filters, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +35,10 @@ export function useParticipant(eventId: number, id: number | null) {
   return useQuery({
     queryKey: participantKeys.detail(eventId, id ?? 0),
     queryFn: ({ signal }) =>
-      untypedApi.get<ParticipantDetail>(`/events/${eventId}/participants/${id}`, { signal }),
+      api.get('/events/{id}/participants/{enrollmentId}', {
+        path: { id: eventId, enrollmentId: id! },
+        signal,
+      }),
     enabled: id !== null,
   });
 }
@@ -51,8 +51,11 @@ export function useCancelParticipant(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      untypedApi.post<{ id: number; cancelledAt: string }>(`/events/${eventId}/participants/${id}/cancel`, {
-        reason,
+      api.post('/events/{id}/participants/{enrollmentId}/cancel', {
+        path: { id: eventId, enrollmentId: id },
+        body: {
+          reason,
+        },
       }),
     onSettled: () =>
       Promise.all([
