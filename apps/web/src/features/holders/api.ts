@@ -1,17 +1,15 @@
-import type { NewTitularRequest, PersonData, TitularModalResponse } from '@bjp/domain';
+import type { AddGuardianRequest, NewTitularRequest, PersonData, TitularModalResponse } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
-
-const _base = (sie: number) => `/holders/institutions/${sie}`;
 
 /**
  * Where the titular modal reads and writes: holder registration, or the adjustments after
  * consolidation (features/adjustments), whose API mirrors these paths under /adjustments.
  */
 export type TitularArea = 'holders' | 'adjustments';
-const inscriptionUrl = (area: TitularArea, sie: number, inscriptionId: number) =>
-  `/${area}/institutions/${sie}/inscriptions/${inscriptionId}`;
+const inscriptionPath = (area: TitularArea) =>
+  `/${area}/institutions/{sie}/inscriptions/{inscriptionId}` as const;
 const modalKey = (area: TitularArea, sie: number, inscriptionId: number) =>
   [area, sie, 'modal', inscriptionId] as const;
 
@@ -55,9 +53,7 @@ export function useTitularModal(sie: number, inscriptionId: number | null, area:
   return useQuery({
     queryKey: modalKey(area, sie, inscriptionId ?? 0),
     queryFn: ({ signal }) =>
-      untypedApi.get<TitularModalResponse>(`${inscriptionUrl(area, sie, inscriptionId ?? 0)}/titulars`, {
-        signal,
-      }),
+      api.get(`${inscriptionPath(area)}/titulars`, { path: { sie, inscriptionId: inscriptionId! }, signal }),
     enabled: inscriptionId !== null,
     staleTime: 0,
   });
@@ -113,55 +109,59 @@ function useModalChange<V>(
 }
 
 export function useTitularChanges(sie: number, inscriptionId: number, area: TitularArea = 'holders') {
-  const url = inscriptionUrl(area, sie, inscriptionId);
+  const url = inscriptionPath(area);
+  const path = { sie, inscriptionId };
   const existing = useSubmission();
   const created = useSubmission();
   return {
     addExisting: useModalChange(
       sie,
       inscriptionId,
-      (v: { personId: number; relationshipId: number | null; person?: Partial<PersonData> }) =>
-        existing.send(v, (idempotencyKey) =>
-          untypedApi.post<TitularModalResponse>(`${url}/guardians`, v, { idempotencyKey }),
-        ),
+      (v: AddGuardianRequest) =>
+        existing.send(v, (idempotencyKey) => api.post(`${url}/guardians`, { path, body: v, idempotencyKey })),
       area,
     ),
     addNew: useModalChange(
       sie,
       inscriptionId,
-      (v: Partial<NewTitularRequest>) =>
+      (v: NewTitularRequest) =>
         created.send(v, (idempotencyKey) =>
-          untypedApi.post<TitularModalResponse>(`${url}/guardians/new`, v, { idempotencyKey }),
+          api.post(`${url}/guardians/new`, { path, body: v, idempotencyKey }),
         ),
       area,
     ),
     relationship: useModalChange(
       sie,
       inscriptionId,
-      (v: { guardianId: number; relationshipId: number | null }) =>
-        untypedApi.patch<TitularModalResponse>(`${url}/guardians/${v.guardianId}`, {
-          relationshipId: v.relationshipId,
+      (v: { guardianId: number; relationshipId: number }) =>
+        api.patch(`${url}/guardians/{guardianId}`, {
+          path: { ...path, guardianId: v.guardianId },
+          body: { relationshipId: v.relationshipId },
         }),
       area,
     ),
     remove: useModalChange(
       sie,
       inscriptionId,
-      (guardianId: number) => untypedApi.delete<TitularModalResponse>(`${url}/guardians/${guardianId}`),
+      (guardianId: number) => api.delete(`${url}/guardians/{guardianId}`, { path: { ...path, guardianId } }),
       area,
     ),
     save: useModalChange(
       sie,
       inscriptionId,
-      (guardianId: number | null) => untypedApi.put<TitularModalResponse>(`${url}/titular`, { guardianId }),
+      (guardianId: number | null) => api.put(`${url}/titular`, { path, body: { guardianId } }),
       area,
     ),
     /** 'Editar Datos' in the adjustment variant: the person, through the student (it may be the adjustment). */
     personData: useModalChange(
       sie,
       inscriptionId,
-      (v: { personId: number; data: Partial<PersonData> }) =>
-        untypedApi.put<TitularModalResponse>(`${url}/persons/${v.personId}`, v.data),
+      (v: { personId: number; data: PersonData }) =>
+        // Only the adjustments change a person through the student (holders edit at /persons/{personId}).
+        api.put('/adjustments/institutions/{sie}/inscriptions/{inscriptionId}/persons/{personId}', {
+          path: { ...path, personId: v.personId },
+          body: v.data,
+        }),
       area,
     ),
   };
