@@ -74,8 +74,9 @@ type Nullable<T> = { [K in keyof T]?: T[K] | null };
 type BodyPart<P extends keyof paths, M extends HttpMethod> = [ApiBody<P, M>] extends [never]
   ? M extends 'get' | 'delete'
     ? { body?: never }
-    : // A route that declares no body reads a multipart one itself (the uploads of events).
-      { body?: FormData }
+    : // A route that declares no body schema reads its body itself: the uploads of events (multipart),
+      // the public enrollment (JSON of a form built at run time, or multipart with its files).
+      { body?: FormData | Record<string, unknown> }
   : Operation<P, M> extends { requestBody: object }
     ? { body: ApiBody<P, M> }
     : { body?: ApiBody<P, M> };

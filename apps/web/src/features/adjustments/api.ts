@@ -4,8 +4,6 @@ import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 import { downloadFile } from '../../ui/download';
 
-const _base = (sie: number) => `/adjustments/institutions/${sie}`;
-
 export const adjustmentKeys = {
   school: (sie: number) => ['adjustments', sie] as const,
   state: (sie: number) => ['adjustments', sie, 'state'] as const,

@@ -1,9 +1,6 @@
-import type { BlockResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
-
-const _path = (rude: string) => `/blocking/students/${encodeURIComponent(rude)}`;
 
 export function useBlockCandidate(rude: string | null) {
   return useQuery({
@@ -21,11 +18,11 @@ export function useBlockAction(action: 'block' | 'unblock') {
   return useMutation({
     mutationFn: ({ rude, observation }: { rude: string; observation: string }) =>
       submission.send([rude, observation], (idempotencyKey) =>
-        untypedApi.post<BlockResult>(
-          `/blocking/students/${rude}/${action}`,
-          { observation },
-          { idempotencyKey },
-        ),
+        api.post(`/blocking/students/{rude}/${action}`, {
+          path: { rude },
+          body: { observation },
+          idempotencyKey,
+        }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: ['blocking'] }),
   });

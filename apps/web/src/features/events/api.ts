@@ -1,6 +1,6 @@
-import type { EventStateChange, EventTab, PlaceCreate, PlaceListQuery, PlaceRow } from '@bjp/domain';
+import type { EventTab, PlaceCreate, PlaceListQuery } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 export const eventKeys = {
@@ -48,7 +48,7 @@ export function useCreateEvent() {
 export function useEventTransition(action: 'send' | 'conclude' | 'cancel') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => untypedApi.post<EventStateChange>(`/events/${id}/${action}`),
+    mutationFn: (id: number) => api.post(`/events/{id}/${action}`, { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -105,7 +105,7 @@ export function useSetPlaceState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      untypedApi.post<PlaceRow>(`/events/places/${id}/${active ? 'activate' : 'deactivate'}`),
+      api.post(`/events/places/{id}/${active ? 'activate' : 'deactivate'}`, { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

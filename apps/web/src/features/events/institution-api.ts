@@ -1,9 +1,7 @@
-import type { InstitutionEnrollmentStatus } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const _base = '/institution-enrollment';
 export type EnrollmentTarget = { stageId: number; sie: number };
 
 export function useStages(enabled: boolean) {
@@ -68,16 +66,17 @@ export function useSaveParticipants(action: 'save' | 'close') {
   const submission = useSubmission();
   return useMutation({
     mutationFn: ({ target, ids }: { target: EnrollmentTarget; ids: number[] }) => {
-      const url = `/institution-enrollment/stages/${target.stageId}/institutions/${target.sie}`;
+      const path = { stageId: target.stageId, sie: target.sie };
+      const body = { inscriptionIds: ids };
       return action === 'close'
-        ? submission.send([url, ids], (idempotencyKey) =>
-            untypedApi.post<InstitutionEnrollmentStatus>(
-              `${url}/close`,
-              { inscriptionIds: ids },
-              { idempotencyKey },
-            ),
+        ? submission.send([target.stageId, target.sie, ids], (idempotencyKey) =>
+            api.post('/institution-enrollment/stages/{stageId}/institutions/{sie}/close', {
+              path,
+              body,
+              idempotencyKey,
+            }),
           )
-        : untypedApi.put<InstitutionEnrollmentStatus>(`${url}/participants`, { inscriptionIds: ids });
+        : api.put('/institution-enrollment/stages/{stageId}/institutions/{sie}/participants', { path, body });
     },
     onSuccess: (status, { target }) => queryClient.setQueryData(statusKey(target), status),
   });

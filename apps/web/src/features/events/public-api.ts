@@ -1,6 +1,5 @@
-import type { PublicEnrollmentResult } from '@bjp/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
 /** The public page's calls go without a session (auth: false). */
@@ -20,18 +19,19 @@ export function useEnroll(eventId: number) {
   const submission = useSubmission();
   return useMutation({
     mutationFn: ({ body, files }: EnrollmentSubmission) => {
-      const url = `/public/events/${eventId}/enrollments`;
+      const url = '/public/events/{id}/enrollments';
+      const path = { id: eventId };
       const withFiles = Object.values(files).some((list) => list.length > 0);
       if (!withFiles)
         return submission.send(body, (idempotencyKey) =>
-          untypedApi.post<PublicEnrollmentResult>(url, body, { auth: false, idempotencyKey }),
+          api.post(url, { path, body, auth: false, idempotencyKey }),
         );
       const form = new FormData();
       form.append('data', JSON.stringify(body));
       for (const [field, list] of Object.entries(files))
         for (const file of list) form.append(field, file, file.name);
       return submission.send(form, (idempotencyKey) =>
-        untypedApi.post<PublicEnrollmentResult>(url, form, { auth: false, idempotencyKey }),
+        api.post(url, { path, body: form, auth: false, idempotencyKey }),
       );
     },
   });

@@ -2,8 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const _dep = (id: number) => `/removals/departments/${id}`;
-
 export function useMyDepartment(enabled: boolean) {
   return useQuery({
     queryKey: ['removals', 'me'],

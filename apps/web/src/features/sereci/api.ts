@@ -3,8 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const _path = (rude: string) => `/sereci/students/${encodeURIComponent(rude)}`;
-
 export function useSereciStudent(rude: string | null) {
   return useQuery({
     queryKey: ['sereci', 'student', rude],
