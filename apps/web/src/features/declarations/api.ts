@@ -1,6 +1,6 @@
-import type { DeclarationKind, DeclarationVersionList, NoveltyQuery } from '@bjp/domain';
+import type { DeclarationKind, NoveltyQuery } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 
 /** Where each kind's stored declaration is downloaded (issue 12: the same bytes every time). */
 export const declarationPath = (kind: DeclarationKind, sie: number) =>
@@ -11,7 +11,10 @@ export const declarationPath = (kind: DeclarationKind, sie: number) =>
 export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabled: boolean) {
   return useQuery({
     queryKey: ['declaration-versions', kind, sie],
-    queryFn: () => untypedApi.get<DeclarationVersionList>(`${declarationPath(kind, sie)}/versions`),
+    queryFn: () =>
+      kind === 'holders'
+        ? api.get('/holders/institutions/{sie}/declaration/versions', { path: { sie } })
+        : api.get('/paid-validation/institutions/{sie}/report/document/versions', { path: { sie } }),
     enabled,
   });
 }

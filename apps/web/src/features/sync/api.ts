@@ -1,6 +1,6 @@
 import type { PaymentSyncResult, StepOnePage, StepTwoPage, SyncStepResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { type ApiResponse, api } from '../../app/api';
 
 export type SyncStep = 'consolidate' | 'send' | 'copy';
 
@@ -14,7 +14,7 @@ export function useSyncStatus() {
 /** A step as a job (apps/api/src/modules/sync/step-jobs.ts): the answer is the job's id (202). */
 export function useStartStep() {
   return useMutation({
-    mutationFn: (step: SyncStep) => untypedApi.post<{ jobId: string }>(`/sync/steps/${step}/jobs`),
+    mutationFn: (step: SyncStep) => api.post(`/sync/steps/${step}/jobs`),
   });
 }
 
@@ -31,6 +31,13 @@ export function useStepJob(id: string | null) {
   });
 }
 
+// The two lists' answers as the API declares them are the page types StepLists renders.
+type Assignable<A extends B, B> = A;
+export type StepPagesMatch = [
+  Assignable<ApiResponse<'/sync/step-one', 'get'>, StepOnePage>,
+  Assignable<ApiResponse<'/sync/step-two', 'get'>, StepTwoPage>,
+];
+
 export function useStepList<T extends StepOnePage | StepTwoPage>(
   list: 'step-one' | 'step-two',
   rude: string,
@@ -39,7 +46,8 @@ export function useStepList<T extends StepOnePage | StepTwoPage>(
 ) {
   return useQuery({
     queryKey: ['sync', list, rude, page, batch ?? 'latest'],
-    queryFn: ({ signal }) => untypedApi.get<T>(`/sync/${list}`, { query: { rude, page, batch }, signal }),
+    // The answer is that list's page (checked against the API's types below); T says which it is.
+    queryFn: ({ signal }) => api.get(`/sync/${list}`, { query: { rude, page, batch }, signal }) as Promise<T>,
     placeholderData: keepPreviousData,
   });
 }
