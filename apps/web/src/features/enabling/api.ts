@@ -1,12 +1,12 @@
-import type { EnablingKind, EnablingRequest, EnablingResult } from '@bjp/domain';
+import type { EnablingKind } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { type ApiBody, api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const paths: Record<EnablingKind, string> = {
+const paths = {
   paid_validation: '/enabling/paid-validation',
   holders: '/enabling/holders',
-};
+} as const satisfies Record<EnablingKind, string>;
 
 export const enablingKeys = {
   all: ['enabling'] as const,
@@ -18,10 +18,8 @@ export function useEnable(kind: EnablingKind) {
   const client = useQueryClient();
   const submission = useSubmission();
   return useMutation({
-    mutationFn: (body: EnablingRequest) =>
-      submission.send(body, (idempotencyKey) =>
-        untypedApi.post<EnablingResult>(paths[kind], body, { idempotencyKey }),
-      ),
+    mutationFn: (body: ApiBody<(typeof paths)[EnablingKind], 'post'>) =>
+      submission.send(body, (idempotencyKey) => api.post(paths[kind], { body, idempotencyKey })),
     onSuccess: (result) => {
       client.invalidateQueries({ queryKey: enablingKeys.all });
       client.invalidateQueries({
