@@ -113,18 +113,3 @@ export const api = {
   delete: <P extends PathsWith<'delete'>>(path: P, ...[options]: ApiCallArgs<P, 'delete'>) =>
     call('delete', path, options),
 };
-
-/**
- * @deprecated The hand-typed calls (`untypedApi.get<T>(url)`) the typed `api` replaces; kept only
- * while call sites move over (issue 17). A changed answer compiles here and breaks at run time.
- */
-export const untypedApi = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};

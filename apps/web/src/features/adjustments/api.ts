@@ -71,3 +71,6 @@ export function useSyncPayments() {
 }
 
 export const downloadProgress = () => downloadFile('/adjustments/progress', 'estadísticas.xlsx');
+
+/** 'Estadísticas' of the adjustments' progress, prepared as a job (exports). */
+export const startProgressExport = () => api.post('/exports/progress');

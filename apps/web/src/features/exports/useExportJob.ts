@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, api, untypedApi } from '../../app/api';
+import { ApiError, api } from '../../app/api';
 import { downloadFile } from '../../ui/download';
 
 /** An export job as GET /exports/:jobId tells it (apps/api/src/modules/exports). */
@@ -11,6 +11,9 @@ export type ExportStatus = {
   file?: { filename: string; size: number };
   error?: string;
 };
+
+/** What every /exports POST answers (202): the job to follow. */
+export type ExportStarted = { jobId: string };
 
 /** What the 'Preparando…' dialog shows while the server prepares the file. */
 export type Preparing = { message: string; percent: number | null };
@@ -33,10 +36,11 @@ export function useExportJob() {
     };
   }, []);
 
-  const run = useCallback(async (startPath: string, body: unknown, fallbackName: string) => {
+  /** start: the typed POST of an /exports route (e.g. `() => api.post('/exports/progress')`). */
+  const run = useCallback(async (start: () => Promise<ExportStarted>, fallbackName: string) => {
     setPreparing({ message: 'Preparando…', percent: null });
     try {
-      const { jobId } = await untypedApi.post<{ jobId: string }>(startPath, body);
+      const { jobId } = await start();
       for (;;) {
         const status = await api.get('/exports/{jobId}', { path: { jobId } });
         if (status.state === 'failed')

@@ -1,6 +1,5 @@
-import type { PlaceReport } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, untypedApi } from '../../app/api';
+import { api } from '../../app/api';
 
 export type PlaceLevel = 'national' | 'department' | 'district';
 
@@ -12,10 +11,31 @@ export const placeReportPath = (level: PlaceLevel, id: number | null) =>
 export function usePlaceReport(level: PlaceLevel, id: number | null) {
   return useQuery({
     queryKey: ['reports', level, id],
-    queryFn: ({ signal }) => untypedApi.get<PlaceReport>(placeReportPath(level, id), { signal }),
+    queryFn: ({ signal }) =>
+      level === 'national'
+        ? api.get('/reports/national', { signal })
+        : level === 'department'
+          ? api.get('/reports/departments/{departmentId}', { path: { departmentId: id! }, signal })
+          : api.get('/reports/districts/{districtId}', { path: { districtId: id! }, signal }),
     enabled: level === 'national' || id !== null,
     retry: false,
   });
+}
+
+/**
+ * National and department reports cover many schools: prepared as a job (exports). A district's
+ * stays a direct download (one district's summary rows, a second or two): undefined.
+ */
+export function placeReportExport(level: PlaceLevel, id: number | null) {
+  if (level === 'national')
+    return (format: 'pdf' | 'xlsx') => api.post('/exports/reports/national', { body: { format } });
+  if (level === 'department')
+    return (format: 'pdf' | 'xlsx') =>
+      api.post('/exports/reports/departments/{departmentId}', {
+        path: { departmentId: id! },
+        body: { format },
+      });
+  return undefined;
 }
 
 /** The logged-in user's own department or district (user routes). */
