@@ -8,7 +8,7 @@ import { ExportProgress } from '../exports/ExportProgress';
 import { useExportJob } from '../exports/useExportJob';
 import { RudeFinder } from '../sereci/RudeFinder';
 import { PaymentSyncButton } from '../sync/PaymentSync';
-import { useReenable } from './api';
+import { startProgressExport, useReenable } from './api';
 
 /**
  * The three actions of 'Procesar Ajustes Solicitados': re-enable one student's adjustment, download
@@ -30,7 +30,7 @@ export function ProcessActions() {
 
   const report = async () => {
     try {
-      const name = await progress.run('/exports/progress', undefined, 'estadísticas.xlsx');
+      const name = await progress.run(startProgressExport, 'estadísticas.xlsx');
       notifySuccess(`${name}`, 'Exitoso!');
     } catch (error) {
       showErrorDialog(

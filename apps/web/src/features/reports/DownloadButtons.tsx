@@ -6,7 +6,7 @@ import { errorMessage, isApiError } from '../../app/api';
 import type { QueryParams } from '../../app/http';
 import { notifyError, notifySuccess, notifyWarning } from '../../ui/notify';
 import { ExportProgress } from '../exports/ExportProgress';
-import { useExportJob } from '../exports/useExportJob';
+import { type ExportStarted, useExportJob } from '../exports/useExportJob';
 import { downloadDocument, type Progress as ProgressState } from './download';
 
 type Format = 'pdf' | 'xlsx';
@@ -21,10 +21,10 @@ type Props = {
   pdfLabel?: string;
   disabled?: boolean;
   /**
-   * For national and department-wide documents: the POST that prepares it as a job (body: the
-   * query and the format); the buttons then show 'Preparando…' and download when it is ready.
+   * For national and department-wide documents: the POST that prepares it as a job in that format
+   * (typed by its /exports path); the buttons then show 'Preparando…' and download when it is ready.
    */
-  exportPath?: string;
+  exportJob?: (format: Format) => Promise<ExportStarted>;
 };
 
 const kb = (bytes: number) => formatKilobytes(bytes);
@@ -37,7 +37,7 @@ export function DownloadButtons({
   withFormat = true,
   pdfLabel = 'Descargar PDF',
   disabled,
-  exportPath,
+  exportJob,
 }: Props) {
   const job = useExportJob();
   const [running, setRunning] = useState<Format | null>(null);
@@ -46,7 +46,7 @@ export function DownloadButtons({
 
   const prepare = async (format: Format) => {
     try {
-      await job.run(exportPath!, { ...query, format }, `reporte.${format}`);
+      await job.run(() => exportJob!(format), `reporte.${format}`);
       notifySuccess(reportMessages.success, reportMessages.successTitle);
     } catch (error) {
       if (isApiError(error) && error.status === 404 && error.message === reportMessages.noData)
@@ -56,7 +56,7 @@ export function DownloadButtons({
   };
 
   const start = async (format: Format) => {
-    if (exportPath) return prepare(format);
+    if (exportJob) return prepare(format);
     const abort = new AbortController();
     controller.current = abort;
     setProgress({ received: 0, total: null });
