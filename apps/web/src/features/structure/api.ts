@@ -1,5 +1,5 @@
 import type { InstitutionCard, InstitutionCourses, MyInstitutions } from '@bjp/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
 export const structureKeys = {
@@ -28,11 +28,17 @@ export function useInstitutionCourses(sie: number | null) {
 }
 
 /** GET /institutions/mine — the director's schools for 'Seleccione Institución'. */
+const myInstitutionsQuery = queryOptions({
+  queryKey: structureKeys.mine,
+  queryFn: ({ signal }) => api.get<MyInstitutions>('/institutions/mine', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 export function useMyInstitutions(enabled = true) {
-  return useQuery({
-    queryKey: structureKeys.mine,
-    queryFn: ({ signal }) => api.get<MyInstitutions>('/institutions/mine', { signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...myInstitutionsQuery, enabled });
+}
+
+/** Asked when a director's screen's chunk arrives, beside the first render (issue 14). */
+export function prefetchMyInstitutions(client: QueryClient) {
+  void client.prefetchQuery(myInstitutionsQuery);
 }
