@@ -28,7 +28,7 @@ export default defineConfig({
       // one loaded with it only when that changes no code a page runs (a page may download a little
       // unused pure code); the login entry keeps its size (scripts/web-weight.ts).
       output: {
-        experimentalMinChunkSize: 60_000,
+        experimentalMinChunkSize: 20_000,
         // zod and the domain's Spanish messages for it (zod-locale.ts) in one chunk: zod's messages are
         // Spanish on every screen that loads zod, not only on those that load the domain's primitives.
         manualChunks: (id) =>

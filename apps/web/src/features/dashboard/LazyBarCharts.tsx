@@ -2,8 +2,8 @@ import { type ComponentProps, lazy, Suspense } from 'react';
 import type { DepartmentBarChart as DepartmentBars } from './DepartmentBarChart';
 import type { SystemsChart as Systems } from './SystemsChart';
 
-/** Both bar charts are 260 px tall: the space is kept while their code arrives. */
-const hold = <div style={{ height: 260 }} aria-hidden="true" />;
+/** Both bar charts are 260 px tall: the space is kept while their code arrives (still pending, as in WhenNear). */
+const hold = <div style={{ height: 260 }} aria-hidden="true" data-chart-pending="" />;
 
 const DepartmentBarChartCode = lazy(() =>
   import('./DepartmentBarChart').then((m) => ({ default: m.DepartmentBarChart })),
