@@ -56,15 +56,13 @@ const pattern = (route: string) => `^${route.replace(/:[^/]+/g, '[^/]+').replace
  * Issue 14: a logged-in screen's code (the layout's chunks and stylesheets, then the screen's) was
  * requested only once the entry (130 kB) had arrived and run, a second wave of downloads on a slow
  * line. This plugin writes a small script that index.html runs as soon as it arrives (async, beside
- * the entry): with a session in storage it reads the table of screens' files (a JSON file, so the
- * login, without a session, downloads only the few hundred bytes of the script) and preloads the
- * layout's files and those of the screen the
- * address names (and, on a wide screen, the menu's), so they download together with the entry. It
- * fetches them into the HTTP cache (the chunks' own loading then finds them there) rather than
- * adding a preload link for each: adding fifty links took about 50 ms of main thread (200 ms on
- * Lighthouse's slowed CPU). Without a session (the login, a first
- * visit) it preloads nothing. The script is a file, not inline: the CSP allows scripts from 'self'
- * only.
+ * the entry). With a session in storage it reads the table of the screens' files (a JSON file: the
+ * login, without a session, downloads only the script's few hundred bytes) and preloads the
+ * layout's files, the menu's on a wide screen, and those of the screen the address names, so they
+ * download together with the entry. It adds preload links as Vite's own loader does (module
+ * preloads; stylesheets in the same CORS mode), which the chunks' loading then finds: files asked
+ * with fetch() were downloaded a second time. The script is a file, not inline: the CSP allows
+ * scripts from 'self' only.
  */
 export function screenPreload(): Plugin {
   return {
@@ -114,7 +112,9 @@ export function screenPreload(): Plugin {
 fetch('/${tableFile}').then(function(r){return r.json()}).then(function(d){var f=d.f,p=location.pathname;
 if(window.matchMedia&&matchMedia('(min-width: 62em)').matches)f=f.concat(d.m);
 for(var i=0;i<d.s.length;i++)if(new RegExp(d.s[i][0]).test(p)){f=f.concat(d.s[i][1]);break}
-for(var j=0;j<f.length;j++)fetch('/'+d.n[f[j]]).catch(function(){})}).catch(function(){})})();
+for(var j=0;j<f.length;j++){var l=document.createElement('link'),h=d.n[f[j]],css=/\\.css$/.test(h);
+l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';l.href='/'+h;document.head.appendChild(l)}
+}).catch(function(){})})();
 `;
         const fileName = add(bundle, 'screen-preload', 'js', source);
         return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head-prepend' }];
