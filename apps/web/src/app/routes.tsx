@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { LoginPage } from '../features/auth/LoginPage';
-import { prefetchDashboard } from '../features/dashboard/api';
-import { prefetchMyInstitutions } from '../features/structure/api';
+import { prefetchDashboard } from '../features/dashboard';
+import { prefetchMyInstitutions } from '../features/structure';
 import type { AppPath } from './route-access';
 
 /**
