@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { mantineComponentCss } from './mantine-css';
 import { precompress } from './precompress';
+import { screenPreload } from './screen-preload';
 
 const PURE_PACKAGES =
   /\/node_modules\/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton)\//;
@@ -12,7 +13,7 @@ const ZOD = /\/node_modules\/zod\//;
 const apiTarget = process.env.BJP_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineComponentCss(), precompress()],
+  plugins: [react(), mantineComponentCss(), screenPreload(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,10 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/AppRouter';
 import { setSessionExpiredHandler } from './app/auth/refresh';
 import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
+import { prefetchPublicConfig } from './app/public-config';
+import { appQueryClient as queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 
-const queryClient = createQueryClient();
+// Asked before the first render: the layout's header and banner are drawn with it, not redrawn.
+prefetchPublicConfig(queryClient);
 const router = createAppRouter();
 
 // Spec §4: when the session cannot be renewed, storage is cleared and the user goes to the login.

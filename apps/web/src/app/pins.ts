@@ -5,7 +5,13 @@ import { useCallback } from 'react';
 export const PINS_KEY = 'pins';
 
 export function usePins() {
-  const [pins, setPins] = useLocalStorage<string[]>({ key: PINS_KEY, defaultValue: [] });
+  // Read while rendering: read in an effect (the hook's default), it re-rendered the whole sidebar
+  // right after its first render, in one long task on a slow phone (issue 14).
+  const [pins, setPins] = useLocalStorage<string[]>({
+    key: PINS_KEY,
+    defaultValue: [],
+    getInitialValueInEffect: false,
+  });
   const toggle = useCallback(
     (title: string) =>
       setPins((current) =>

@@ -1,5 +1,5 @@
 import { DEFAULT_AMOUNT_PER_STUDENT } from '@bjp/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiResponse, api } from './api';
 
 export type PublicConfig = ApiResponse<'/config/public', 'get'>;
@@ -11,12 +11,18 @@ export const fallbackConfig: PublicConfig = {
   amountPerStudent: DEFAULT_AMOUNT_PER_STUDENT,
 };
 
+const publicConfigQuery = queryOptions({
+  queryKey: ['config', 'public'],
+  queryFn: ({ signal }) => api.get('/config/public', { signal, auth: false }),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+});
+
+export function prefetchPublicConfig(client: QueryClient) {
+  void client.prefetchQuery(publicConfigQuery);
+}
+
 export function usePublicConfig(): PublicConfig {
-  const { data } = useQuery({
-    queryKey: ['config', 'public'],
-    queryFn: ({ signal }) => api.get('/config/public', { signal, auth: false }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
+  const { data } = useQuery(publicConfigQuery);
   return data ?? fallbackConfig;
 }

@@ -3,6 +3,7 @@ import { getSessionUser } from './auth/session';
 import { FullPageLoader } from './pages/FullPageLoader';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
+import { appQueryClient } from './query-client';
 import { RootShell } from './RootShell';
 import { permissionFor } from './route-access';
 import type { RouteHandle } from './route-handle';
@@ -21,7 +22,16 @@ function toRouteObject(entry: RouteEntry, handle: RouteHandle): RouteObject {
       }),
     };
   }
-  return { ...base, lazy: async () => ({ Component: await page() }) };
+  return {
+    ...base,
+    lazy: async () => {
+      const user = getSessionUser();
+      if (entry.prefetch && user && (!handle.permission || user.permissions.includes(handle.permission))) {
+        entry.prefetch(appQueryClient);
+      }
+      return { Component: await page() };
+    },
+  };
 }
 
 /** Spec §2: every route but login and the public pages needs a stored user. */

@@ -1,6 +1,7 @@
 import { AppShell, Box } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSessionUser } from '../auth/session';
 import { NoAccessPage } from '../pages/NoAccessPage';
@@ -9,8 +10,11 @@ import { useRouteHandle } from '../route-handle';
 import { EnvBanner } from './EnvBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { Sidebar } from './Sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+
+// The menu (a hundred links, a scroll area, the menus' icons) is its own chunk: a phone downloads it
+// when the burger first opens it (issue 14).
+const Sidebar = lazy(() => import('./Sidebar').then((m) => ({ default: m.Sidebar })));
 
 const BAR_HEIGHT = 60;
 const BANNER_HEIGHT = 28;
@@ -19,6 +23,11 @@ const BANNER_HEIGHT = 28;
 export function AppLayout() {
   const user = useSessionUser();
   const [navOpened, nav] = useDisclosure(false);
+  // Below Mantine's md (62em) the menu is a drawer, hidden until the burger opens it: its hundred
+  // links are rendered when it is first opened, not with the first screen (issue 14).
+  const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
+  const [navUsed, setNavUsed] = useState(false);
+  if (navOpened && !navUsed) setNavUsed(true);
   const { appEnv } = usePublicConfig();
   const handle = useRouteHandle();
   // The session may end while a screen is open (logout in another tab, refresh failure).
@@ -43,7 +52,11 @@ export function AppLayout() {
           </Box>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label="Menú principal">
-          <Sidebar user={user} onNavigate={nav.close} />
+          {(wide || navUsed) && (
+            <Suspense fallback={null}>
+              <Sidebar user={user} onNavigate={nav.close} />
+            </Suspense>
+          )}
         </AppShell.Navbar>
         <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
           {/* tabIndex -1: the skip link can focus it; outline none, as it is not a control. */}

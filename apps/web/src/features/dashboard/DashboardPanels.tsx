@@ -4,11 +4,10 @@ import { Grid, SimpleGrid } from '@mantine/core';
 import { SpanishDates } from '../../ui/SpanishDates';
 import type { PaymentRange, useDepartmentPaidStats, useInstitutionCompletion, useSystemStats } from './api';
 import { ChartCard } from './ChartCard';
-import { DepartmentBarChart } from './DepartmentBarChart';
+import { DepartmentBarChart, SystemsChart } from './LazyBarCharts';
 import { NationalSummaryCard } from './NationalSummaryCard';
 import { PaidPie } from './PaidPie';
 import { PaymentRangePicker } from './PaymentRangePicker';
-import { SystemsChart } from './SystemsChart';
 import {
   departmentBars,
   moneySplit,
@@ -31,8 +30,9 @@ type Props = {
 };
 
 /**
- * The dashboard's charts, summary and calendar: the charts library (recharts, ~100 KB gzip) and the
- * calendar come in this chunk, fetched while the page's header is already drawn (issue 14).
+ * The dashboard's charts, summary and calendar: the calendar and the pies come in this chunk, fetched
+ * while the page's header is already drawn; the bar charts' library when they come near the screen
+ * (issue 14).
  */
 export function DashboardPanels({ range, setRange, paid, systems, schools }: Props) {
   const rows = paid.data?.rows ?? [];

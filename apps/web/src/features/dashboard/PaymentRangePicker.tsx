@@ -1,7 +1,7 @@
 import { formatDate } from '@bjp/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePicker, type DatesRangeValue } from '@mantine/dates';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { PaymentRange } from './api';
 import classes from './PaymentRangePicker.module.css';
 
@@ -20,8 +20,12 @@ const calendarLabels = {
 
 const show = (day?: string) => (day ? formatDate(day) : '…');
 
-/** Inline Spanish range calendar; the statistics refetch once both ends are chosen (or on clear). */
-export function PaymentRangePicker({ value, onChange }: Props) {
+/**
+ * Inline Spanish range calendar; the statistics refetch once both ends are chosen (or on clear).
+ * Memoised: each statistics answer re-renders the dashboard, and the calendar's 42 days need not
+ * follow (issue 14).
+ */
+export const PaymentRangePicker = memo(function PaymentRangePicker({ value, onChange }: Props) {
   const [draft, setDraft] = useState<DatesRangeValue<string>>([value.from ?? null, value.to ?? null]);
   const select = (next: DatesRangeValue<string>) => {
     setDraft(next);
@@ -59,4 +63,4 @@ export function PaymentRangePicker({ value, onChange }: Props) {
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
 export const structureKeys = {
@@ -27,11 +27,17 @@ export function useInstitutionCourses(sie: number | null) {
 }
 
 /** GET /institutions/mine — the director's schools for 'Seleccione Institución'. */
+const myInstitutionsQuery = queryOptions({
+  queryKey: structureKeys.mine,
+  queryFn: ({ signal }) => api.get('/institutions/mine', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 export function useMyInstitutions(enabled = true) {
-  return useQuery({
-    queryKey: structureKeys.mine,
-    queryFn: ({ signal }) => api.get('/institutions/mine', { signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...myInstitutionsQuery, enabled });
+}
+
+/** Asked when a director's screen's chunk arrives, beside the first render (issue 14). */
+export function prefetchMyInstitutions(client: QueryClient) {
+  void client.prefetchQuery(myInstitutionsQuery);
 }
