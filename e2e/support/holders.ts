@@ -92,6 +92,11 @@ export async function selectAndRegister(page: Page, person: SegipIdentity): Prom
   const confirmation = page.getByRole('dialog').filter({ hasText: '¿Está Seguro?' });
   await expect.poll(() => confirmation.count()).toBe(0);
   const selection = dialog.getByRole('switch', { name: new RegExp(`Seleccionar titular ${person.nombres}`) });
+  // The table is disabled while an earlier change (a removal) is still refetching the list; a forced
+  // click on a disabled switch does nothing, and one under the earlier steps' notifications (they
+  // stack over the dialog's right side for 2 s each) lands on a notification.
+  await expect.poll(() => selection.isEnabled()).toBe(true);
+  await expect.poll(() => page.getByRole('alert').count()).toBe(0);
   await selection.click({ force: true });
   await expect.poll(() => selection.isChecked()).toBe(true);
   await dialog.getByRole('button', { name: 'Registrar' }).click();

@@ -172,19 +172,27 @@ export function DynamicField(props: DynamicFieldProps) {
         />
       );
       break;
-    case 'upload':
+    case 'upload': {
+      const files = props.files ?? [];
+      const hint = `${field.upload.accept === 'image' ? 'Imagen' : 'Archivo'} (máx. ${field.upload.limit}, 1024 KB)`;
+      // FileInput is a button: ARIA allows no aria-required on it (the label's '*' says it), and its
+      // name must contain the text it shows — the hint, or the chosen files' names.
+      const shown = files.length > 0 ? files.map((f) => f.name).join(', ') : hint;
+      const { 'aria-required': _required, ...buttonProps } = common;
       control = (
         <FileInput
-          {...common}
+          {...buttonProps}
+          aria-label={`${field.label}: ${shown}`}
           multiple
           clearable
           accept={accepts[field.upload.accept]}
-          value={props.files ?? []}
-          placeholder={`${field.upload.accept === 'image' ? 'Imagen' : 'Archivo'} (máx. ${field.upload.limit}, 1024 KB)`}
-          onChange={(files) => props.onFiles?.(files)}
+          value={files}
+          placeholder={hint}
+          onChange={(next) => props.onFiles?.(next)}
         />
       );
       break;
+    }
   }
 
   return (

@@ -50,7 +50,6 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'ho
   const [editing, setEditing] = useState<GuardianRow | null>(null);
   const data = modal.data;
 
-  // The switch starts on the student's current titular whenever the server's list changes.
   // The switch starts on the student's current titular, and follows it only when the saved titular
   // changes: a background refetch must not undo what the user has just switched.
   const savedTitular = data?.guardians.find((g) => g.selected)?.guardianId ?? null;
