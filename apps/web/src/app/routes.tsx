@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { LoginPage } from '../features/auth/LoginPage';
+import { LoginPage } from '../features/auth';
 import type { AppPath } from './route-access';
 
 /**
