@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client.js';
 import { courses, inscriptions, levels, shifts, users } from '../../db/schema/index.js';
 import type { DeclarationCounts, DeclarationData, DeclarationRow } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
-import { studentDetails } from '../reports/institution-data.js';
-import { institutionCard } from '../structure/service.js';
+import { studentDetails } from '../reports/index.js';
+import { institutionCard } from '../structure/index.js';
 import { institutionFacts } from './context.js';
 
 const counts = {

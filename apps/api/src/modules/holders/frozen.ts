@@ -12,7 +12,7 @@ import {
   type StoredPdf,
   type StoreInput,
   storeDeclaration,
-} from '../declarations/service.js';
+} from '../declarations/index.js';
 import { declarationData } from './declaration-data.js';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import type { ReportStudent } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
-import { institutionCard } from '../structure/service.js';
+import { institutionCard } from '../structure/index.js';
 import { paidFacts } from './facts.js';
 import { holderTypeName, titularGroups } from './lists.js';
 import { joinUniverse } from './universe.js';

@@ -18,8 +18,8 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import type { ReconciliationDocument } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
-import { loadPlace } from '../tracking/places.js';
+import { getSettings } from '../settings/index.js';
+import { loadPlace } from '../tracking/index.js';
 import { loadInstitution } from './institution-report.js';
 import { query, type Raw, type RawRow, type ReconciliationRef } from './reconciliation-query.js';
 
