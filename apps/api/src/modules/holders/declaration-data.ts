@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { courses, inscriptions, levels, shifts, users } from '../../db/schema/index.js';
-import type { DeclarationCounts, DeclarationData, DeclarationRow } from '../../documents/inputs.js';
+import type { DeclarationCounts, DeclarationData } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
 import { studentDetails } from '../reports/index.js';
 import { institutionCard } from '../structure/index.js';
