@@ -17,9 +17,9 @@ import { templates } from '../apps/api/src/documents/worker/templates.js';
 import type {
   DeclarationData,
   DeclarationStudent,
-} from '../apps/api/src/modules/holders/declaration-data.js';
-import type { ReportStudent } from '../apps/api/src/modules/paid-validation/report.js';
-import type { StudentDetail } from '../apps/api/src/modules/reports/institution-data.js';
+  ReportStudent,
+  StudentDetail,
+} from '../apps/api/src/documents/inputs.js';
 
 const args = process.argv.slice(2);
 const out = args.includes('--out') ? args[args.indexOf('--out') + 1]! : '/tmp/bjp-documents';
