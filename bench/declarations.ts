@@ -153,7 +153,7 @@ await documents.close();
 // Downloads of a stored declaration, 20 clients, on a server over this database; beside them the
 // machine's own figures of the same run.
 process.env.DATABASE_URL = url;
-const { startServer, load, loginToken } = await import('./support.js');
+const { startServer, startBareBytesServer, load, loginToken } = await import('./support.js');
 const server = await startServer(3960 + Math.floor(Math.random() * 30));
 try {
   const [stored] = (
@@ -165,7 +165,8 @@ try {
   const headers = { authorization: `Bearer ${await loginToken(server.baseUrl, 'admin', 1)}` };
   const docUrl = `${server.baseUrl}/api/v1/holders/institutions/${stored!.sie}/declaration`;
   const first = await fetch(docUrl, { headers }); // stores it if the school has none yet (backfill)
-  const bytes = (await first.arrayBuffer()).byteLength;
+  const pdf = Buffer.from(await first.arrayBuffer());
+  const bytes = pdf.byteLength;
   console.log(
     `stored declaration of ${stored!.sie} (${stored!.students} students): ${first.status}, ${bytes} bytes, ${first.headers.get('x-declaration-version')}`,
   );
@@ -181,6 +182,18 @@ try {
     connections: 20,
     duration: 15,
   });
+  // The same bytes from a bare node:http server: what this machine can do for an answer of this
+  // size at 20 clients, with no route, no authentication and no database.
+  const bare = await startBareBytesServer(pdf, server.port + 100, 'application/pdf');
+  try {
+    results.bareBytes = await load('machine: the same bytes, bare node:http ×20', {
+      url: `${bare.baseUrl}/declaration.pdf`,
+      connections: 20,
+      duration: 15,
+    });
+  } finally {
+    bare.stop();
+  }
 } finally {
   server.stop();
 }

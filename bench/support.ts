@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -6,7 +8,9 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const nationalUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bjp_national';
 
 /** Starts the real server (main.ts) on PostgreSQL in its own process, so load and server do not share a CPU queue. */
-export async function startServer(port = 3900): Promise<{ baseUrl: string; pid: number; stop(): void }> {
+export async function startServer(
+  port = 3900,
+): Promise<{ baseUrl: string; port: number; pid: number; stop(): void }> {
   // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -30,7 +34,7 @@ export async function startServer(port = 3900): Promise<{ baseUrl: string; pid: 
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(child, baseUrl, 150);
-  return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  return { baseUrl, port, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 /**
@@ -48,6 +52,37 @@ export async function waitUntilServing(child: ChildProcess, baseUrl: string, sec
   }
   child.kill('SIGTERM');
   throw new Error(`server at ${baseUrl} did not start`);
+}
+
+/**
+ * The machine's own limit for an answer of these bytes: a bare node:http server in its own process
+ * that sends them to every request, nothing else (no routing, no database). Compared in the same run
+ * with a route that sends the same bytes, it shows what the route itself adds.
+ */
+export async function startBareBytesServer(
+  bytes: Buffer,
+  port: number,
+  contentType = 'application/octet-stream',
+): Promise<{ baseUrl: string; stop(): void }> {
+  const file = path.join(tmpdir(), `bjp-bench-bytes-${process.pid}-${port}`);
+  writeFileSync(file, bytes);
+  const script = `
+    const body = require('node:fs').readFileSync(${JSON.stringify(file)});
+    require('node:http').createServer((req, res) => {
+      if (req.url === '/api/v1/health') return res.end('ok');
+      res.writeHead(200, { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilServing(child, baseUrl, 20);
+  return {
+    baseUrl,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(file, { force: true });
+    },
+  };
 }
 
 export async function loginToken(baseUrl: string, username = 'admin', type = 1): Promise<string> {

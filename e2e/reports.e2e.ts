@@ -78,6 +78,9 @@ describe('reports', () => {
     );
     const school = list.items[0]!;
     await page.goto(`${baseUrl()}/reports/institution`);
+    // An unknown code says so and leaves the finder in view to type another.
+    await search('Código SIE', 99999999);
+    await page.getByText(/No se encontró/).waitFor();
     await search('Código SIE', school.institutionId);
     await page.getByTestId('institution-name').waitFor();
     await page.getByTestId('students-table').locator('[data-state]').first().waitFor();

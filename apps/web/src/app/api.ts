@@ -1,7 +1,16 @@
+import type {
+  ApiCallArgs,
+  ApiCallOptions,
+  ApiResponse,
+  CallSettings,
+  HttpMethod,
+  PathsWith,
+} from './api-types';
 import { ensureFreshToken, expireSession, refreshSession } from './auth/refresh';
 import { getToken } from './auth/session';
 import { ApiError, buildUrl, type QueryParams, readBody, readError, safeFetch } from './http';
 
+export type { ApiBody, ApiQuery, ApiResponse } from './api-types';
 export { ApiError, errorMessage, isApiError } from './http';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,13 +66,50 @@ export async function request<T>(method: Method, path: string, options: RequestO
   return readBody<T>(res);
 }
 
+/** '/users/{id}/roles' with { id: 7 } → '/users/7/roles'. */
+export function fillPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Falta el parámetro ${name} de ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function call<M extends HttpMethod, P extends PathsWith<M>>(
+  method: M,
+  path: P,
+  options: ApiCallOptions<P, M> | undefined,
+): Promise<ApiResponse<P, M>> {
+  const {
+    path: params,
+    query,
+    body,
+    ...settings
+  } = (options ?? {}) as CallSettings & {
+    path?: Record<string, string | number>;
+    query?: QueryParams;
+    body?: unknown;
+  };
+  return request<ApiResponse<P, M>>(method.toUpperCase() as Method, fillPath(path, params), {
+    ...settings,
+    query,
+    body,
+  });
+}
+
+/**
+ * Typed by path from the API's OpenAPI document (api-types.ts): `api.get('/users/{id}/roles',
+ * { path: { id } })` answers the route's declared 200 body; query and body are checked the same way.
+ */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  get: <P extends PathsWith<'get'>>(path: P, ...[options]: ApiCallArgs<P, 'get'>) =>
+    call('get', path, options),
+  post: <P extends PathsWith<'post'>>(path: P, ...[options]: ApiCallArgs<P, 'post'>) =>
+    call('post', path, options),
+  put: <P extends PathsWith<'put'>>(path: P, ...[options]: ApiCallArgs<P, 'put'>) =>
+    call('put', path, options),
+  patch: <P extends PathsWith<'patch'>>(path: P, ...[options]: ApiCallArgs<P, 'patch'>) =>
+    call('patch', path, options),
+  delete: <P extends PathsWith<'delete'>>(path: P, ...[options]: ApiCallArgs<P, 'delete'>) =>
+    call('delete', path, options),
 };

@@ -1,8 +1,8 @@
 import { DEFAULT_AMOUNT_PER_STUDENT } from '@bjp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { type ApiResponse, api } from './api';
 
-export type PublicConfig = { appEnv: 'development' | 'production'; year: number; amountPerStudent: number };
+export type PublicConfig = ApiResponse<'/config/public', 'get'>;
 
 /** Shown until the server answers, so the shell never waits for it. */
 export const fallbackConfig: PublicConfig = {
@@ -14,7 +14,7 @@ export const fallbackConfig: PublicConfig = {
 export function usePublicConfig(): PublicConfig {
   const { data } = useQuery({
     queryKey: ['config', 'public'],
-    queryFn: ({ signal }) => api.get<PublicConfig>('/config/public', { signal, auth: false }),
+    queryFn: ({ signal }) => api.get('/config/public', { signal, auth: false }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });

@@ -19,6 +19,8 @@ type Props<T> = {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total` (a broad text search): the summary says 'más de'. */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   loading?: boolean;
   emptyText?: string;
@@ -86,7 +88,7 @@ export function DataTable<T>(props: Props<T>) {
             ? 'Cargando…'
             : total === 0
               ? 'Sin registros'
-              : `Mostrando ${formatCount(first)}–${formatCount(last)} de ${formatCount(total)}`}
+              : `Mostrando ${formatCount(first)}–${formatCount(last)} de ${props.totalCapped ? 'más de ' : ''}${formatCount(total)}`}
         </Text>
         <Pager page={page} pageSize={pageSize} total={total} onChange={onPageChange} disabled={loading} />
       </Group>

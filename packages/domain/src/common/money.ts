@@ -32,7 +32,7 @@ export function percentagePair(paid: number, total: number): { paid: string; pen
   return { paid: p.toFixed(2), pending: (Math.round((100 - p) * 100) / 100).toFixed(2) };
 }
 
-/** Money in whole cents to avoid floating error: students × amount. */
+/** Bolivianos owed for a number of students: amounts are whole bolivianos (200 Bs), so integers stay exact. */
 export function amountFor(students: number, amountPerStudent = DEFAULT_AMOUNT_PER_STUDENT): number {
   return students * amountPerStudent;
 }

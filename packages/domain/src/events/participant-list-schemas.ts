@@ -16,6 +16,12 @@ import type { FieldDefinition } from './form-definition.js';
 /** The participants of one event (issue 15): who enrolled through the public page, and cancellations. */
 export const PARTICIPANTS_PAGE_SIZE = 25;
 export const MAX_PARTICIPANTS_PAGE_SIZE = 100;
+/**
+ * A text search (name, document, institution) counts its matches up to this many: past it the list
+ * says 'más de 1,000' instead of counting a common surname's every row (decision 032). Pages keep
+ * working past it; the export always has every row.
+ */
+export const PARTICIPANT_COUNT_CAP = 1000;
 
 export const participantMessages = {
   notFound: 'La inscripción no existe en este evento.',
@@ -86,7 +92,14 @@ export const participantRow = z.object({
   files: z.number().int(),
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
-export const participantPage = pageOf(participantRow);
+export const participantPage = pageOf(participantRow).extend({
+  totalCapped: z
+    .boolean()
+    .describe(
+      `Verdadero cuando la búsqueda tiene más de ${PARTICIPANT_COUNT_CAP} coincidencias: total es entonces ese tope`,
+    ),
+});
+export type ParticipantPage = z.infer<typeof participantPage>;
 
 export const participantAnswer = z.object({ label: z.string(), value: z.string() });
 export type ParticipantAnswer = z.infer<typeof participantAnswer>;

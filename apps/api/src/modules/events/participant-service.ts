@@ -3,10 +3,11 @@ import {
   documentLabel,
   eventMessages,
   type FieldDefinition,
-  type Page,
+  PARTICIPANT_COUNT_CAP,
   type ParticipantAnswer,
   type ParticipantDetail,
   type ParticipantListQuery,
+  type ParticipantPage,
   type ParticipantRow,
   participantMessages,
 } from '@bjp/domain';
@@ -72,32 +73,48 @@ async function activeBySeats(db: Executor, eventId: number): Promise<number | nu
  * One page of an event's enrollments, newest first, with the total.
  *
  * The total: with no filter but the status, read from the event's places (active = maximum − free
- * places; all = that + the cancelled ones, a small partial index); otherwise counted, the text
- * filters (search, institution) through their trigram indexes (migration 0026).
+ * places; all = that + the cancelled ones, a small partial index); with a text filter (search,
+ * institution) counted through their trigram indexes (migration 0026) up to PARTICIPANT_COUNT_CAP
+ * only — a common surname matches a tenth of a big event and counting every match was the list's
+ * slowest part (decision 032); otherwise counted exactly.
  *
  * The page: its ids are found first (on an index alone when the filters allow), then only those rows
- * are read. Past the first page the total is known before the page is read, so a page in the second
- * half is read from the oldest end (ascending, a smaller OFFSET) and put back newest first: the last
- * page skips nothing, the worst is the middle one (half the entries). The order is
- * (created_at, id), so both directions give the same rows.
+ * are read. Past the first page with an exact total, a page in the second half is read from the
+ * oldest end (ascending, a smaller OFFSET) and put back newest first: the last page skips nothing,
+ * the worst is the middle one (half the entries). The order is (created_at, id), so both directions
+ * give the same rows.
  */
 export async function listParticipants(
   deps: AppDeps,
   eventId: number,
   query: ParticipantListQuery,
-): Promise<Page<ParticipantRow>> {
+): Promise<ParticipantPage> {
   const seatCount = await activeBySeats(deps.db, eventId);
   const where = participantWhere(eventId, query);
-  const count = async (w: typeof where) =>
+  const count = async (w: typeof where, cap?: number) =>
     (
-      await rows<{ n: number }>(deps.db, sql`select count(*)::int as n from event_enrollments e where ${w}`)
+      await rows<{ n: number }>(
+        deps.db,
+        cap === undefined
+          ? sql`select count(*)::int as n from event_enrollments e where ${w}`
+          : sql`select count(*)::int as n from (select 1 from event_enrollments e where ${w} limit ${cap + 1}) m`,
+      )
     )[0]?.n ?? 0;
-  const onlyStatus = !query.q && !query.institution && !query.department && !query.from && !query.to;
-  const totalOf = async (): Promise<number> => {
-    if (onlyStatus && seatCount !== null && query.status === 'active') return seatCount;
+  const byText = Boolean(query.q || query.institution);
+  const onlyStatus = !byText && !query.department && !query.from && !query.to;
+  const totalOf = async (): Promise<{ total: number; totalCapped: boolean }> => {
+    if (onlyStatus && seatCount !== null && query.status === 'active')
+      return { total: seatCount, totalCapped: false };
     if (onlyStatus && seatCount !== null && query.status === 'all')
-      return seatCount + (await count(participantWhere(eventId, { status: 'cancelled' })));
-    return count(where);
+      return {
+        total: seatCount + (await count(participantWhere(eventId, { status: 'cancelled' }))),
+        totalCapped: false,
+      };
+    if (!byText) return { total: await count(where), totalCapped: false };
+    const n = await count(where, PARTICIPANT_COUNT_CAP);
+    return n > PARTICIPANT_COUNT_CAP
+      ? { total: PARTICIPANT_COUNT_CAP, totalCapped: true }
+      : { total: n, totalCapped: false };
   };
   /** `limit` rows from `offset` in one direction, always answered newest first. */
   const pageRows = async (direction: 'desc' | 'asc', limit: number, offset: number) =>
@@ -116,21 +133,26 @@ export async function listParticipants(
 
   const offset = (query.page - 1) * query.pageSize;
   let items: ParticipantDbRow[];
-  let total: number;
+  let counted: { total: number; totalCapped: boolean };
   if (offset === 0) {
-    [items, total] = await Promise.all([pageRows('desc', query.pageSize, 0), totalOf()]);
+    [items, counted] = await Promise.all([pageRows('desc', query.pageSize, 0), totalOf()]);
   } else {
-    total = await totalOf();
-    const limit = Math.min(query.pageSize, total - offset);
-    const fromOldest = total - offset - limit;
-    items =
-      limit <= 0
-        ? []
-        : fromOldest < offset
-          ? await pageRows('asc', limit, fromOldest)
-          : await pageRows('desc', limit, offset);
+    counted = await totalOf();
+    if (counted.totalCapped) {
+      // The true total is unknown, so there is no oldest end to count from: newest first.
+      items = await pageRows('desc', query.pageSize, offset);
+    } else {
+      const limit = Math.min(query.pageSize, counted.total - offset);
+      const fromOldest = counted.total - offset - limit;
+      items =
+        limit <= 0
+          ? []
+          : fromOldest < offset
+            ? await pageRows('asc', limit, fromOldest)
+            : await pageRows('desc', limit, offset);
+    }
   }
-  return { items: items.map(toParticipantRow), page: query.page, pageSize: query.pageSize, total };
+  return { items: items.map(toParticipantRow), page: query.page, pageSize: query.pageSize, ...counted };
 }
 
 /** 404 with the right message: the event is unknown, or the enrollment is not one of its. */

@@ -1,3 +1,4 @@
+import { PARTICIPANT_COUNT_CAP } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSeats } from '../../db/schema/index.js';
@@ -32,7 +33,7 @@ const MAXIMUM = 500;
  * N enrollments straight into the table: three per minute (equal created_at, the id decides), one in
  * ten cancelled, surnames with accents and capitals, documents 3000001…
  */
-async function seed(eventId: number): Promise<Row[]> {
+async function seed(eventId: number, n = N): Promise<Row[]> {
   const db = ctx.handle.db;
   await db.execute(sql`
     insert into event_enrollments (event_id, document, complement, nationality, first_last_name,
@@ -44,7 +45,7 @@ async function seed(eventId: number): Promise<Row[]> {
       'La Paz', '{}'::jsonb, timestamptz '2025-11-01 12:00:00+00' + (g / 3) * interval '1 minute',
       case when g % 10 = 0 then timestamptz '2025-11-20 12:00:00+00' end,
       case when g % 10 = 0 then 'Prueba de anulación' end
-    from generate_series(1, ${N}) as g`);
+    from generate_series(1, ${n}) as g`);
   const result = (await db.execute(sql`
     select id, created_at, cancelled_at, first_last_name, institution, document
     from event_enrollments where event_id = ${eventId}`)) as unknown as {
@@ -76,7 +77,11 @@ const list = async (eventId: number, query: string) => {
     headers: bearer(admin),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Array<{ id: number; fullName: string }>; total: number };
+  return res.json() as {
+    items: Array<{ id: number; fullName: string }>;
+    total: number;
+    totalCapped: boolean;
+  };
 };
 
 /** Every page of a query, one past the last included (empty, with the total). */
@@ -178,5 +183,35 @@ describe('participants: search on the trigram indexes', () => {
       ids: all,
       total: all.length,
     });
+  });
+});
+
+describe('participants: a broad search counts up to the cap', () => {
+  let big: { id: number; rows: Row[] };
+  beforeAll(async () => {
+    const id = (await makeEvent(ctx.handle.db, { withLimitControl: false })).id;
+    big = { id, rows: await seed(id, PARTICIPANT_COUNT_CAP + 150) };
+  });
+
+  it('says "more than the cap" past it, exact below it, and still pages past it', async () => {
+    const active = big.rows.filter((r) => !r.cancelled).map((r) => r.id);
+    expect(active.length).toBeGreaterThan(PARTICIPANT_COUNT_CAP);
+    // Every row is a Limachi: the search matches all of them, and the count stops at the cap.
+    const first = await list(big.id, 'q=limachi&pageSize=100');
+    expect(first).toMatchObject({ total: PARTICIPANT_COUNT_CAP, totalCapped: true });
+    expect(first.items.map((r) => r.id)).toEqual(active.slice(0, 100));
+    const second = await list(big.id, 'q=limachi&pageSize=100&page=2');
+    expect(second.items.map((r) => r.id)).toEqual(active.slice(100, 200));
+    // Past the cap the rows are still the right ones (newest first), for whoever pages there.
+    const past = await list(big.id, 'q=limachi&pageSize=100&page=11');
+    expect(past.items.map((r) => r.id)).toEqual(active.slice(1000, 1100));
+    // The institution filter is a text filter too.
+    const byInstitution = await list(big.id, 'institution=unidad&pageSize=10');
+    expect(byInstitution).toMatchObject({ total: PARTICIPANT_COUNT_CAP, totalCapped: true });
+    // Below the cap the total is exact; without a text filter it is never capped.
+    const quispe = big.rows.filter((r) => !r.cancelled && r.surname === 'Quispe').length;
+    expect(quispe).toBeLessThan(PARTICIPANT_COUNT_CAP);
+    expect(await list(big.id, 'q=quispe')).toMatchObject({ total: quispe, totalCapped: false });
+    expect(await list(big.id, 'status=all')).toMatchObject({ total: big.rows.length, totalCapped: false });
   });
 });

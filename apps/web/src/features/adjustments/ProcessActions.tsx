@@ -7,7 +7,7 @@ import { notifySuccess } from '../../ui/notify';
 import { ExportProgress, useExportJob } from '../exports';
 import { RudeFinder } from '../sereci';
 import { PaymentSyncButton } from '../sync';
-import { useReenable } from './api';
+import { startProgressExport, useReenable } from './api';
 
 /**
  * The three actions of 'Procesar Ajustes Solicitados': re-enable one student's adjustment, download
@@ -29,7 +29,7 @@ export function ProcessActions() {
 
   const report = async () => {
     try {
-      const name = await progress.run('/exports/progress', undefined, 'estadísticas.xlsx');
+      const name = await progress.run(startProgressExport, 'estadísticas.xlsx');
       notifySuccess(`${name}`, 'Exitoso!');
     } catch (error) {
       showErrorDialog(

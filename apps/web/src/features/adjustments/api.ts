@@ -1,18 +1,8 @@
-import type {
-  AdjustmentHistoryPage,
-  AdjustmentHistoryQuery,
-  AdjustmentInstitutionState,
-  AdjustmentStudent,
-  AdjustmentStudentPage,
-  PaymentSyncResult,
-  ReenableResult,
-} from '@bjp/domain';
+import type { AdjustmentHistoryQuery } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 import { downloadFile } from '../../ui/download';
-
-const base = (sie: number) => `/adjustments/institutions/${sie}`;
 
 export const adjustmentKeys = {
   school: (sie: number) => ['adjustments', sie] as const,
@@ -24,7 +14,7 @@ export const adjustmentKeys = {
 export function useAdjustmentInstitution(sie: number) {
   return useQuery({
     queryKey: adjustmentKeys.state(sie),
-    queryFn: ({ signal }) => api.get<AdjustmentInstitutionState>(base(sie), { signal }),
+    queryFn: ({ signal }) => api.get('/adjustments/institutions/{sie}', { path: { sie }, signal }),
   });
 }
 
@@ -33,7 +23,7 @@ export function useAdjustmentStudent(sie: number, rude: string | null) {
   return useQuery({
     queryKey: adjustmentKeys.student(sie, rude ?? ''),
     queryFn: ({ signal }) =>
-      api.get<AdjustmentStudent>(`${base(sie)}/students/${encodeURIComponent(rude ?? '')}`, { signal }),
+      api.get('/adjustments/institutions/{sie}/students/{rude}', { path: { sie, rude: rude ?? '' }, signal }),
     enabled: rude !== null,
     retry: false,
   });
@@ -44,7 +34,7 @@ export function useAdjustmentStudents(sie: number, course: number | undefined, p
   return useQuery({
     queryKey: [...adjustmentKeys.school(sie), 'students', course, page],
     queryFn: ({ signal }) =>
-      api.get<AdjustmentStudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
+      api.get('/adjustments/institutions/{sie}/students', { path: { sie }, query: { course, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,11 +43,7 @@ export function useAdjustmentStudents(sie: number, course: number | undefined, p
 export function useAdjustmentHistory(query: AdjustmentHistoryQuery) {
   return useQuery({
     queryKey: adjustmentKeys.history(query),
-    queryFn: ({ signal }) =>
-      api.get<AdjustmentHistoryPage>('/adjustments/history', {
-        query: { ...query },
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get('/adjustments/history', { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -68,7 +54,7 @@ export function useReenable() {
   return useMutation({
     mutationFn: (rude: string) =>
       submission.send(rude, (idempotencyKey) =>
-        api.post<ReenableResult>('/adjustments/reenable', { rude }, { idempotencyKey }),
+        api.post('/adjustments/reenable', { body: { rude }, idempotencyKey }),
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['adjustments'] }),
   });
@@ -78,10 +64,13 @@ export function useReenable() {
 export function useSyncPayments() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<PaymentSyncResult>('/sync/payments'),
+    mutationFn: () => api.post('/sync/payments'),
     // The dashboard, reports and payment lists read what the sync changed.
     onSuccess: () => client.invalidateQueries(),
   });
 }
 
 export const downloadProgress = () => downloadFile('/adjustments/progress', 'estadísticas.xlsx');
+
+/** 'Estadísticas' of the adjustments' progress, prepared as a job (exports). */
+export const startProgressExport = () => api.post('/exports/progress');

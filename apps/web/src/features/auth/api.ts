@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse } from '@bjp/domain';
+import type { LoginRequest } from '@bjp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
@@ -11,15 +11,14 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) =>
-      api.post<LoginResponse>(
-        '/auth/login',
-        {
+      api.post('/auth/login', {
+        body: {
           username: input.username.trim(),
           password: input.password,
           type: input.type === '1' ? 1 : 2,
         } satisfies LoginRequest,
-        { auth: false },
-      ),
+        auth: false,
+      }),
     onSuccess: (session) => {
       // Nothing cached for a previous session may show to this user; the public config stays.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
@@ -34,7 +33,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     // The refresh cookie identifies the session; no token renewal just to end it.
-    mutationFn: () => api.post<void>('/auth/logout', undefined, { auth: false }),
+    mutationFn: () => api.post('/auth/logout', { auth: false }),
     onSettled: () => {
       clearSession();
       queryClient.clear();

@@ -1,14 +1,11 @@
-import type { BlockCandidate, BlockedStudentPage, BlockResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const path = (rude: string) => `/blocking/students/${encodeURIComponent(rude)}`;
-
 export function useBlockCandidate(rude: string | null) {
   return useQuery({
     queryKey: ['blocking', 'candidate', rude],
-    queryFn: ({ signal }) => api.get<BlockCandidate>(path(rude!), { signal }),
+    queryFn: ({ signal }) => api.get('/blocking/students/{rude}', { path: { rude: rude! }, signal }),
     enabled: rude !== null,
     retry: false,
   });
@@ -21,7 +18,11 @@ export function useBlockAction(action: 'block' | 'unblock') {
   return useMutation({
     mutationFn: ({ rude, observation }: { rude: string; observation: string }) =>
       submission.send([rude, observation], (idempotencyKey) =>
-        api.post<BlockResult>(`${path(rude)}/${action}`, { observation }, { idempotencyKey }),
+        api.post(`/blocking/students/{rude}/${action}`, {
+          path: { rude },
+          body: { observation },
+          idempotencyKey,
+        }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: ['blocking'] }),
   });
@@ -30,7 +31,7 @@ export function useBlockAction(action: 'block' | 'unblock') {
 export function useBlockedStudents(page: number) {
   return useQuery({
     queryKey: ['blocking', 'blocked', page],
-    queryFn: ({ signal }) => api.get<BlockedStudentPage>('/blocking/blocked', { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get('/blocking/blocked', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,4 @@
-import type { DepartmentPaidRow, InstitutionCompletionRow, SystemStats } from '@bjp/domain';
+import type { DepartmentPaidRow, InstitutionCompletionRow } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -20,10 +20,7 @@ export function useDepartmentPaidStats(range: PaymentRange) {
   return useQuery({
     queryKey: dashboardKeys.departmentsPaid(range),
     queryFn: ({ signal }) =>
-      api.get<DepartmentPaidStats>('/statistics/departments-paid', {
-        query: { from: range.from, to: range.to },
-        signal,
-      }),
+      api.get('/statistics/departments-paid', { query: { from: range.from, to: range.to }, signal }),
     // Keep the charts on screen while another date range loads.
     placeholderData: keepPreviousData,
   });
@@ -34,7 +31,7 @@ export function useSystemStats(range: PaymentRange) {
   return useQuery({
     queryKey: dashboardKeys.systems(range),
     queryFn: ({ signal }) =>
-      api.get<SystemStats>('/statistics/systems', { query: { from: range.from, to: range.to }, signal }),
+      api.get('/statistics/systems', { query: { from: range.from, to: range.to }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +39,6 @@ export function useSystemStats(range: PaymentRange) {
 export function useInstitutionCompletion() {
   return useQuery({
     queryKey: dashboardKeys.institutions,
-    queryFn: ({ signal }) =>
-      api.get<InstitutionCompletionStats>('/statistics/institutions-completion', { signal }),
+    queryFn: ({ signal }) => api.get('/statistics/institutions-completion', { signal }),
   });
 }

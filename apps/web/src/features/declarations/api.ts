@@ -1,10 +1,4 @@
-import type {
-  DeclarationKind,
-  DeclarationVersionList,
-  NoveltyPage,
-  NoveltyQuery,
-  VerificationResult,
-} from '@bjp/domain';
+import type { DeclarationKind, NoveltyQuery } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -17,7 +11,10 @@ export const declarationPath = (kind: DeclarationKind, sie: number) =>
 export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabled: boolean) {
   return useQuery({
     queryKey: ['declaration-versions', kind, sie],
-    queryFn: () => api.get<DeclarationVersionList>(`${declarationPath(kind, sie)}/versions`),
+    queryFn: () =>
+      kind === 'holders'
+        ? api.get('/holders/institutions/{sie}/declaration/versions', { path: { sie } })
+        : api.get('/paid-validation/institutions/{sie}/report/document/versions', { path: { sie } }),
     enabled,
   });
 }
@@ -25,8 +22,7 @@ export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabl
 export function useVerification(code: string) {
   return useQuery({
     queryKey: ['declaration-verification', code],
-    queryFn: () =>
-      api.get<VerificationResult>(`/public/declarations/${encodeURIComponent(code)}`, { auth: false }),
+    queryFn: () => api.get('/public/declarations/{code}', { path: { code }, auth: false }),
     retry: false,
   });
 }
@@ -35,7 +31,7 @@ export function useVerification(code: string) {
 export function useNovelties(query: Partial<NoveltyQuery> & { page: number }) {
   return useQuery({
     queryKey: ['declaration-novelties', query],
-    queryFn: ({ signal }) => api.get<NoveltyPage>('/declarations/novelties', { query, signal }),
+    queryFn: ({ signal }) => api.get('/declarations/novelties', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

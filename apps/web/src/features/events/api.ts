@@ -1,16 +1,4 @@
-import type {
-  EventDetail,
-  EventFormOptions,
-  EventHistory,
-  EventRow,
-  EventStateChange,
-  EventTab,
-  Page,
-  PlaceCreate,
-  PlaceListQuery,
-  PlacePage,
-  PlaceRow,
-} from '@bjp/domain';
+import type { EventTab, PlaceCreate, PlaceListQuery } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
@@ -30,7 +18,7 @@ export function useEventList(tab: EventTab, page: number, search: string) {
   return useQuery({
     queryKey: eventKeys.list(tab, page, search),
     queryFn: ({ signal }) =>
-      api.get<Page<EventRow>>('/events', { query: { tab, page, search: search || undefined }, signal }),
+      api.get('/events', { query: { tab, page, search: search || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +27,7 @@ export function useEventList(tab: EventTab, page: number, search: string) {
 export function useEventOptions(enabled: boolean) {
   return useQuery({
     queryKey: eventKeys.options,
-    queryFn: ({ signal }) => api.get<EventFormOptions>('/events/options', { signal }),
+    queryFn: ({ signal }) => api.get('/events/options', { signal }),
     enabled,
     staleTime: 0,
   });
@@ -51,7 +39,7 @@ export function useCreateEvent() {
   const submission = useSubmission();
   return useMutation({
     mutationFn: (form: FormData) =>
-      submission.send(form, (idempotencyKey) => api.post<EventRow>('/events', form, { idempotencyKey })),
+      submission.send(form, (idempotencyKey) => api.post('/events', { body: form, idempotencyKey })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.lists }),
   });
 }
@@ -60,7 +48,7 @@ export function useCreateEvent() {
 export function useEventTransition(action: 'send' | 'conclude' | 'cancel') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<EventStateChange>(`/events/${id}/${action}`),
+    mutationFn: (id: number) => api.post(`/events/{id}/${action}`, { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -69,7 +57,7 @@ export function useEventTransition(action: 'send' | 'conclude' | 'cancel') {
 export function useEventDetail(id: number | null) {
   return useQuery({
     queryKey: eventKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<EventDetail>(`/events/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/events/{id}', { path: { id: id! }, signal }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -80,7 +68,7 @@ export function useEventDetail(id: number | null) {
 export function useUpdateEvent(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api.put<EventRow>(`/events/${id}`, form),
+    mutationFn: (form: FormData) => api.put('/events/{id}', { path: { id }, body: form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -88,7 +76,7 @@ export function useUpdateEvent(id: number) {
 export function useEventHistory(id: number | null) {
   return useQuery({
     queryKey: eventKeys.history(id ?? 0),
-    queryFn: ({ signal }) => api.get<EventHistory>(`/events/${id}/history`, { signal }),
+    queryFn: ({ signal }) => api.get('/events/{id}/history', { path: { id: id! }, signal }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -99,10 +87,7 @@ export function usePlaceList(query: PlaceListQuery) {
   return useQuery({
     queryKey: [...eventKeys.places, query],
     queryFn: ({ signal }) =>
-      api.get<PlacePage>('/events/places', {
-        query: { ...query, search: query.search || undefined },
-        signal,
-      }),
+      api.get('/events/places', { query: { ...query, search: query.search || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -111,7 +96,7 @@ export function useUpdatePlace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, place }: { id: number; place: PlaceCreate }) =>
-      api.put<PlaceRow>(`/events/places/${id}`, place),
+      api.put('/events/places/{id}', { path: { id }, body: place }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -120,7 +105,7 @@ export function useSetPlaceState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api.post<PlaceRow>(`/events/places/${id}/${active ? 'activate' : 'deactivate'}`),
+      api.post(`/events/places/{id}/${active ? 'activate' : 'deactivate'}`, { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }
@@ -130,7 +115,7 @@ export function useCreatePlace() {
   const submission = useSubmission();
   return useMutation({
     mutationFn: (place: PlaceCreate) =>
-      submission.send(place, (idempotencyKey) => api.post<PlaceRow>('/places', place, { idempotencyKey })),
+      submission.send(place, (idempotencyKey) => api.post('/places', { body: place, idempotencyKey })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -1,12 +1,4 @@
-import type {
-  ActiveToggleResult,
-  EnrollmentFormCreateInput,
-  EnrollmentFormDetail,
-  EnrollmentFormRow,
-  EnrollmentFormUpdateInput,
-  EnrollmentFormVersion,
-  Page,
-} from '@bjp/domain';
+import type { EnrollmentFormCreateInput, EnrollmentFormUpdateInput } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
@@ -23,8 +15,7 @@ export const formKeys = {
 export function useFormList(page: number) {
   return useQuery({
     queryKey: formKeys.list(page),
-    queryFn: ({ signal }) =>
-      api.get<Page<EnrollmentFormRow>>('/enrollment-forms', { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get('/enrollment-forms', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +24,7 @@ export function useFormList(page: number) {
 export function useFormDetail(id: number | null, fresh = false) {
   return useQuery({
     queryKey: formKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<EnrollmentFormDetail>(`/enrollment-forms/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/enrollment-forms/{id}', { path: { id: id! }, signal }),
     enabled: id !== null,
     refetchOnMount: fresh ? 'always' : true,
   });
@@ -44,7 +35,7 @@ export function useFormVersion(id: number, version: number | null) {
   return useQuery({
     queryKey: formKeys.version(id, version ?? 0),
     queryFn: ({ signal }) =>
-      api.get<EnrollmentFormVersion>(`/enrollment-forms/${id}/versions/${version}`, { signal }),
+      api.get('/enrollment-forms/{id}/versions/{version}', { path: { id, version: version! }, signal }),
     enabled: version !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -55,7 +46,7 @@ export function useUpdateForm(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: EnrollmentFormUpdateInput) =>
-      api.put<EnrollmentFormRow>(`/enrollment-forms/${id}`, form),
+      api.put('/enrollment-forms/{id}', { path: { id }, body: form }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: formKeys.lists }),
@@ -71,7 +62,7 @@ export function useSaveForm() {
   return useMutation({
     mutationFn: (form: EnrollmentFormCreateInput) =>
       submission.send(form, (idempotencyKey) =>
-        api.post<EnrollmentFormRow>('/enrollment-forms', form, { idempotencyKey }),
+        api.post('/enrollment-forms', { body: form, idempotencyKey }),
       ),
     onSuccess: () =>
       Promise.all([
@@ -86,7 +77,7 @@ export function useSetFormActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api.patch<ActiveToggleResult>(`/enrollment-forms/${id}/active`, { active }),
+      api.patch('/enrollment-forms/{id}/active', { path: { id }, body: { active } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: formKeys.lists }),

@@ -1,22 +1,13 @@
-import type {
-  EnrollmentStudent,
-  GradeOption,
-  InstitutionEnrollmentStatus,
-  InstitutionPlace,
-  InstitutionStage,
-  Page,
-} from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const base = '/institution-enrollment';
 export type EnrollmentTarget = { stageId: number; sie: number };
 
 export function useStages(enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'stages'],
-    queryFn: ({ signal }) => api.get<InstitutionStage[]>(`${base}/stages`, { signal }),
+    queryFn: ({ signal }) => api.get('/institution-enrollment/stages', { signal }),
     enabled,
   });
 }
@@ -25,7 +16,7 @@ export function usePlaces(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'places', search],
     queryFn: ({ signal }) =>
-      api.get<Page<InstitutionPlace>>(`${base}/places`, { query: { search: search || undefined }, signal }),
+      api.get('/institution-enrollment/places', { query: { search: search || undefined }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -34,7 +25,7 @@ export function usePlaces(search: string, enabled: boolean) {
 export function useGrades(enabled: boolean) {
   return useQuery({
     queryKey: ['institution-enrollment', 'grades'],
-    queryFn: ({ signal }) => api.get<GradeOption[]>(`${base}/grades`, { signal }),
+    queryFn: ({ signal }) => api.get('/institution-enrollment/grades', { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -44,7 +35,8 @@ export function useStudents(sie: number | null, page: number, grade: number | nu
   return useQuery({
     queryKey: ['institution-enrollment', 'students', sie, page, grade, search],
     queryFn: ({ signal }) =>
-      api.get<Page<EnrollmentStudent>>(`${base}/institutions/${sie}/students`, {
+      api.get('/institution-enrollment/institutions/{sie}/students', {
+        path: { sie: sie! },
         query: { page, grade: grade ?? undefined, search: search || undefined },
         signal,
       }),
@@ -60,7 +52,8 @@ export function useEnrollmentStatus(target: EnrollmentTarget | null) {
   return useQuery({
     queryKey: statusKey(target),
     queryFn: ({ signal }) =>
-      api.get<InstitutionEnrollmentStatus>(`${base}/stages/${target!.stageId}/institutions/${target!.sie}`, {
+      api.get('/institution-enrollment/stages/{stageId}/institutions/{sie}', {
+        path: { stageId: target!.stageId, sie: target!.sie },
         signal,
       }),
     enabled: target !== null,
@@ -73,16 +66,17 @@ export function useSaveParticipants(action: 'save' | 'close') {
   const submission = useSubmission();
   return useMutation({
     mutationFn: ({ target, ids }: { target: EnrollmentTarget; ids: number[] }) => {
-      const url = `${base}/stages/${target.stageId}/institutions/${target.sie}`;
+      const path = { stageId: target.stageId, sie: target.sie };
+      const body = { inscriptionIds: ids };
       return action === 'close'
-        ? submission.send([url, ids], (idempotencyKey) =>
-            api.post<InstitutionEnrollmentStatus>(
-              `${url}/close`,
-              { inscriptionIds: ids },
-              { idempotencyKey },
-            ),
+        ? submission.send([target.stageId, target.sie, ids], (idempotencyKey) =>
+            api.post('/institution-enrollment/stages/{stageId}/institutions/{sie}/close', {
+              path,
+              body,
+              idempotencyKey,
+            }),
           )
-        : api.put<InstitutionEnrollmentStatus>(`${url}/participants`, { inscriptionIds: ids });
+        : api.put('/institution-enrollment/stages/{stageId}/institutions/{sie}/participants', { path, body });
     },
     onSuccess: (status, { target }) => queryClient.setQueryData(statusKey(target), status),
   });

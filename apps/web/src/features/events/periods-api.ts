@@ -1,4 +1,4 @@
-import type { ActiveToggleResult, Page, PeriodCatalogs, PeriodCreate, PeriodRow } from '@bjp/domain';
+import type { PeriodCreate } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
@@ -13,7 +13,7 @@ export const periodKeys = {
 export function usePeriodList(page: number) {
   return useQuery({
     queryKey: periodKeys.list(page),
-    queryFn: ({ signal }) => api.get<Page<PeriodRow>>('/kind-events', { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get('/kind-events', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +21,7 @@ export function usePeriodList(page: number) {
 export function usePeriodCatalogs() {
   return useQuery({
     queryKey: periodKeys.catalogs,
-    queryFn: ({ signal }) => api.get<PeriodCatalogs>('/kind-events/catalogs', { signal }),
+    queryFn: ({ signal }) => api.get('/kind-events/catalogs', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -31,9 +31,7 @@ export function useCreatePeriod() {
   const submission = useSubmission();
   return useMutation({
     mutationFn: (period: PeriodCreate) =>
-      submission.send(period, (idempotencyKey) =>
-        api.post<PeriodRow>('/kind-events', period, { idempotencyKey }),
-      ),
+      submission.send(period, (idempotencyKey) => api.post('/kind-events', { body: period, idempotencyKey })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: periodKeys.lists }),
@@ -46,7 +44,7 @@ export function useSetPeriodActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api.patch<ActiveToggleResult>(`/kind-events/${id}/active`, { active }),
+      api.patch('/kind-events/{id}/active', { path: { id }, body: { active } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: periodKeys.lists }),

@@ -1,4 +1,3 @@
-import type { PublicEnrollmentResult, PublicEvent } from '@bjp/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
@@ -7,7 +6,7 @@ import { useSubmission } from '../../app/submission';
 export function usePublicEvent(id: number) {
   return useQuery({
     queryKey: ['public-event', id],
-    queryFn: ({ signal }) => api.get<PublicEvent>(`/public/events/${id}`, { signal, auth: false }),
+    queryFn: ({ signal }) => api.get('/public/events/{id}', { path: { id }, signal, auth: false }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -20,18 +19,19 @@ export function useEnroll(eventId: number) {
   const submission = useSubmission();
   return useMutation({
     mutationFn: ({ body, files }: EnrollmentSubmission) => {
-      const url = `/public/events/${eventId}/enrollments`;
+      const url = '/public/events/{id}/enrollments';
+      const path = { id: eventId };
       const withFiles = Object.values(files).some((list) => list.length > 0);
       if (!withFiles)
         return submission.send(body, (idempotencyKey) =>
-          api.post<PublicEnrollmentResult>(url, body, { auth: false, idempotencyKey }),
+          api.post(url, { path, body, auth: false, idempotencyKey }),
         );
       const form = new FormData();
       form.append('data', JSON.stringify(body));
       for (const [field, list] of Object.entries(files))
         for (const file of list) form.append(field, file, file.name);
       return submission.send(form, (idempotencyKey) =>
-        api.post<PublicEnrollmentResult>(url, form, { auth: false, idempotencyKey }),
+        api.post(url, { path, body: form, auth: false, idempotencyKey }),
       );
     },
   });

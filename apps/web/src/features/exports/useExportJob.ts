@@ -12,6 +12,9 @@ export type ExportStatus = {
   error?: string;
 };
 
+/** What every /exports POST answers (202): the job to follow. */
+export type ExportStarted = { jobId: string };
+
 /** What the 'Preparando…' dialog shows while the server prepares the file. */
 export type Preparing = { message: string; percent: number | null };
 
@@ -33,12 +36,13 @@ export function useExportJob() {
     };
   }, []);
 
-  const run = useCallback(async (startPath: string, body: unknown, fallbackName: string) => {
+  /** start: the typed POST of an /exports route (e.g. `() => api.post('/exports/progress')`). */
+  const run = useCallback(async (start: () => Promise<ExportStarted>, fallbackName: string) => {
     setPreparing({ message: 'Preparando…', percent: null });
     try {
-      const { jobId } = await api.post<{ jobId: string }>(startPath, body);
+      const { jobId } = await start();
       for (;;) {
-        const status = await api.get<ExportStatus>(`/exports/${jobId}`);
+        const status = await api.get('/exports/{jobId}', { path: { jobId } });
         if (status.state === 'failed')
           // The job's own answer (e.g. 'No hay datos…', a 404 of the synchronous download).
           throw new ApiError(404, 'export_failed', status.error ?? 'No se pudo preparar el archivo.');

@@ -1,30 +1,15 @@
-import type {
-  ConsolidationResult,
-  HoldersInstitutionState,
-  NewTitularRequest,
-  PendingPage,
-  PersonData,
-  PersonResponse,
-  PersonSearchResponse,
-  RelationshipOptions,
-  StudentPage,
-  TitularListPage,
-  TitularModalResponse,
-  TitularStudents,
-} from '@bjp/domain';
+import type { AddGuardianRequest, NewTitularRequest, PersonData, TitularModalResponse } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
-
-const base = (sie: number) => `/holders/institutions/${sie}`;
 
 /**
  * Where the titular modal reads and writes: holder registration, or the adjustments after
  * consolidation (features/adjustments), whose API mirrors these paths under /adjustments.
  */
 export type TitularArea = 'holders' | 'adjustments';
-const inscriptionUrl = (area: TitularArea, sie: number, inscriptionId: number) =>
-  `/${area}/institutions/${sie}/inscriptions/${inscriptionId}`;
+const inscriptionPath = (area: TitularArea) =>
+  `/${area}/institutions/{sie}/inscriptions/{inscriptionId}` as const;
 const modalKey = (area: TitularArea, sie: number, inscriptionId: number) =>
   [area, sie, 'modal', inscriptionId] as const;
 
@@ -42,7 +27,7 @@ export const holderKeys = {
 export function useHoldersState(sie: number) {
   return useQuery({
     queryKey: holderKeys.state(sie),
-    queryFn: ({ signal }) => api.get<HoldersInstitutionState>(base(sie), { signal }),
+    queryFn: ({ signal }) => api.get('/holders/institutions/{sie}', { path: { sie }, signal }),
   });
 }
 
@@ -51,7 +36,7 @@ export function useStudents(sie: number, course: number | null, page: number) {
   return useQuery({
     queryKey: holderKeys.students(sie, course, page),
     queryFn: ({ signal }) =>
-      api.get<StudentPage>(`${base(sie)}/students`, { query: { course, page }, signal }),
+      api.get('/holders/institutions/{sie}/students', { path: { sie }, query: { course, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,8 +44,7 @@ export function useStudents(sie: number, course: number | null, page: number) {
 export function useRelationships(codeType: number) {
   return useQuery({
     queryKey: holderKeys.relationships(codeType),
-    queryFn: ({ signal }) =>
-      api.get<RelationshipOptions>('/holders/relationships', { query: { codeType }, signal }),
+    queryFn: ({ signal }) => api.get('/holders/relationships', { query: { codeType }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -69,20 +53,21 @@ export function useTitularModal(sie: number, inscriptionId: number | null, area:
   return useQuery({
     queryKey: modalKey(area, sie, inscriptionId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<TitularModalResponse>(`${inscriptionUrl(area, sie, inscriptionId ?? 0)}/titulars`, { signal }),
+      api.get(`${inscriptionPath(area)}/titulars`, { path: { sie, inscriptionId: inscriptionId! }, signal }),
     enabled: inscriptionId !== null,
     staleTime: 0,
   });
 }
 
 export function fetchPending(sie: number, page: number) {
-  return api.get<PendingPage>(`${base(sie)}/pending`, { query: { page } });
+  return api.get('/holders/institutions/{sie}/pending', { path: { sie }, query: { page } });
 }
 
 export function useTitularList(sie: number, page: number) {
   return useQuery({
     queryKey: holderKeys.titulars(sie, page),
-    queryFn: ({ signal }) => api.get<TitularListPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/holders/institutions/{sie}/titulars', { path: { sie }, query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -91,7 +76,10 @@ export function useTitularStudents(sie: number, personId: number | null) {
   return useQuery({
     queryKey: holderKeys.titularStudents(sie, personId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<TitularStudents>(`${base(sie)}/titulars/${personId}/students`, { signal }),
+      api.get('/holders/institutions/{sie}/titulars/{personId}/students', {
+        path: { sie, personId: personId! },
+        signal,
+      }),
     enabled: personId !== null,
   });
 }
@@ -121,66 +109,70 @@ function useModalChange<V>(
 }
 
 export function useTitularChanges(sie: number, inscriptionId: number, area: TitularArea = 'holders') {
-  const url = inscriptionUrl(area, sie, inscriptionId);
+  const url = inscriptionPath(area);
+  const path = { sie, inscriptionId };
   const existing = useSubmission();
   const created = useSubmission();
   return {
     addExisting: useModalChange(
       sie,
       inscriptionId,
-      (v: { personId: number; relationshipId: number | null; person?: Partial<PersonData> }) =>
-        existing.send(v, (idempotencyKey) =>
-          api.post<TitularModalResponse>(`${url}/guardians`, v, { idempotencyKey }),
-        ),
+      (v: AddGuardianRequest) =>
+        existing.send(v, (idempotencyKey) => api.post(`${url}/guardians`, { path, body: v, idempotencyKey })),
       area,
     ),
     addNew: useModalChange(
       sie,
       inscriptionId,
-      (v: Partial<NewTitularRequest>) =>
+      (v: NewTitularRequest) =>
         created.send(v, (idempotencyKey) =>
-          api.post<TitularModalResponse>(`${url}/guardians/new`, v, { idempotencyKey }),
+          api.post(`${url}/guardians/new`, { path, body: v, idempotencyKey }),
         ),
       area,
     ),
     relationship: useModalChange(
       sie,
       inscriptionId,
-      (v: { guardianId: number; relationshipId: number | null }) =>
-        api.patch<TitularModalResponse>(`${url}/guardians/${v.guardianId}`, {
-          relationshipId: v.relationshipId,
+      (v: { guardianId: number; relationshipId: number }) =>
+        api.patch(`${url}/guardians/{guardianId}`, {
+          path: { ...path, guardianId: v.guardianId },
+          body: { relationshipId: v.relationshipId },
         }),
       area,
     ),
     remove: useModalChange(
       sie,
       inscriptionId,
-      (guardianId: number) => api.delete<TitularModalResponse>(`${url}/guardians/${guardianId}`),
+      (guardianId: number) => api.delete(`${url}/guardians/{guardianId}`, { path: { ...path, guardianId } }),
       area,
     ),
     save: useModalChange(
       sie,
       inscriptionId,
-      (guardianId: number | null) => api.put<TitularModalResponse>(`${url}/titular`, { guardianId }),
+      (guardianId: number | null) => api.put(`${url}/titular`, { path, body: { guardianId } }),
       area,
     ),
     /** 'Editar Datos' in the adjustment variant: the person, through the student (it may be the adjustment). */
     personData: useModalChange(
       sie,
       inscriptionId,
-      (v: { personId: number; data: Partial<PersonData> }) =>
-        api.put<TitularModalResponse>(`${url}/persons/${v.personId}`, v.data),
+      (v: { personId: number; data: PersonData }) =>
+        // Only the adjustments change a person through the student (holders edit at /persons/{personId}).
+        api.put('/adjustments/institutions/{sie}/inscriptions/{inscriptionId}/persons/{personId}', {
+          path: { ...path, personId: v.personId },
+          body: v.data,
+        }),
       area,
     ),
   };
 }
 
 export function searchPerson(carnet: string, complemento: string) {
-  return api.post<PersonSearchResponse>('/holders/persons/search', { carnet, complemento });
+  return api.post('/holders/persons/search', { body: { carnet, complemento } });
 }
 
-export function updatePerson(sie: number, personId: number, data: Partial<PersonData>) {
-  return api.put<PersonResponse>(`${base(sie)}/persons/${personId}`, data);
+export function updatePerson(sie: number, personId: number, data: PersonData) {
+  return api.put('/holders/institutions/{sie}/persons/{personId}', { path: { sie, personId }, body: data });
 }
 
 export function useConsolidate(sie: number) {
@@ -189,7 +181,7 @@ export function useConsolidate(sie: number) {
   return useMutation({
     mutationFn: () =>
       submission.send(sie, (idempotencyKey) =>
-        api.post<ConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
+        api.post('/holders/institutions/{sie}/consolidation', { path: { sie }, idempotencyKey }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
   });
@@ -201,13 +193,10 @@ export function useValidateTitular(sie: number) {
   return useMutation({
     mutationFn: (personId: number) =>
       submission.send(personId, (idempotencyKey) =>
-        api.post<{ validated: number; total: number }>(
-          `${base(sie)}/titulars/${personId}/validation`,
-          undefined,
-          {
-            idempotencyKey,
-          },
-        ),
+        api.post('/holders/institutions/{sie}/titulars/{personId}/validation', {
+          path: { sie, personId },
+          idempotencyKey,
+        }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: holderKeys.school(sie) }),
   });

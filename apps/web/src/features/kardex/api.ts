@@ -1,4 +1,3 @@
-import type { Kardex, KardexSearchPage } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -6,7 +5,7 @@ import { api } from '../../app/api';
 export function useKardex(rude: string | null) {
   return useQuery({
     queryKey: ['kardex', 'student', rude],
-    queryFn: ({ signal }) => api.get<Kardex>(`/kardex/students/${encodeURIComponent(rude!)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/kardex/students/{rude}', { path: { rude: rude! }, signal }),
     enabled: rude !== null && rude !== '',
     retry: false,
   });
@@ -16,7 +15,7 @@ export function useKardex(rude: string | null) {
 export function useKardexSearch(q: string, page: number) {
   return useQuery({
     queryKey: ['kardex', 'search', q, page],
-    queryFn: ({ signal }) => api.get<KardexSearchPage>('/kardex/students', { query: { q, page }, signal }),
+    queryFn: ({ signal }) => api.get('/kardex/students', { query: { q, page }, signal }),
     enabled: q.length >= 3,
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,14 +1,4 @@
-import type {
-  PaidConsolidationResult,
-  PaidInstitutionState,
-  PaidReport,
-  PaidStudentPage,
-  PaidTitularPage,
-  PaidTitularRow,
-  SaveValidationRequest,
-  SaveValidationResult,
-  StoredValidation,
-} from '@bjp/domain';
+import type { SaveValidationRequest } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
@@ -31,7 +21,8 @@ export const paidKeys = {
 export function usePaidState(sie: number | null) {
   return useQuery({
     queryKey: paidKeys.state(sie ?? 0),
-    queryFn: ({ signal }) => api.get<PaidInstitutionState>(base(sie ?? 0), { signal }),
+    queryFn: ({ signal }) =>
+      api.get('/paid-validation/institutions/{sie}', { path: { sie: sie ?? 0 }, signal }),
     enabled: sie !== null,
     retry: false,
   });
@@ -41,7 +32,8 @@ export function usePaidState(sie: number | null) {
 export function usePaidTitulars(sie: number, page: number) {
   return useQuery({
     queryKey: paidKeys.titulars(sie, page),
-    queryFn: ({ signal }) => api.get<PaidTitularPage>(`${base(sie)}/titulars`, { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/paid-validation/institutions/{sie}/titulars', { path: { sie }, query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,7 +41,8 @@ export function usePaidTitulars(sie: number, page: number) {
 export function usePaidTitular(sie: number, personId: number) {
   return useQuery({
     queryKey: paidKeys.titular(sie, personId),
-    queryFn: ({ signal }) => api.get<PaidTitularRow>(`${base(sie)}/titulars/${personId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get('/paid-validation/institutions/{sie}/titulars/{personId}', { path: { sie, personId }, signal }),
     retry: false,
   });
 }
@@ -59,7 +52,11 @@ export function usePaidStudents(sie: number, personId: number, page: number) {
   return useQuery({
     queryKey: paidKeys.students(sie, personId, page),
     queryFn: ({ signal }) =>
-      api.get<PaidStudentPage>(`${base(sie)}/titulars/${personId}/students`, { query: { page }, signal }),
+      api.get('/paid-validation/institutions/{sie}/titulars/{personId}/students', {
+        path: { sie, personId },
+        query: { page },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -70,7 +67,10 @@ export function useStoredValidation(sie: number, inscriptionId: number | null) {
   return useQuery({
     queryKey: paidKeys.validation(sie, inscriptionId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<StoredValidation>(`${base(sie)}/inscriptions/${inscriptionId}/validation`, { signal }),
+      api.get('/paid-validation/institutions/{sie}/inscriptions/{inscriptionId}/validation', {
+        path: { sie, inscriptionId: inscriptionId! },
+        signal,
+      }),
     enabled: inscriptionId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -82,10 +82,10 @@ export function useSaveValidation(sie: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { inscriptionId: number; body: SaveValidationRequest }) =>
-      api.put<SaveValidationResult>(
-        `${base(sie)}/inscriptions/${input.inscriptionId}/validation`,
-        input.body,
-      ),
+      api.put('/paid-validation/institutions/{sie}/inscriptions/{inscriptionId}/validation', {
+        path: { sie, inscriptionId: input.inscriptionId },
+        body: input.body,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: paidKeys.school(sie) }),
   });
 }
@@ -96,7 +96,7 @@ export function useConsolidatePaid(sie: number) {
   return useMutation({
     mutationFn: () =>
       submission.send(sie, (idempotencyKey) =>
-        api.post<PaidConsolidationResult>(`${base(sie)}/consolidation`, undefined, { idempotencyKey }),
+        api.post('/paid-validation/institutions/{sie}/consolidation', { path: { sie }, idempotencyKey }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: paidKeys.school(sie) }),
   });
@@ -106,7 +106,7 @@ export function useConsolidatePaid(sie: number) {
 export function usePaidReport(sie: number, enabled: boolean) {
   return useQuery({
     queryKey: paidKeys.report(sie),
-    queryFn: ({ signal }) => api.get<PaidReport>(`${base(sie)}/report`, { signal }),
+    queryFn: ({ signal }) => api.get('/paid-validation/institutions/{sie}/report', { path: { sie }, signal }),
     enabled,
     retry: false,
   });

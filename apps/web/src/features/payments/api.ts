@@ -1,4 +1,3 @@
-import type { PaymentDetailPage, PaymentGeneralSummary } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -7,14 +6,14 @@ export type PaymentFilters = { rude: string; ci: string; bank: string; from: str
 export function usePaymentSummary() {
   return useQuery({
     queryKey: ['payments', 'summary'],
-    queryFn: ({ signal }) => api.get<PaymentGeneralSummary>('/payments/summary', { signal }),
+    queryFn: ({ signal }) => api.get('/payments/summary', { signal }),
   });
 }
 
 export function usePaymentDetail(filters: PaymentFilters, page: number) {
   return useQuery({
     queryKey: ['payments', 'detail', filters, page],
-    queryFn: ({ signal }) => api.get<PaymentDetailPage>('/payments', { query: { ...filters, page }, signal }),
+    queryFn: ({ signal }) => api.get('/payments', { query: { ...filters, page }, signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -21,7 +21,7 @@ export function PublicStatusPage() {
   const [error, setError] = useState<string | null>(null);
   const lookup = useMutation({
     mutationFn: (body: { rude: string; birthDate: string }) =>
-      api.post<PublicStatusResponse>('/public/student-status', body, { auth: false }),
+      api.post('/public/student-status', { body, auth: false }),
   });
 
   const submit = (event: FormEvent) => {

@@ -1,20 +1,11 @@
-import type {
-  RemovalCandidate,
-  RemovalDepartment,
-  RemovalHistoryPage,
-  RemovalResult,
-  RemovalStudentPage,
-} from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const dep = (id: number) => `/removals/departments/${id}`;
-
 export function useMyDepartment(enabled: boolean) {
   return useQuery({
     queryKey: ['removals', 'me'],
-    queryFn: ({ signal }) => api.get<RemovalDepartment>('/removals/me/department', { signal }),
+    queryFn: ({ signal }) => api.get('/removals/me/department', { signal }),
     enabled,
     retry: false,
   });
@@ -23,7 +14,8 @@ export function useMyDepartment(enabled: boolean) {
 export function useRemovalDepartment(id: number | null) {
   return useQuery({
     queryKey: ['removals', id, 'department'],
-    queryFn: ({ signal }) => api.get<RemovalDepartment>(dep(id ?? 0), { signal }),
+    queryFn: ({ signal }) =>
+      api.get('/removals/departments/{departmentId}', { path: { departmentId: id ?? 0 }, signal }),
     enabled: id !== null,
     retry: false,
   });
@@ -33,7 +25,8 @@ export function useCandidate(departmentId: number, rude: string | null) {
   return useQuery({
     queryKey: ['removals', departmentId, 'candidate', rude],
     queryFn: ({ signal }) =>
-      api.get<RemovalCandidate>(`${dep(departmentId)}/students/${encodeURIComponent(rude ?? '')}`, {
+      api.get('/removals/departments/{departmentId}/students/{rude}', {
+        path: { departmentId, rude: rude ?? '' },
         signal,
       }),
     enabled: rude !== null,
@@ -47,11 +40,11 @@ export function useRemove(departmentId: number) {
   return useMutation({
     mutationFn: ({ rude, reason }: { rude: string; reason: string }) =>
       submission.send({ rude, reason }, (idempotencyKey) =>
-        api.post<RemovalResult>(
-          `${dep(departmentId)}/students/${encodeURIComponent(rude)}`,
-          { reason },
-          { idempotencyKey },
-        ),
+        api.post('/removals/departments/{departmentId}/students/{rude}', {
+          path: { departmentId, rude },
+          body: { reason },
+          idempotencyKey,
+        }),
       ),
     // The finder, both tables and every count that included the student change.
     onSettled: () => client.invalidateQueries(),
@@ -62,10 +55,7 @@ export function useRemovalStudents(sie: number, course: number | undefined, page
   return useQuery({
     queryKey: ['removals', 'students', sie, course, page],
     queryFn: ({ signal }) =>
-      api.get<RemovalStudentPage>(`/removals/institutions/${sie}/students`, {
-        query: { course, page },
-        signal,
-      }),
+      api.get('/removals/institutions/{sie}/students', { path: { sie }, query: { course, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -74,7 +64,11 @@ export function useRemovalHistory(departmentId: number, page: number) {
   return useQuery({
     queryKey: ['removals', departmentId, 'history', page],
     queryFn: ({ signal }) =>
-      api.get<RemovalHistoryPage>(`${dep(departmentId)}/history`, { query: { page }, signal }),
+      api.get('/removals/departments/{departmentId}/history', {
+        path: { departmentId },
+        query: { page },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

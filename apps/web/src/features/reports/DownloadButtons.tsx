@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
 import type { QueryParams } from '../../app/http';
 import { notifyError, notifySuccess, notifyWarning } from '../../ui/notify';
-import { ExportProgress, useExportJob } from '../exports';
+import { ExportProgress, type ExportStarted, useExportJob } from '../exports';
 import { downloadDocument, type Progress as ProgressState } from './download';
 
 type Format = 'pdf' | 'xlsx';
@@ -20,10 +20,10 @@ type Props = {
   pdfLabel?: string;
   disabled?: boolean;
   /**
-   * For national and department-wide documents: the POST that prepares it as a job (body: the
-   * query and the format); the buttons then show 'Preparando…' and download when it is ready.
+   * For national and department-wide documents: the POST that prepares it as a job in that format
+   * (typed by its /exports path); the buttons then show 'Preparando…' and download when it is ready.
    */
-  exportPath?: string;
+  exportJob?: (format: Format) => Promise<ExportStarted>;
 };
 
 const kb = (bytes: number) => formatKilobytes(bytes);
@@ -36,7 +36,7 @@ export function DownloadButtons({
   withFormat = true,
   pdfLabel = 'Descargar PDF',
   disabled,
-  exportPath,
+  exportJob,
 }: Props) {
   const job = useExportJob();
   const [running, setRunning] = useState<Format | null>(null);
@@ -45,7 +45,7 @@ export function DownloadButtons({
 
   const prepare = async (format: Format) => {
     try {
-      await job.run(exportPath!, { ...query, format }, `reporte.${format}`);
+      await job.run(() => exportJob!(format), `reporte.${format}`);
       notifySuccess(reportMessages.success, reportMessages.successTitle);
     } catch (error) {
       if (isApiError(error) && error.status === 404 && error.message === reportMessages.noData)
@@ -55,7 +55,7 @@ export function DownloadButtons({
   };
 
   const start = async (format: Format) => {
-    if (exportPath) return prepare(format);
+    if (exportJob) return prepare(format);
     const abort = new AbortController();
     controller.current = abort;
     setProgress({ received: 0, total: null });

@@ -35,7 +35,8 @@ export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' })
         title={mode === 'admin' ? 'Reporte Institución' : 'Reporte UE/CEE'}
         breadcrumbs={['Reportes']}
       />
-      {sie === null && (
+      {/* An unknown code keeps the finder in view under its message, to type another one. */}
+      {(sie === null || report.isError) && (
         <Paper withBorder radius="md" p="md" maw={560}>
           {mode === 'admin' ? (
             <CodeFinder
@@ -68,7 +69,15 @@ export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' })
       {report.isError && <Alert color="red">{errorMessage(report.error)}</Alert>}
       {report.isLoading && <Loader mx="auto" />}
       {report.data && sie !== null && (
-        <InstitutionReportView key={sie} report={report.data} onChange={() => setSie(null)} />
+        <InstitutionReportView
+          key={sie}
+          report={report.data}
+          onChange={() => {
+            // Back to the choice with the school just seen selected, also when it came from the address.
+            setChoice(String(sie));
+            setSie(null);
+          }}
+        />
       )}
     </Stack>
   );

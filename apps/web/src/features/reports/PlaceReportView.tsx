@@ -1,7 +1,7 @@
 import type { PlaceReport } from '@bjp/domain';
 import { formatBOB } from '@bjp/domain';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { placeReportPath } from './api';
+import { placeReportExport, placeReportPath } from './api';
 import { DependenciesTable } from './DependenciesTable';
 import { DownloadButtons } from './DownloadButtons';
 import { PaymentCards } from './PaymentCards';
@@ -34,11 +34,7 @@ export function PlaceReportView({ report, heading }: { report: PlaceReport; head
             path={`${placeReportPath(report.place.level, report.place.id)}/document`}
             // National and department reports cover many schools: prepared as a job. A district's
             // stays a direct download (one district's summary rows, a second or two).
-            exportPath={
-              report.place.level === 'district'
-                ? undefined
-                : `/exports${placeReportPath(report.place.level, report.place.id)}`
-            }
+            exportJob={placeReportExport(report.place.level, report.place.id)}
           />
         </Group>
       </Paper>

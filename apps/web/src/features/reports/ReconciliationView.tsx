@@ -27,7 +27,7 @@ import { warningTextColor } from '../../app/theme';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { DownloadButtons } from './DownloadButtons';
-import { type ReconciliationTarget, reconciliationPath } from './reconciliation-api';
+import { type ReconciliationTarget, reconciliationExport, reconciliationPath } from './reconciliation-api';
 
 /** dd/mm/aaaa in Bolivia, from an ISO timestamp or a yyyy-mm-dd day. */
 const boliviaDay = (value: string) => formatDate(value);
@@ -221,13 +221,7 @@ export function ReconciliationView({ report, target, state, onState, page, onPag
             path={`${reconciliationPath(target)}/document`}
             query={{ state: state ?? undefined }}
             // National and department-wide: prepared as a job; a district or a school stays direct.
-            exportPath={
-              target.level === 'national'
-                ? '/exports/reconciliation/national'
-                : target.level === 'department'
-                  ? `/exports/reconciliation/departments/${target.id}`
-                  : undefined
-            }
+            exportJob={reconciliationExport(target, state)}
           />
         </Group>
       </Paper>

@@ -1,4 +1,3 @@
-import type { InstitutionReport, PlaceReport, StudentPaymentPage, UserPlace } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -12,17 +11,38 @@ export const placeReportPath = (level: PlaceLevel, id: number | null) =>
 export function usePlaceReport(level: PlaceLevel, id: number | null) {
   return useQuery({
     queryKey: ['reports', level, id],
-    queryFn: ({ signal }) => api.get<PlaceReport>(placeReportPath(level, id), { signal }),
+    queryFn: ({ signal }) =>
+      level === 'national'
+        ? api.get('/reports/national', { signal })
+        : level === 'department'
+          ? api.get('/reports/departments/{departmentId}', { path: { departmentId: id! }, signal })
+          : api.get('/reports/districts/{districtId}', { path: { districtId: id! }, signal }),
     enabled: level === 'national' || id !== null,
     retry: false,
   });
+}
+
+/**
+ * National and department reports cover many schools: prepared as a job (exports). A district's
+ * stays a direct download (one district's summary rows, a second or two): undefined.
+ */
+export function placeReportExport(level: PlaceLevel, id: number | null) {
+  if (level === 'national')
+    return (format: 'pdf' | 'xlsx') => api.post('/exports/reports/national', { body: { format } });
+  if (level === 'department')
+    return (format: 'pdf' | 'xlsx') =>
+      api.post('/exports/reports/departments/{departmentId}', {
+        path: { departmentId: id! },
+        body: { format },
+      });
+  return undefined;
 }
 
 /** The logged-in user's own department or district (user routes). */
 export function useUserPlace(level: 'department' | 'district', enabled: boolean) {
   return useQuery({
     queryKey: ['reports', 'me', level],
-    queryFn: ({ signal }) => api.get<UserPlace>(`/reports/me/${level}`, { signal }),
+    queryFn: ({ signal }) => api.get('/reports/me/{level}', { path: { level }, signal }),
     enabled,
     retry: false,
   });
@@ -31,10 +51,7 @@ export function useUserPlace(level: 'department' | 'district', enabled: boolean)
 export function useInstitutionOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['reports', 'institutions'],
-    queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ id: number; name: string; codeType: number }> }>('/reports/institutions', {
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get('/reports/institutions', { signal }),
     enabled,
   });
 }
@@ -42,7 +59,7 @@ export function useInstitutionOptions(enabled: boolean) {
 export function useInstitutionReport(sie: number | null) {
   return useQuery({
     queryKey: ['reports', 'institution', sie],
-    queryFn: ({ signal }) => api.get<InstitutionReport>(`/reports/institutions/${sie}`, { signal }),
+    queryFn: ({ signal }) => api.get('/reports/institutions/{sie}', { path: { sie: sie! }, signal }),
     enabled: sie !== null,
     retry: false,
   });
@@ -52,10 +69,7 @@ export function useInstitutionStudents(sie: number, courseId: number | null, pag
   return useQuery({
     queryKey: ['reports', 'institution', sie, 'students', courseId, page],
     queryFn: ({ signal }) =>
-      api.get<StudentPaymentPage>(`/reports/institutions/${sie}/students`, {
-        query: { page, courseId },
-        signal,
-      }),
+      api.get('/reports/institutions/{sie}/students', { path: { sie }, query: { page, courseId }, signal }),
     placeholderData: keepPreviousData,
   });
 }

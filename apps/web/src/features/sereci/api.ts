@@ -1,19 +1,12 @@
-import type {
-  SereciCertificate,
-  SereciStudent,
-  SereciValidationPage,
-  SereciValidationResult,
-} from '@bjp/domain';
+import type { SereciCertificate } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
 
-const path = (rude: string) => `/sereci/students/${encodeURIComponent(rude)}`;
-
 export function useSereciStudent(rude: string | null) {
   return useQuery({
     queryKey: ['sereci', 'student', rude],
-    queryFn: ({ signal }) => api.get<SereciStudent>(path(rude!), { signal }),
+    queryFn: ({ signal }) => api.get('/sereci/students/{rude}', { path: { rude: rude! }, signal }),
     enabled: rude !== null,
     retry: false,
   });
@@ -25,7 +18,7 @@ export function useValidateStudent() {
   return useMutation({
     mutationFn: ({ rude, certificate }: { rude: string; certificate: SereciCertificate }) =>
       submission.send([rude, certificate], (idempotencyKey) =>
-        api.post<SereciValidationResult>(`${path(rude)}/validation`, certificate, { idempotencyKey }),
+        api.post('/sereci/students/{rude}/validation', { path: { rude }, body: certificate, idempotencyKey }),
       ),
     onSuccess: (result) => {
       client.setQueryData(['sereci', 'student', result.student.rude], result.student);
@@ -37,8 +30,7 @@ export function useValidateStudent() {
 export function useSereciValidations(search: string, page: number) {
   return useQuery({
     queryKey: ['sereci', 'validations', search, page],
-    queryFn: ({ signal }) =>
-      api.get<SereciValidationPage>('/sereci/validations', { query: { search, page }, signal }),
+    queryFn: ({ signal }) => api.get('/sereci/validations', { query: { search, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,3 @@
-import type { InstitutionCard, InstitutionCourses, MyInstitutions } from '@bjp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -12,7 +11,7 @@ export const structureKeys = {
 export function useInstitutionCard(sie: number | null) {
   return useQuery({
     queryKey: structureKeys.card(sie ?? 0),
-    queryFn: ({ signal }) => api.get<InstitutionCard>(`/institutions/${sie}`, { signal }),
+    queryFn: ({ signal }) => api.get('/institutions/{sie}', { path: { sie: sie! }, signal }),
     enabled: sie !== null,
     retry: false,
   });
@@ -22,7 +21,7 @@ export function useInstitutionCard(sie: number | null) {
 export function useInstitutionCourses(sie: number | null) {
   return useQuery({
     queryKey: structureKeys.courses(sie ?? 0),
-    queryFn: ({ signal }) => api.get<InstitutionCourses>(`/institutions/${sie}/courses`, { signal }),
+    queryFn: ({ signal }) => api.get('/institutions/{sie}/courses', { path: { sie: sie! }, signal }),
     enabled: sie !== null,
   });
 }
@@ -31,7 +30,7 @@ export function useInstitutionCourses(sie: number | null) {
 export function useMyInstitutions(enabled = true) {
   return useQuery({
     queryKey: structureKeys.mine,
-    queryFn: ({ signal }) => api.get<MyInstitutions>('/institutions/mine', { signal }),
+    queryFn: ({ signal }) => api.get('/institutions/mine', { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

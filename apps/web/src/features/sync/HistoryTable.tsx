@@ -1,4 +1,4 @@
-import { formatDate, formatTime, type SyncBatch, type SyncBatchPage } from '@bjp/domain';
+import { formatDate, formatTime, type SyncBatch } from '@bjp/domain';
 import { Badge, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
@@ -29,7 +29,7 @@ export function HistoryTable() {
   const setPage = (next: number) => setUrl({ page: next });
   const history = useQuery({
     queryKey: ['sync', 'history', page],
-    queryFn: ({ signal }) => api.get<SyncBatchPage>('/sync/history', { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get('/sync/history', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,29 +1,20 @@
-import type {
-  LastPaymentSync,
-  PaymentSyncResult,
-  StepOnePage,
-  StepTwoPage,
-  SyncCalendar,
-  SyncDay,
-  SyncStatus,
-  SyncStepResult,
-} from '@bjp/domain';
+import type { PaymentSyncResult, StepOnePage, StepTwoPage, SyncStepResult } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { type ApiResponse, api } from '../../app/api';
 
 export type SyncStep = 'consolidate' | 'send' | 'copy';
 
 export function useSyncStatus() {
   return useQuery({
     queryKey: ['sync', 'status'],
-    queryFn: ({ signal }) => api.get<SyncStatus>('/sync/status', { signal }),
+    queryFn: ({ signal }) => api.get('/sync/status', { signal }),
   });
 }
 
 /** A step as a job (apps/api/src/modules/sync/step-jobs.ts): the answer is the job's id (202). */
 export function useStartStep() {
   return useMutation({
-    mutationFn: (step: SyncStep) => api.post<{ jobId: string }>(`/sync/steps/${step}/jobs`),
+    mutationFn: (step: SyncStep) => api.post(`/sync/steps/${step}/jobs`),
   });
 }
 
@@ -34,11 +25,18 @@ export type StepJobStatus = Omit<SyncJobStatus, 'result'> & { result?: SyncStepR
 export function useStepJob(id: string | null) {
   return useQuery({
     queryKey: ['sync-job', 'step', id],
-    queryFn: ({ signal }) => api.get<StepJobStatus>(`/sync/steps/jobs/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/sync/steps/jobs/{id}', { path: { id: id! }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
   });
 }
+
+// The two lists' answers as the API declares them are the page types StepLists renders.
+type Assignable<A extends B, B> = A;
+export type StepPagesMatch = [
+  Assignable<ApiResponse<'/sync/step-one', 'get'>, StepOnePage>,
+  Assignable<ApiResponse<'/sync/step-two', 'get'>, StepTwoPage>,
+];
 
 export function useStepList<T extends StepOnePage | StepTwoPage>(
   list: 'step-one' | 'step-two',
@@ -48,7 +46,8 @@ export function useStepList<T extends StepOnePage | StepTwoPage>(
 ) {
   return useQuery({
     queryKey: ['sync', list, rude, page, batch ?? 'latest'],
-    queryFn: ({ signal }) => api.get<T>(`/sync/${list}`, { query: { rude, page, batch }, signal }),
+    // The answer is that list's page (checked against the API's types below); T says which it is.
+    queryFn: ({ signal }) => api.get(`/sync/${list}`, { query: { rude, page, batch }, signal }) as Promise<T>,
     placeholderData: keepPreviousData,
   });
 }
@@ -57,7 +56,7 @@ export function useStepList<T extends StepOnePage | StepTwoPage>(
 export function useSyncDay(day: string | null) {
   return useQuery({
     queryKey: ['sync', 'calendar', 'day', day],
-    queryFn: ({ signal }) => api.get<SyncDay>(`/sync/calendar/days/${day}`, { signal }),
+    queryFn: ({ signal }) => api.get('/sync/calendar/days/{day}', { path: { day: day! }, signal }),
     enabled: day !== null,
   });
 }
@@ -65,7 +64,7 @@ export function useSyncDay(day: string | null) {
 export function useSyncCalendar() {
   return useQuery({
     queryKey: ['sync', 'calendar'],
-    queryFn: ({ signal }) => api.get<SyncCalendar>('/sync/calendar', { signal }),
+    queryFn: ({ signal }) => api.get('/sync/calendar', { signal }),
   });
 }
 
@@ -83,14 +82,14 @@ export const jobFinished = (state: SyncJobStatus['state']) => state === 'done' |
 
 /** 'Sincronizar Datos de Pago de Síntesis' as a job: the answer is the job's id (202). */
 export function useStartPaymentSync() {
-  return useMutation({ mutationFn: () => api.post<{ jobId: string }>('/sync/payments/jobs') });
+  return useMutation({ mutationFn: () => api.post('/sync/payments/jobs') });
 }
 
 /** A job's state, asked again every second until it is done or failed (from any instance). */
 export function useSyncJob(id: string | null) {
   return useQuery({
     queryKey: ['sync-job', id],
-    queryFn: ({ signal }) => api.get<SyncJobStatus>(`/sync/jobs/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/sync/jobs/{id}', { path: { id: id! }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && jobFinished(query.state.data.state) ? false : 1_000),
   });
@@ -100,6 +99,6 @@ export function useSyncJob(id: string | null) {
 export function useLastPaymentSync() {
   return useQuery({
     queryKey: ['sync', 'payments', 'last'],
-    queryFn: ({ signal }) => api.get<LastPaymentSync>('/sync/payments/last', { signal }),
+    queryFn: ({ signal }) => api.get('/sync/payments/last', { signal }),
   });
 }

@@ -1,4 +1,3 @@
-import type { TrackingInstitution, TrackingOverview, TrackingPage, TrackingPlace } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -17,7 +16,8 @@ export const placePath = (level: Level, id: number) =>
 export const filterQuery = (f: TrackingFilters) => ({
   code: f.code || undefined,
   name: f.name || undefined,
-  districtId: f.districtId ?? undefined,
+  // The select holds text; the API reads a number (the URL is the same).
+  districtId: f.districtId ? Number(f.districtId) : undefined,
   subsystem: f.subsystem ?? undefined,
   status: f.status,
 });
@@ -25,7 +25,7 @@ export const filterQuery = (f: TrackingFilters) => ({
 export function useOwnPlace(level: Level, enabled: boolean) {
   return useQuery({
     queryKey: ['tracking', 'me', level],
-    queryFn: ({ signal }) => api.get<TrackingPlace>(`/tracking/me/${level}`, { signal }),
+    queryFn: ({ signal }) => api.get('/tracking/me/{level}', { path: { level }, signal }),
     enabled,
     retry: false,
   });
@@ -34,7 +34,10 @@ export function useOwnPlace(level: Level, enabled: boolean) {
 export function useTrackingOverview(level: Level, id: number | null) {
   return useQuery({
     queryKey: ['tracking', level, id],
-    queryFn: ({ signal }) => api.get<TrackingOverview>(placePath(level, id!), { signal }),
+    queryFn: ({ signal }) =>
+      level === 'department'
+        ? api.get('/tracking/departments/{departmentId}', { path: { departmentId: id! }, signal })
+        : api.get('/tracking/districts/{districtId}', { path: { districtId: id! }, signal }),
     enabled: id !== null,
     retry: false,
   });
@@ -43,11 +46,20 @@ export function useTrackingOverview(level: Level, id: number | null) {
 export function useTrackingList(level: Level, id: number, filters: TrackingFilters, page: number) {
   return useQuery({
     queryKey: ['tracking', level, id, 'institutions', filters, page],
-    queryFn: ({ signal }) =>
-      api.get<TrackingPage>(`${placePath(level, id)}/institutions`, {
-        query: { ...filterQuery(filters), page },
-        signal,
-      }),
+    queryFn: ({ signal }) => {
+      const query = { ...filterQuery(filters), page };
+      return level === 'department'
+        ? api.get('/tracking/departments/{departmentId}/institutions', {
+            path: { departmentId: id },
+            query,
+            signal,
+          })
+        : api.get('/tracking/districts/{districtId}/institutions', {
+            path: { districtId: id },
+            query,
+            signal,
+          });
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -55,7 +67,7 @@ export function useTrackingList(level: Level, id: number, filters: TrackingFilte
 export function useTrackingInstitution(sie: number | null) {
   return useQuery({
     queryKey: ['tracking', 'institution', sie],
-    queryFn: ({ signal }) => api.get<TrackingInstitution>(`/tracking/institutions/${sie}`, { signal }),
+    queryFn: ({ signal }) => api.get('/tracking/institutions/{sie}', { path: { sie: sie! }, signal }),
     enabled: sie !== null,
     retry: false,
   });

@@ -17,7 +17,7 @@ export function useUserList(params: UserListParams) {
   return useQuery({
     queryKey: userKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<Page<UserRow>>('/users', {
+      api.get('/users', {
         query: { tab: params.tab, page: params.page, search: params.search || undefined },
         signal,
       }),
@@ -33,7 +33,7 @@ export function useSetUserAccess() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, hasAccess }: UserAccess) =>
-      api.patch<UserAccess>(`/users/${id}/access`, { hasAccess }),
+      api.patch('/users/{id}/access', { path: { id }, body: { hasAccess } }),
     onSuccess: (result) => {
       queryClient.setQueriesData<Page<UserRow>>({ queryKey: userKeys.lists }, (page) =>
         page
@@ -52,7 +52,7 @@ export function useSetUserAccess() {
 export function useUserRoles(id: number) {
   return useQuery({
     queryKey: userKeys.roles(id),
-    queryFn: ({ signal }) => api.get<{ roles: string[] }>(`/users/${id}/roles`, { signal }),
+    queryFn: ({ signal }) => api.get('/users/{id}/roles', { path: { id }, signal }),
     staleTime: 0,
   });
 }
@@ -61,7 +61,7 @@ export function useSaveUserRoles() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, roles }: { id: number; roles: RoleName[] }) =>
-      api.put<{ roles: string[] }>(`/users/${id}/roles`, { roles }),
+      api.put('/users/{id}/roles', { path: { id }, body: { roles } }),
     onSuccess: (_result, { id }) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.roles(id) });
       void queryClient.invalidateQueries({ queryKey: userKeys.lists });

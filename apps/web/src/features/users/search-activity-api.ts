@@ -1,4 +1,3 @@
-import type { SearchActivityPage } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -6,8 +5,7 @@ import { api } from '../../app/api';
 export function useSearchActivity(days: number, page: number) {
   return useQuery({
     queryKey: ['users', 'person-search-activity', days, page] as const,
-    queryFn: ({ signal }) =>
-      api.get<SearchActivityPage>('/users/person-search-activity', { query: { days, page }, signal }),
+    queryFn: ({ signal }) => api.get('/users/person-search-activity', { query: { days, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }

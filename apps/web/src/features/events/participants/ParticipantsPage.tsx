@@ -3,6 +3,7 @@ import {
   departments,
   type EventDetail,
   formatCount,
+  PARTICIPANT_COUNT_CAP,
   PARTICIPANTS_PAGE_SIZE,
   type ParticipantRow,
   parseDateText,
@@ -250,19 +251,28 @@ export function ParticipantsPage() {
             {errorMessage(list.error)}
           </Alert>
         ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.items ?? []}
-            rowKey={(p) => p.id}
-            page={list.data?.page ?? page}
-            pageSize={list.data?.pageSize ?? PARTICIPANTS_PAGE_SIZE}
-            total={list.data?.total ?? 0}
-            onPageChange={(next) => set({ page: next })}
-            loading={list.isFetching}
-            minWidth={980}
-            emptyText="No hay inscripciones con estos filtros."
-            data-testid="participants-table"
-          />
+          <>
+            {list.data?.totalCapped && (
+              <Text size="sm" c="dimmed" data-testid="participants-capped">
+                Más de {formatCount(PARTICIPANT_COUNT_CAP)} inscripciones coinciden: afine la búsqueda o
+                exporte la lista para verlas todas.
+              </Text>
+            )}
+            <DataTable
+              columns={columns}
+              rows={list.data?.items ?? []}
+              rowKey={(p) => p.id}
+              page={list.data?.page ?? page}
+              pageSize={list.data?.pageSize ?? PARTICIPANTS_PAGE_SIZE}
+              total={list.data?.total ?? 0}
+              totalCapped={list.data?.totalCapped}
+              onPageChange={(next) => set({ page: next })}
+              loading={list.isFetching}
+              minWidth={980}
+              emptyText="No hay inscripciones con estos filtros."
+              data-testid="participants-table"
+            />
+          </>
         )}
       </Paper>
       <ParticipantDrawer eventId={eventId} id={openId} onClose={() => setOpenId(null)} />

@@ -1,4 +1,4 @@
-import type { Page, ParticipantDetail, ParticipantRow, ParticipantStatus } from '@bjp/domain';
+import type { ParticipantStatus } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api';
 import { downloadFile } from '../../../ui/download';
@@ -26,10 +26,7 @@ export function useParticipants(eventId: number, filters: ParticipantFilterValue
   return useQuery({
     queryKey: participantKeys.list(eventId, filters, page),
     queryFn: ({ signal }) =>
-      api.get<Page<ParticipantRow>>(`/events/${eventId}/participants`, {
-        query: { ...filters, page },
-        signal,
-      }),
+      api.get('/events/{id}/participants', { path: { id: eventId }, query: { ...filters, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -37,7 +34,11 @@ export function useParticipants(eventId: number, filters: ParticipantFilterValue
 export function useParticipant(eventId: number, id: number | null) {
   return useQuery({
     queryKey: participantKeys.detail(eventId, id ?? 0),
-    queryFn: ({ signal }) => api.get<ParticipantDetail>(`/events/${eventId}/participants/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get('/events/{id}/participants/{enrollmentId}', {
+        path: { id: eventId, enrollmentId: id! },
+        signal,
+      }),
     enabled: id !== null,
   });
 }
@@ -50,8 +51,11 @@ export function useCancelParticipant(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      api.post<{ id: number; cancelledAt: string }>(`/events/${eventId}/participants/${id}/cancel`, {
-        reason,
+      api.post('/events/{id}/participants/{enrollmentId}/cancel', {
+        path: { id: eventId, enrollmentId: id },
+        body: {
+          reason,
+        },
       }),
     onSettled: () =>
       Promise.all([

@@ -28,10 +28,11 @@ const draftOf = (p: PersonSearchMatch, carnet: string, complemento: string): Per
   nombre: p.nombre,
 });
 
+/** Called once missingField has passed the draft: the birth date is there (the API requires it). */
 const personData = (d: PersonDraft) => ({
   foreign: d.foreign === 'true',
   gender: (d.gender === '1' ? 1 : 2) as 1 | 2,
-  birthDate: d.birthDate ?? undefined,
+  birthDate: d.birthDate!,
   nombre: d.nombre.trim(),
   paterno: d.paterno.trim(),
   materno: d.materno.trim(),

@@ -40,7 +40,8 @@ export function EditDataPanel({ guardian, changes, onSave, onDone }: Props) {
         data: {
           foreign: draft.foreign === 'true',
           gender: draft.gender === '1' ? 1 : 2,
-          birthDate: draft.birthDate ?? undefined,
+          // missingField above refuses a draft without one; the API requires it.
+          birthDate: draft.birthDate!,
           nombre: draft.nombre.trim(),
           paterno: draft.paterno.trim(),
           materno: draft.materno.trim(),
