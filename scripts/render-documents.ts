@@ -13,13 +13,13 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InstitutionReport, PaidReport, PlaceReport, TrackingRow } from '@bjp/domain';
-import { templates } from '../apps/api/src/documents/worker/templates.js';
 import type {
   DeclarationData,
   DeclarationStudent,
-} from '../apps/api/src/modules/holders/declaration-data.js';
-import type { ReportStudent } from '../apps/api/src/modules/paid-validation/report.js';
-import type { StudentDetail } from '../apps/api/src/modules/reports/institution-data.js';
+  ReportStudent,
+  StudentDetail,
+} from '../apps/api/src/documents/inputs.js';
+import { templates } from '../apps/api/src/documents/worker/templates.js';
 
 const args = process.argv.slice(2);
 const out = args.includes('--out') ? args[args.indexOf('--out') + 1]! : '/tmp/bjp-documents';

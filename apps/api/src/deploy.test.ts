@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { multipartLimits } from './modules/events/multipart.js';
+import { multipartLimits } from './modules/events/index.js';
 
 // Issue 14, deployment: compose.yaml, the Dockerfile and the proxy's configuration say what
 // docs/deploy.md says. With Docker Compose on PATH the file is checked by `docker compose config`

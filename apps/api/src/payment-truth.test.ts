@@ -10,9 +10,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from './db/rows.js';
 import { seedDatabase } from './db/seed/index.js';
-import { reportStudents } from './modules/paid-validation/report.js';
-import { publicAnswers } from './modules/public-status/service.js';
-import { studentDetails } from './modules/reports/institution-data.js';
+import { reportStudents } from './modules/paid-validation/index.js';
+import { publicAnswers } from './modules/public-status/index.js';
+import { studentDetails } from './modules/reports/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
 import { makeUser } from './test/factories.js';
 

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { eventFiles, storedFiles } from './db/schema/index.js';
-import { throttleLimits } from './modules/auth/throttle.js';
+import { throttleLimits } from './modules/auth/index.js';
 import { closeSharedRedis, openSharedRedis } from './shared-store/index.js';
 import { bearer, createTestApp, loginAs, TEST_PASSWORD, type TestContext } from './test/app.js';
 import { createTestDatabase } from './test/database.js';

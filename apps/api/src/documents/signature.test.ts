@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PaidReport } from '@bjp/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DeclarationData } from '../modules/holders/declaration-data.js';
-import { declarationDocument } from '../modules/holders/declaration-pdf.js';
-import type { ReportStudent } from '../modules/paid-validation/report.js';
+import { declarationDocument } from './holders/declaration-pdf.js';
+import type { DeclarationData, ReportStudent } from './inputs.js';
 import { paidReportPdf } from './paid-validation/report-pdf.js';
 import { renderPdf } from './pdf-printer.js';
 

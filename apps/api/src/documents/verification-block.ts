@@ -1,5 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import type { VerificationStamp } from '../modules/declarations/service.js';
+import type { VerificationStamp } from './inputs.js';
 
 /**
  * The verification block of a stored declaration (issue 12): the QR code of its public verification

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { paymentFor } from '../integrations/sintesis/payments.js';
 import type { RunningSintesisSimulator } from '../integrations/sintesis/simulator.js';
-import type { SyncJobStatus } from '../modules/sync/jobs.js';
+import type { SyncJobStatus } from '../modules/sync/index.js';
 import { controlSimulator } from '../test/factories/sync.js';
 import {
   type Cluster,

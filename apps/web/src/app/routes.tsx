@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { LoginPage } from '../features/auth/LoginPage';
+import { LoginPage } from '../features/auth';
 import { prefetchDashboard } from '../features/dashboard';
 import { prefetchMyInstitutions } from '../features/structure';
 import type { AppPath } from './route-access';

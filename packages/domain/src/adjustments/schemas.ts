@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, idParam, intParam, pageOf, pageParam, sieParam, text } from '../common/index.js';
-import { titularModalResponse } from '../holders/titular-schemas.js';
-import { rudeValue } from '../sereci/schemas.js';
+import { titularModalResponse } from '../holders/index.js';
+import { rudeValue } from '../sereci/index.js';
 import { adjustmentKinds } from './messages.js';
 
 export const adjustmentKindEnum = z.enum(adjustmentKinds);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, idParam, intParam, pageOf, pageParam, sieParam } from '../common/index.js';
-import { declarationKindEnum } from './index.js';
+import { declarationKindEnum } from './schemas.js';
 
 /**
  * 'Novedades posteriores a la consolidación' (issue 12): every change that touched a student of a

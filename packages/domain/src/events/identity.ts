@@ -1,6 +1,6 @@
 import { messages } from '../common/index.js';
 // Documents are read trimmed and upper-cased, as the holders' search reads them ('a123456' is 'A123456').
-import { normalizeDocument } from '../holders/status.js';
+import { normalizeDocument } from '../holders/index.js';
 import { isIsoDay } from './dates.js';
 import { eventMessages } from './messages.js';
 

@@ -10,7 +10,7 @@ import {
   requiredText,
   text,
 } from '../common/index.js';
-import { departments } from '../structure/constants.js';
+import { departments } from '../structure/index.js';
 import type { FieldDefinition } from './form-definition.js';
 
 /** The participants of one event (issue 15): who enrolled through the public page, and cancellations. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boliviaDay, messages } from '../common/index.js';
-import { normalizeDocument } from '../holders/status.js';
-import { departments } from '../structure/constants.js';
+import { normalizeDocument } from '../holders/index.js';
+import { departments } from '../structure/index.js';
 import { isIsoDay } from './dates.js';
 import { birthDateError, complementError, documentError, FOREIGN_DOCUMENT_LENGTH } from './identity.js';
 import { eventMessages } from './messages.js';

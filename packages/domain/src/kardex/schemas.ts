@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageOf, pageParam, text } from '../common/index.js';
-import { noveltyRow } from '../declarations/novelties.js';
+import { noveltyRow } from '../declarations/index.js';
 import { bonusStates } from '../payments/index.js';
-import { rudeValue } from '../sereci/schemas.js';
+import { rudeValue } from '../sereci/index.js';
 import { kardexMessages } from './messages.js';
 
 export const kardexParams = z.object({ rude: rudeValue });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, intParam, pageOf, pageParam, sieParam, text } from '../common/index.js';
-import { rudeValue } from '../sereci/schemas.js';
+import { rudeValue } from '../sereci/index.js';
 import { removalMessages, removalSources } from './messages.js';
 
 export const removalDepartmentParams = z.object({

@@ -1,4 +1,4 @@
-import { areas, CEA_GRADE_ID, dependencies } from '../structure/constants.js';
+import { areas, CEA_GRADE_ID, dependencies } from '../structure/index.js';
 
 /** One summary row as the statistics tables hold it. */
 export type StatsCell = {

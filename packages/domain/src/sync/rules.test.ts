@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysFrom } from '../common/index.js';
-import { sereciStatus } from '../sereci/status.js';
+import { sereciStatus } from '../sereci/index.js';
 import { calendarStatus, stepAvailability } from './rules.js';
 
 const flags = (isSend: boolean, isSendChange: boolean, isSendCopy: boolean) => ({

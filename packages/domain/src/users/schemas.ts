@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleNames } from '../auth/profiles.js';
+import { roleNames } from '../auth/index.js';
 import { pageOf, pageParam, SEARCH_MAX_LENGTH } from '../common/index.js';
 
 /** The four tabs of 'Lista de Usuarios'. */

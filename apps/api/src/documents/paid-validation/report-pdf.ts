@@ -1,7 +1,6 @@
 import { formatCount, formatSaldo, type PaidReport, paidMessages, paidStateLabel } from '@bjp/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
-import type { VerificationStamp } from '../../modules/declarations/service.js';
-import type { ReportStudent } from '../../modules/paid-validation/report.js';
+import type { ReportStudent, VerificationStamp } from '../inputs.js';
 import { landscapeDocument, renderPdf } from '../pdf-printer.js';
 import { boliviaTimestamp, fileTimestamp, headerCell, numberCell } from '../reports/format.js';
 import { signedTable } from '../signed-table.js';

@@ -9,7 +9,7 @@ import {
   reportMessages,
 } from '@bjp/domain';
 import type { Column, Content, TableCell } from 'pdfmake/interfaces.js';
-import type { ReconciliationDocument } from '../../modules/reports/reconciliation.js';
+import type { ReconciliationDocument } from '../inputs.js';
 import { landscapeDocument, renderPdf } from '../pdf-printer.js';
 import { signedTable } from '../signed-table.js';
 import { boliviaTimestamp, compactLayout, headerCell, numberCell } from './format.js';

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { reconciliationMessages, reconciliationPlaceLabel, reconciliationStateLabel } from '@bjp/domain';
-import type { ReconciliationDocument } from '../../modules/reports/reconciliation.js';
+import type { ReconciliationDocument } from '../inputs.js';
 import { openWorkbook } from '../sheet-writer.js';
 import { boliviaTimestamp } from './format.js';
 import { dayLabel } from './reconciliation-pdf.js';

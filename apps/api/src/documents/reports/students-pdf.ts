@@ -12,7 +12,7 @@ import {
   shifts,
 } from '@bjp/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
-import type { StudentDetail } from '../../modules/reports/institution-data.js';
+import type { StudentDetail } from '../inputs.js';
 import { landscapeDocument, renderPdf } from '../pdf-printer.js';
 import { signedTable } from '../signed-table.js';
 import { boliviaTimestamp, headerCell, numberCell } from './format.js';

@@ -9,7 +9,7 @@ import {
   reportMessages,
   shifts,
 } from '@bjp/domain';
-import type { StudentDetail } from '../../modules/reports/institution-data.js';
+import type { StudentDetail } from '../inputs.js';
 import { openWorkbook } from '../sheet-writer.js';
 import { boliviaTimestamp } from './format.js';
 

@@ -1,12 +1,14 @@
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { InstitutionReport, PaidReport, PlaceReport } from '@bjp/domain';
-import type { VerificationStamp } from '../../modules/declarations/service.js';
-import type { DeclarationData } from '../../modules/holders/declaration-data.js';
-import { declarationDocument } from '../../modules/holders/declaration-pdf.js';
-import type { ReportStudent } from '../../modules/paid-validation/report.js';
-import type { StudentDetail } from '../../modules/reports/institution-data.js';
-import type { ReconciliationDocument } from '../../modules/reports/reconciliation.js';
+import { declarationDocument } from '../holders/declaration-pdf.js';
+import type {
+  DeclarationData,
+  ReconciliationDocument,
+  ReportStudent,
+  StudentDetail,
+  VerificationStamp,
+} from '../inputs.js';
 import { paidReportPdf } from '../paid-validation/report-pdf.js';
 import { renderPdf } from '../pdf-printer.js';
 import { placeReportPdf } from '../reports/place-report-pdf.js';

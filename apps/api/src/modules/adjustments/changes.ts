@@ -17,14 +17,17 @@ import { AppError } from '../../lib/errors.js';
 import {
   addExistingGuardian,
   addNewTitular,
+  assertAdult,
   type Change,
   changeRelationship,
+  findPersonIn,
   removeGuardian,
-} from '../holders/guardians.js';
-import { findPersonIn } from '../holders/person-place.js';
-import { assertAdult, segipPersonOf, verifyWithSegip, writePersonUpdate } from '../holders/persons.js';
-import { saveTitular } from '../holders/titular.js';
-import { removeBeneficiary } from '../removals/remove.js';
+  saveTitular,
+  segipPersonOf,
+  verifyWithSegip,
+  writePersonUpdate,
+} from '../holders/index.js';
+import { removeBeneficiary } from '../removals/index.js';
 import {
   type AdjustmentLock,
   adjustmentBlocker,

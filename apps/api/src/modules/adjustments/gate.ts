@@ -11,7 +11,7 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { firstRow } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
-import type { ChangeGate, LockedChange } from '../holders/inscription.js';
+import type { ChangeGate, LockedChange } from '../holders/index.js';
 
 /** What an adjustment knows of the student and school once it holds the locks. */
 export type AdjustmentLock = LockedChange & {

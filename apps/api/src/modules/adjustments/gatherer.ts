@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ChangeGatherer } from '../sync/change-gatherer.js';
+import type { ChangeGatherer } from '../sync/index.js';
 
 /**
  * Step 1 of the synchronisation ('Consolidar modificaciones') sees a change of titular as the

@@ -2,7 +2,7 @@ import type { AdjustmentModalResponse } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { titularModal } from '../holders/modal.js';
+import { titularModal } from '../holders/index.js';
 import { adjustmentBlocker, readForAdjustment } from './gate.js';
 
 /**

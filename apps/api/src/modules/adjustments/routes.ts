@@ -21,7 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
-import { schoolOf } from '../holders/context.js';
+import { schoolOf } from '../holders/index.js';
 import { guardAny } from './access.js';
 import {
   addExisting,

@@ -2,7 +2,7 @@ import { type AdjustmentKind, type AdjustmentStudentPage, DEFAULT_PAGE_SIZE } fr
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import { rows } from '../../db/rows.js';
-import { isBlockedSql } from '../blocking/candidate.js';
+import { isBlockedSql } from '../blocking/index.js';
 
 const personName = (alias: string) =>
   sql.raw(

@@ -9,7 +9,7 @@ import {
   statsPaymentsDays,
   statsReportCells,
 } from '../../db/schema/index.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 
 const asInt = (v: unknown) => Number(v ?? 0);
 

@@ -12,15 +12,13 @@ import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerConnection } from '../../db/prepared.js';
 import { declarations, institutions } from '../../db/schema/index.js';
+import type { VerificationStamp } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
 import { codeHash, newVerificationCode, normalizeCode, sha256Hex } from './code.js';
 
 /** Kinds as stored, the same codes as institution_enablings: 1 paid validation, 2 holder registration. */
 export const declarationKindCode: Record<DeclarationKind, number> = { paid_validation: 1, holders: 2 };
 const kindOf = (code: number): DeclarationKind => (code === 2 ? 'holders' : 'paid_validation');
-
-/** What is printed on a stored declaration so a copy can be checked: the code, its URL (QR), the version. */
-export type VerificationStamp = { code: string; url: string; version: number };
 
 /** One figure of a declaration's totals, as the public verification shows it. */
 export type DeclaredTotal = { label: string; value: string };

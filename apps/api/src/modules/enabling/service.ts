@@ -22,10 +22,9 @@ import { refreshSchoolStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { currentDeclaration, supersedeDeclaration } from '../declarations/service.js';
-import { backfillHolders } from '../holders/frozen.js';
-import { paidFacts } from '../paid-validation/facts.js';
-import { backfillPaid } from '../paid-validation/frozen.js';
+import { currentDeclaration, supersedeDeclaration } from '../declarations/index.js';
+import { backfillHolders } from '../holders/index.js';
+import { backfillPaid, paidFacts } from '../paid-validation/index.js';
 
 /** Kinds as stored: 1 paid validation, 2 holder registration. */
 const kindCode: Record<EnablingKind, number> = { paid_validation: 1, holders: 2 };

@@ -6,8 +6,8 @@ import type { Executor } from '../../db/client.js';
 import { eventEnrollments, eventFiles, eventSeats, events } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { fileStoreFor } from '../../lib/file-store.js';
 import { assertActiveChoices, getEventRow } from './event-service.js';
-import { fileStoreFor } from './file-store.js';
 import { seatShards } from './seats.js';
 import { type CheckedFile, withStoredFiles } from './uploads.js';
 

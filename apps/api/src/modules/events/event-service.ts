@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client.js';
 import { enrollmentForms, eventFiles, eventSeats, events, periods, places } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { fileStoreFor } from './file-store.js';
+import { fileStoreFor } from '../../lib/file-store.js';
 import { isEventStage, kindLabel } from './kinds.js';
 import { seatShards } from './seats.js';
 import { type CheckedFile, withStoredFiles } from './uploads.js';

@@ -5,7 +5,7 @@ import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { eventFiles, events } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { fileStoreFor } from './file-store.js';
+import { fileStoreFor } from '../../lib/file-store.js';
 
 const fileParams = z.object({ id: idParam, kind: z.enum(eventFileKinds) });
 const versionParams = fileParams.extend({ version: idParam });

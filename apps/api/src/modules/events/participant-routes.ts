@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { AppError } from '../../lib/errors.js';
-import { fileStoreFor } from './file-store.js';
+import { fileStoreFor } from '../../lib/file-store.js';
 import { exportParticipants } from './participant-export.js';
 import * as participants from './participant-service.js';
 

@@ -1,6 +1,6 @@
 import { eventMessages, type FileRule, MAX_UPLOAD_KB, sniffFileType, wrongTypeMessage } from '@bjp/domain';
-import type { FileStore } from './file-store.js';
-import { newStorageKey } from './file-store.js';
+import type { FileStore } from '../../lib/file-store.js';
+import { newStorageKey } from '../../lib/file-store.js';
 import { imageDimensionsProblem } from './image-dimensions.js';
 import type { UploadedFile } from './multipart.js';
 import type { FieldError } from './validation.js';

@@ -3,10 +3,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobProgress } from '../../db/schema/index.js';
 import { refreshStatistics } from '../../db/summaries.js';
+import { fileStoreFor } from '../../lib/file-store.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
-import { fileStoreFor } from '../events/file-store.js';
 import { jobKind, singletonKey } from './jobs.js';
 
 let ctx: TestContext;

@@ -5,10 +5,9 @@ import { fileTimestamp } from '../../documents/reports/format.js';
 import type { JobQueue, JobRun } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
-import { progressData, progressFileName } from '../adjustments/progress.js';
-import { fileStoreFor, newStorageKey } from '../events/file-store.js';
-import { placeReport } from '../reports/place-report.js';
-import { reconciliationDocument } from '../reports/reconciliation.js';
+import { fileStoreFor, newStorageKey } from '../../lib/file-store.js';
+import { progressData, progressFileName } from '../adjustments/index.js';
+import { placeReport, reconciliationDocument } from '../reports/index.js';
 
 /**
  * Long documents as jobs (issue 14): the progress spreadsheet and the national and department-wide

@@ -1,7 +1,7 @@
 import { and, inArray, like, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import { jobProgress } from '../../db/schema/index.js';
-import { fileStoreFor } from '../events/file-store.js';
+import { fileStoreFor } from '../../lib/file-store.js';
 import type { ExportFile } from './jobs.js';
 
 /**

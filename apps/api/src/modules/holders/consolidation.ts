@@ -21,7 +21,7 @@ import { refreshStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { consolidateWithDeclaration, type StoredDeclaration } from '../declarations/service.js';
+import { consolidateWithDeclaration, type StoredDeclaration } from '../declarations/index.js';
 import { institutionFacts } from './context.js';
 import { holdersDeclarationInput } from './frozen.js';
 

@@ -3,57 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { courses, inscriptions, levels, shifts, users } from '../../db/schema/index.js';
+import type { DeclarationCounts, DeclarationData } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
-import { studentDetails } from '../reports/institution-data.js';
-import { institutionCard } from '../structure/service.js';
+import { studentDetails } from '../reports/index.js';
+import { institutionCard } from '../structure/index.js';
 import { institutionFacts } from './context.js';
-
-/** Counts of one course (or of the whole centre) for the sworn declaration. */
-export type DeclarationCounts = {
-  total: number;
-  apoderados: number;
-  maestros: number;
-  directores: number;
-  removed: number;
-  pending: number;
-};
-
-export type DeclarationRow = DeclarationCounts & {
-  shift: string;
-  level: string;
-  gradeId: number;
-  parallelId: number;
-};
-
-export type DeclarationData = {
-  sie: number;
-  name: string;
-  typeName: string;
-  codeType: number;
-  district: string;
-  department: string;
-  year: number;
-  consolidatedAt: Date;
-  consolidatedBy: string;
-  rows: DeclarationRow[];
-  totals: DeclarationCounts;
-  /** Each student of the list with the titular declared for them (part 2 §3 'Report data', issue 12). */
-  students: DeclarationStudent[];
-};
-
-/** One student of the declaration: the course, the student and the titular (CI, name, type). */
-export type DeclarationStudent = {
-  shiftId: number;
-  levelId: number;
-  gradeId: number;
-  parallelId: number;
-  rude: string;
-  student: string;
-  birthDate: string;
-  titularCi: string | null;
-  titularName: string | null;
-  titularType: string | null;
-};
 
 const counts = {
   total: sql<number>`count(*)::int`,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { institutions } from '../../db/schema/index.js';
+import { declarationFileName } from '../../documents/holders/declaration-pdf.js';
 import type { Render } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -11,9 +12,8 @@ import {
   type StoredPdf,
   type StoreInput,
   storeDeclaration,
-} from '../declarations/service.js';
+} from '../declarations/index.js';
 import { declarationData } from './declaration-data.js';
-import { declarationFileName } from './declaration-pdf.js';
 
 /**
  * Stores the holders' sworn declaration of a consolidated school in the caller's transaction (a

@@ -12,7 +12,7 @@ import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { beneficiaryExclusions, inscriptions, students, titularAssignments } from '../../db/schema/index.js';
-import { isBlockedSql } from '../blocking/candidate.js';
+import { isBlockedSql } from '../blocking/index.js';
 import { canEdit, institutionFacts } from './context.js';
 
 const activeTitular = and(

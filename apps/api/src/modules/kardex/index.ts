@@ -1,2 +1,2 @@
+/** What other areas may use of the Kardex: a student's history. */
 export { studentKardex } from './kardex.js';
-export { kardexRoutes } from './routes.js';

@@ -22,7 +22,7 @@ import {
   titularAssignments,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { studentNovelties } from '../declarations/novelties.js';
+import { studentNovelties } from '../declarations/index.js';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const fullName = (...parts: string[]) => parts.join(' ').replace(/\s+/g, ' ').trim();

@@ -6,7 +6,7 @@ import { refreshSchoolStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { consolidateWithDeclaration, type StoredDeclaration } from '../declarations/service.js';
+import { consolidateWithDeclaration, type StoredDeclaration } from '../declarations/index.js';
 import { paidFacts } from './facts.js';
 import { paidDeclarationInput } from './frozen.js';
 import { universeCounts } from './universe.js';

@@ -12,7 +12,7 @@ import {
   type StoredPdf,
   type StoreInput,
   storeDeclaration,
-} from '../declarations/service.js';
+} from '../declarations/index.js';
 import { paidFacts } from './facts.js';
 import { paidReport, reportStudents } from './report.js';
 

@@ -22,7 +22,7 @@ import {
   titularAssignments,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { isBlockedSql } from '../blocking/candidate.js';
+import { isBlockedSql } from '../blocking/index.js';
 import { paidFacts } from './facts.js';
 import { countColumns, joinUniverse, withPending } from './universe.js';
 

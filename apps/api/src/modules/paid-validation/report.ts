@@ -10,8 +10,9 @@ import {
   students,
   titularAssignments,
 } from '../../db/schema/index.js';
+import type { ReportStudent } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
-import { institutionCard } from '../structure/service.js';
+import { institutionCard } from '../structure/index.js';
 import { paidFacts } from './facts.js';
 import { holderTypeName, titularGroups } from './lists.js';
 import { joinUniverse } from './universe.js';
@@ -69,16 +70,6 @@ export async function paidReport(deps: AppDeps, sie: number, db: Executor = deps
     saldoText: formatSaldo(saldo),
   };
 }
-
-export type ReportStudent = {
-  titular: string;
-  rude: string;
-  student: string;
-  nivel: string;
-  grado: string;
-  isPaid: boolean | null;
-  observation: string | null;
-};
 
 /** Every student of the report, by titular then student, for the documents' detail tables. */
 export async function reportStudents(

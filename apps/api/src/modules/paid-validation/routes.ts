@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { withDocument } from '../../documents/service.js';
-import { declarationVersionPdf, listVersions, sendStored } from '../declarations/service.js';
+import { declarationVersionPdf, listVersions, sendStored } from '../declarations/index.js';
 import { consolidate } from './consolidation.js';
 import { schoolOf } from './facts.js';
 import { paidDeclarationForDownload } from './frozen.js';

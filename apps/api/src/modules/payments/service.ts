@@ -22,7 +22,7 @@ import {
   students,
   titularAssignments,
 } from '../../db/schema/index.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 
 /** 'Resumen General': by department and by payment day, read from the maintained summary tables. */
 export async function generalSummary(db: Executor, user: AuthUser): Promise<PaymentGeneralSummary> {

@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { institutions, payments, studentBonus, students } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 
 type Found = { birthDate: string; answer: PublicStatusResponse };
 

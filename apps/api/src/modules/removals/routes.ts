@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
-import { schoolOf } from '../holders/context.js';
+import { schoolOf } from '../holders/index.js';
 import {
   findCandidate,
   myDepartmentId,

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { firstRow, rows } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
-import { isBlockedSql } from '../blocking/candidate.js';
+import { isBlockedSql } from '../blocking/index.js';
 import { carnetWithComplemento, currentStudentByRude } from '../structure/index.js';
 import { removeBeneficiary } from './remove.js';
 

@@ -3,13 +3,13 @@ import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { fileTimestamp, placeLevelToken } from '../../documents/reports/format.js';
+import { sendPdf } from '../../documents/send.js';
 import { withDocument } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { studentDetails } from './institution-data.js';
 import { institutionReport } from './institution-report.js';
 import { placeReport, type ReportRef } from './place-report.js';
-import { sendPdf } from './send.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

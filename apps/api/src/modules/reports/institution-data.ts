@@ -39,8 +39,6 @@ export function courseFigures(db: Executor, sie: number, year: number) {
     .orderBy(courses.levelId, courses.gradeId, courses.parallelId, courses.shiftId);
 }
 
-export type StudentDetail = Awaited<ReturnType<typeof studentDetails>>[number];
-
 /**
  * Every active student of a school with their titular and payment, in course order then by
  * paterno, materno, nombre: the rows of 'Reporte Estudiantes-Tutores-Pagados' and its spreadsheet.

@@ -23,7 +23,7 @@ import {
   students,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { activeOf, courseFigures } from './institution-data.js';
 
 /** The director's dropdown ('Seleccione Institución'): the schools of their scope. */

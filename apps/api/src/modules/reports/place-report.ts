@@ -14,8 +14,8 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { statsBeneficiaries, statsInstitutions, statsReportCells } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
-import { loadPlace } from '../tracking/places.js';
+import { getSettings } from '../settings/index.js';
+import { loadPlace } from '../tracking/index.js';
 
 export type ReportRef =
   | { level: 'national' }

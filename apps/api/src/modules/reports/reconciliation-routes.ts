@@ -12,13 +12,13 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { guard, type PlaceOf } from '../../auth/guard.js';
 import { fileTimestamp } from '../../documents/reports/format.js';
+import { sendPdf } from '../../documents/send.js';
 import { withDocument } from '../../documents/service.js';
 import {
   type ReconciliationRef,
   reconciliationDocument,
   reconciliationReport as report,
 } from './reconciliation.js';
-import { sendPdf } from './send.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -16,9 +16,10 @@ import {
 } from '@bjp/domain';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
+import type { ReconciliationDocument } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
-import { loadPlace } from '../tracking/places.js';
+import { getSettings } from '../settings/index.js';
+import { loadPlace } from '../tracking/index.js';
 import { loadInstitution } from './institution-report.js';
 import { query, type Raw, type RawRow, type ReconciliationRef } from './reconciliation-query.js';
 
@@ -142,11 +143,6 @@ export async function reconciliationReport(
     total: q.state ? summary.states.find((s) => s.state === q.state)!.students : summary.students,
   };
 }
-
-export type ReconciliationDocument = Omit<ReconciliationReport, 'items' | 'page' | 'pageSize' | 'total'> & {
-  rows: ReconciliationRow[];
-  printedAt: Date;
-};
 
 /** Every row of the place (or of one state), for the PDF and the spreadsheet. */
 export async function reconciliationDocument(

@@ -13,7 +13,7 @@ import {
 } from '@bjp/domain';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
-import { loadPlace, ownPlace } from '../tracking/places.js';
+import { loadPlace, ownPlace } from '../tracking/index.js';
 import { sendPlaceReport, sendStudentsReport } from './downloads.js';
 import * as institution from './institution-report.js';
 import * as reports from './place-report.js';

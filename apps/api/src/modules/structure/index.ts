@@ -1,4 +1,6 @@
 /** What other areas may use of structure (departments, districts, institutions, courses, students). */
+
+export { institutionCard } from './service.js';
 export {
   type CurrentStudent,
   carnetWithComplemento,

@@ -19,7 +19,7 @@ import {
   shifts,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 
 /** The institution card: name, type and place. The route's guard has already checked the scope. */
 export async function institutionCard(db: Executor, sie: number): Promise<InstitutionCard> {

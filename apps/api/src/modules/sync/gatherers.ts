@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { adjustmentChanges } from '../adjustments/gatherer.js';
+import { adjustmentChanges } from '../adjustments/index.js';
 import type { ChangeGatherer, GatherContext } from './change-gatherer.js';
 
 /** The period a change batch covers: changes after `from`, up to and including `to` (the cut-off). */

@@ -1,11 +1,15 @@
-import { paymentSyncResult, syncMessages } from '@bjp/domain';
+import { syncMessages } from '@bjp/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
+import { type SyncJobStatus, syncJobStatus } from './job-status.js';
 import { syncPayments } from './payments.js';
 import { registerStepJobs } from './step-jobs.js';
+
+// The status answer lives in job-status.ts, which imports no job code, so other code can name it.
+export { type SyncJobStatus, syncJobStatus };
 
 /** The payment sync as a job; its singleton key keeps it to one run at a time across instances. */
 export const PAYMENT_SYNC_JOB = 'sync.payments';
@@ -17,16 +21,6 @@ export const syncJobStarted = z.object({
 // Any string here, checked in syncJobState: the permission is checked before the id's form.
 export const syncJobParams = z.object({ id: z.string().describe('The id POST /sync/payments/jobs gave') });
 const jobId = z.string().uuid();
-export const syncJobStatus = z.object({
-  id: z.string(),
-  kind: z.string().describe("'sync.payments': Sincronizar Datos de Pago de Síntesis"),
-  state: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.object({ done: z.number(), total: z.number(), message: z.string() }),
-  result: paymentSyncResult.optional().describe('When done'),
-  error: z.string().optional().describe('When failed: the message to show'),
-});
-
-export type SyncJobStatus = z.infer<typeof syncJobStatus>;
 
 type PaymentJobData = { ip?: string };
 

@@ -11,8 +11,8 @@ import {
 } from '@bjp/domain';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
+import { sendPdf } from '../../documents/send.js';
 import { withDocument } from '../../documents/service.js';
-import { sendPdf } from '../reports/send.js';
 import { loadPlace, ownPlace } from './places.js';
 import { trackingReport } from './report.js';
 import * as tracking from './service.js';

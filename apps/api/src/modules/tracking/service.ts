@@ -11,7 +11,7 @@ import { and, asc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-o
 import type { Executor } from '../../db/client.js';
 import { departments, districts, institutions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '../settings/index.js';
 import { loadPlace, type PlaceRef } from './places.js';
 
 const placeCondition = (ref: PlaceRef): SQL =>

@@ -2,7 +2,7 @@ import { SEARCH_ACTIVITY_PAGE_SIZE, type SearchActivityPage, searchActivityRule 
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { PERSON_SEARCH_ACTION, PERSON_SEARCH_ENTITY } from '../holders/person-search.js';
+import { PERSON_SEARCH_ACTION, PERSON_SEARCH_ENTITY } from '../holders/index.js';
 
 type Row = {
   user_id: number;

@@ -11,7 +11,7 @@ import {
   periods,
   places,
 } from '../../db/schema/index.js';
-import { seatShards } from '../../modules/events/seats.js';
+import { seatShards } from '../../modules/events/index.js';
 
 /** A data folder of its own for a test app, so uploads never land in the repository's data/. */
 export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'bjp-events-test-'));

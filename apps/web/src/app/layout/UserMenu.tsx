@@ -2,7 +2,7 @@ import type { SessionUser } from '@bjp/domain';
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../../features/auth/api';
+import { useLogout } from '../../features/auth';
 
 function initials(user: SessionUser): string {
   const letters = [user.name, user.firstLastName].map((part) => part.trim().charAt(0)).join('');

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../ui/PageHeader';
-import { InstitutionBrowser } from '../structure/InstitutionBrowser';
+import { InstitutionBrowser } from '../structure';
 import { AdjustmentPanel } from './AdjustmentPanel';
 
 /**

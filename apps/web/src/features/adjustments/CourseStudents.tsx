@@ -4,7 +4,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { studentTitularColumns } from '../../ui/student-columns';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
-import type { CourseSelection } from '../structure/CourseMenu';
+import type { CourseSelection } from '../structure';
 import { useAdjustmentStudents } from './api';
 
 const courseListParams = { page: urlParam.page() };

@@ -4,10 +4,9 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/notify';
-import { ExportProgress } from '../exports/ExportProgress';
-import { useExportJob } from '../exports/useExportJob';
-import { RudeFinder } from '../sereci/RudeFinder';
-import { PaymentSyncButton } from '../sync/PaymentSync';
+import { ExportProgress, useExportJob } from '../exports';
+import { RudeFinder } from '../sereci';
+import { PaymentSyncButton } from '../sync';
 import { startProgressExport, useReenable } from './api';
 
 /**

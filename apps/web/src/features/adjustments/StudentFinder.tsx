@@ -4,7 +4,7 @@ import { IconUserDollar } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
 import { warningTextColor } from '../../app/theme';
 import { BlockedBadge } from '../../ui/BlockedBadge';
-import { RudeFinder } from '../sereci/RudeFinder';
+import { RudeFinder } from '../sereci';
 
 type Props = {
   student: AdjustmentStudent | undefined;

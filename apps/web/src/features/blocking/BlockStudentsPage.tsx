@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
-import { RudeFinder } from '../sereci/RudeFinder';
+import { RudeFinder } from '../sereci';
 import { useBlockAction, useBlockCandidate, useBlockedStudents } from './api';
 import { CandidateCard } from './CandidateCard';
 import { runBlock } from './run-block';

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { PageHeader } from '../../ui/PageHeader';
-import { RudeFinder } from '../sereci/RudeFinder';
+import { RudeFinder } from '../sereci';
 import { useBlockAction, useBlockCandidate } from './api';
 import { CandidateCard } from './CandidateCard';
 import { runBlock } from './run-block';

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useSessionUser } from '../../app/auth/session';
 import { PageHeader } from '../../ui/PageHeader';
-import { InstitutionBrowser } from '../structure/InstitutionBrowser';
+import { InstitutionBrowser } from '../structure';
 import { StudentsPanel } from './StudentsPanel';
 
 type Variant = 'admin' | 'department' | 'district' | 'principal';

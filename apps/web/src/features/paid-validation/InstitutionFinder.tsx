@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { notifyWarning } from '../../ui/notify';
-import { useMyInstitutions } from '../structure/api';
+import { useMyInstitutions } from '../structure';
 
 type Props = { variant: 'admin' | 'principal'; loading: boolean; onSearch: (sie: number) => void };
 

@@ -1,7 +1,7 @@
 import { formatCount, formatDateTime, formatSaldo, type PaidReport, paidMessages } from '@bjp/domain';
 import { Group, Paper, Table, Text } from '@mantine/core';
 import { WideTable } from '../../ui/WideTable';
-import { DeclarationVersionsButton } from '../declarations/DeclarationVersionsButton';
+import { DeclarationVersionsButton } from '../declarations';
 import { ReportDownloadButton } from './ReportDownloadButton';
 
 /**

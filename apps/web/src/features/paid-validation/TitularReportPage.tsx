@@ -4,8 +4,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
 import { PageHeader } from '../../ui/PageHeader';
-import { useInstitutionCard } from '../structure/api';
-import { InstitutionCard } from '../structure/InstitutionCard';
+import { InstitutionCard, useInstitutionCard } from '../structure';
 import { usePaidReport } from './api';
 import { PaidReportTable } from './PaidReportTable';
 

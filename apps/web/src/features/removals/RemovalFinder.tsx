@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { showErrorDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/notify';
-import { RudeFinder } from '../sereci/RudeFinder';
+import { RudeFinder } from '../sereci';
 import { useCandidate, useRemove } from './api';
 import { askRemovalReason } from './ask-reason';
 

@@ -10,7 +10,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { studentTitularColumns } from '../../ui/student-columns';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
-import type { CourseSelection } from '../structure/CourseMenu';
+import type { CourseSelection } from '../structure';
 import { useRemovalHistory, useRemovalStudents } from './api';
 
 const ci = (v: string | null) => v ?? '—';

@@ -5,7 +5,7 @@ import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
-import { InstitutionBrowser, institutionParams } from '../structure/InstitutionBrowser';
+import { InstitutionBrowser, institutionParams } from '../structure';
 import { useMyDepartment, useRemovalDepartment } from './api';
 import { RemovalFinder } from './RemovalFinder';
 import { RemovalHistory, RemovalStudents } from './RemovalTables';

@@ -5,8 +5,7 @@ import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
 import type { QueryParams } from '../../app/http';
 import { notifyError, notifySuccess, notifyWarning } from '../../ui/notify';
-import { ExportProgress } from '../exports/ExportProgress';
-import { type ExportStarted, useExportJob } from '../exports/useExportJob';
+import { ExportProgress, type ExportStarted, useExportJob } from '../exports';
 import { downloadDocument, type Progress as ProgressState } from './download';
 
 type Format = 'pdf' | 'xlsx';

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { StatCard } from '../../ui/StatCard';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
-import { DownloadButtons } from '../reports/DownloadButtons';
+import { DownloadButtons } from '../reports';
 import { filterQuery, placePath, type TrackingFilters } from './api';
 import { TrackingFiltersBar } from './TrackingFiltersBar';
 import { TrackingTable } from './TrackingTable';

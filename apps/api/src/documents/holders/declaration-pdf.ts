@@ -11,8 +11,8 @@ import {
 } from '@bjp/domain';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
-import { signedTable } from '../../documents/signed-table.js';
-import type { DeclarationCounts, DeclarationData, DeclarationStudent } from './declaration-data.js';
+import type { DeclarationCounts, DeclarationData, DeclarationStudent } from '../inputs.js';
+import { signedTable } from '../signed-table.js';
 
 const SWORN_TEXT =
   'La información consignada en el presente documento tiene carácter de DECLARACIÓN JURADA; su falsedad u omisión será sancionada conforme a ley.';

@@ -1,7 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.js';
-import { createTestDatabase } from '../../test/database.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { createTestDatabase } from '../test/database.js';
 import { databaseFileStore, type FileStore, newStorageKey } from './file-store.js';
 
 let handle: DatabaseHandle;

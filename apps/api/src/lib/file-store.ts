@@ -4,9 +4,9 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
-import type { AppDeps } from '../../app-types.js';
-import type { Database } from '../../db/client.js';
-import { storedFiles } from '../../db/schema/index.js';
+import type { AppDeps } from '../app-types.js';
+import type { Database } from '../db/client.js';
+import { storedFiles } from '../db/schema/index.js';
 
 /**
  * Where uploaded files live. On a PostgreSQL server (DATABASE_URL) they are rows of stored_file, so

@@ -7,7 +7,7 @@ import { guard } from '../../auth/guard.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
-import { fileStoreFor } from '../events/file-store.js';
+import { fileStoreFor } from '../../lib/file-store.js';
 import {
   type ExportFile,
   type ExportKind,

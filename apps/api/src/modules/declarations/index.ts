@@ -1,0 +1,14 @@
+/** What other areas may use of frozen declarations: storing, finding and sending a school's declaration versions, and the Kardex novelties. */
+export { studentNovelties } from './novelties.js';
+export {
+  consolidateWithDeclaration,
+  currentDeclaration,
+  declarationVersionPdf,
+  listVersions,
+  type StoredDeclaration,
+  type StoredPdf,
+  type StoreInput,
+  sendStored,
+  storeDeclaration,
+  supersedeDeclaration,
+} from './service.js';

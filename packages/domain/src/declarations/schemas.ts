@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { sieParam } from '../common/index.js';
+
+/**
+ * Frozen declarations (issue 12). Kind 'holders' is the sworn declaration of the titular
+ * registration; 'paid_validation' the DDJJ (CEE) or validation report (UE) of the paid validation.
+ */
+export const declarationKindEnum = z.enum(['holders', 'paid_validation']);
+export type DeclarationKind = z.infer<typeof declarationKindEnum>;
+
+export const declarationKindLabels: Record<DeclarationKind, string> = {
+  holders: 'Declaración jurada de registro de titulares',
+  paid_validation: 'Declaración jurada de validación de pagados',
+};
+
+export const declarationMessages = {
+  superseded: 'Reemplazada',
+  current: 'Vigente',
+  versionNotFound: 'No existe esa versión de la declaración.',
+  malformedCode:
+    'El código de verificación no es válido: son 16 caracteres (letras y números) en grupos de cuatro, por ejemplo K7QF-2M9X-4HC1-P8ZD.',
+  unknownCode:
+    'El código no corresponde a ninguna declaración registrada. El documento que lo lleva no es una declaración emitida por el sistema.',
+  supersededNotice:
+    'Esta versión fue reemplazada: la unidad educativa fue habilitada y consolidó una nueva versión.',
+  verificationTitle: 'Verificación de declaración jurada',
+  changedWhileRendering: 'Los datos cambiaron mientras se generaba la declaración; intente de nuevo.',
+};
+
+/** One stored version, as listed to staff who may see the school. */
+export const declarationVersion = z.object({
+  kind: declarationKindEnum,
+  kindLabel: z.string(),
+  version: z.number().int(),
+  consolidatedAt: z.string(),
+  consolidatedBy: z.string(),
+  sha256: z.string(),
+  verificationCode: z.string(),
+  supersededAt: z.string().nullable(),
+  status: z.string().describe("'Vigente' o 'Reemplazada'"),
+  backfilled: z.boolean().describe('Guardada en la primera descarga (consolidada antes del issue 12)'),
+});
+export type DeclarationVersion = z.infer<typeof declarationVersion>;
+export const declarationVersionList = z.object({ items: z.array(declarationVersion) });
+export type DeclarationVersionList = z.infer<typeof declarationVersionList>;
+
+export const declarationVersionParams = z.object({
+  sie: sieParam.describe('Código SIE de la institución'),
+  version: z.coerce.number().int().min(1).max(1_000_000).describe('Versión de la declaración'),
+});
+
+export const verificationParams = z.object({
+  code: z.string().max(200).describe('Código de verificación impreso en la declaración'),
+});
+
+/** The public answer: the declaration exists, what it declares in totals, no personal data. */
+export const verificationResult = z.object({
+  valid: z.literal(true),
+  code: z.string(),
+  sie: z.number().int(),
+  institutionName: z.string(),
+  kind: declarationKindEnum,
+  kindLabel: z.string(),
+  year: z.number().int(),
+  version: z.number().int(),
+  consolidatedAt: z.string(),
+  superseded: z.boolean(),
+  supersededAt: z.string().nullable(),
+  status: z.string(),
+  sha256: z.string().describe('SHA-256 del PDF emitido'),
+  totals: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type VerificationResult = z.infer<typeof verificationResult>;
+
+/** Verification is public: a few lookups a minute per address are plenty for a person with a printout. */
+export const PUBLIC_VERIFY_RATE = { max: 30, timeWindow: 60_000 } as const;
