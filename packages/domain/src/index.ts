@@ -27,6 +27,7 @@ export * from './holders/person-search.js';
 export * from './holders/relationships.js';
 export * from './holders/status.js';
 export * from './holders/titular-schemas.js';
+export * from './imports/index.js';
 export * from './kardex/index.js';
 export * from './paid-validation/index.js';
 export * from './payments/index.js';
