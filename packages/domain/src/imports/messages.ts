@@ -27,7 +27,8 @@ export const importMessages = {
   tooLong: (max: number) => `no puede tener más de ${max} caracteres.`,
   rudeShape: 'RUDE no válido (solo letras y números, hasta 30).',
   amountShape: 'monto no válido (use un número, p. ej. 200 o 200.00).',
-  amountNotProgramme: (amount: number) => `el monto debe ser ${amount} Bs, el monto del programa por estudiante.`,
+  amountNotProgramme: (amount: number) =>
+    `el monto debe ser ${amount} Bs, el monto del programa por estudiante.`,
   dateShape: 'fecha no válida (use dd/mm/aaaa).',
   unknownRude: 'el RUDE no tiene inscripción en la gestión del programa.',
   removed: 'el estudiante está dado de baja; su pago no se registra.',

@@ -27,7 +27,9 @@ export function normalizeHeader(name: string): string {
 }
 
 /** Where each column sits in the file's rows, or the structural error of the header line. */
-export type HeaderCheck = { ok: true; positions: Record<PaymentColumn, number> } | { ok: false; message: string };
+export type HeaderCheck =
+  | { ok: true; positions: Record<PaymentColumn, number> }
+  | { ok: false; message: string };
 
 export function checkPaymentHeader(cells: readonly string[]): HeaderCheck {
   const names = cells.map(normalizeHeader);
@@ -42,7 +44,13 @@ export function checkPaymentHeader(cells: readonly string[]): HeaderCheck {
   const extra = names.filter((n) => !known.has(n));
   const missing = paymentColumns.filter((c) => !seen.has(c));
   if (missing.length > 0 || extra.length > 0)
-    return { ok: false, message: importMessages.wrongColumns(missing, extra.map((e) => e || '(vacía)')) };
+    return {
+      ok: false,
+      message: importMessages.wrongColumns(
+        missing,
+        extra.map((e) => e || '(vacía)'),
+      ),
+    };
   const positions = {} as Record<PaymentColumn, number>;
   for (const column of paymentColumns) positions[column] = names.indexOf(column);
   return { ok: true, positions };
@@ -82,13 +90,11 @@ export const paymentRow = (amountPerStudent: number) =>
       .refine((v) => MONEY.test(v.replace(/\s/g, '')), { error: importMessages.amountShape, abort: true })
       .transform((v) => Number(v.replace(/\s/g, '').replace(',', '.')))
       .refine((v) => v === amountPerStudent, { error: importMessages.amountNotProgramme(amountPerStudent) }),
-    FECHA_PAGO: z
-      .string()
-      .transform((v, ctx) => {
-        const day = parseFileDate(v);
-        if (!day) ctx.addIssue({ code: 'custom', message: importMessages.dateShape });
-        return day ?? '';
-      }),
+    FECHA_PAGO: z.string().transform((v, ctx) => {
+      const day = parseFileDate(v);
+      if (!day) ctx.addIssue({ code: 'custom', message: importMessages.dateShape });
+      return day ?? '';
+    }),
     BANCO: textCell(100, true),
     AGENCIA: textCell(100, false),
     MODALIDAD: textCell(50, true),

@@ -1,6 +1,6 @@
+import path from 'node:path';
 import { type RowError, rowErrorText } from '@bjp/domain';
 import ExcelJS from 'exceljs';
-import path from 'node:path';
 
 /**
  * Every row error of a dry run as a spreadsheet, written row by row with exceljs' streaming writer

@@ -31,7 +31,10 @@ async function importIdOf(deps: AppDeps, run: JobRun<{ importId?: number }>): Pr
  * payments written through the sync's upsert, the import marked done, the statistics refreshed once
  * and one audit row last. The job's result commits with it, so a retried attempt writes nothing twice.
  */
-export async function runPaymentImport(deps: AppDeps, run: JobRun<{ importId?: number }>): Promise<ImportResult> {
+export async function runPaymentImport(
+  deps: AppDeps,
+  run: JobRun<{ importId?: number }>,
+): Promise<ImportResult> {
   const id = await importIdOf(deps, run);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -57,24 +60,39 @@ export async function runPaymentImport(deps: AppDeps, run: JobRun<{ importId?: n
       await run.report({ done: 0, total, message: importMessages.progress(0, total) });
       const counts = await checkPayments({
         db: tx,
-        rows: readRows(source.pipe(hashing), row.format as 'csv' | 'xlsx', row.encoding as 'utf-8' | 'latin1'),
+        rows: readRows(
+          source.pipe(hashing),
+          row.format as 'csv' | 'xlsx',
+          row.encoding as 'utf-8' | 'latin1',
+        ),
         amountPerStudent: await programmeAmount(tx),
         async onBatch(accepted, sofar) {
           const changes = accepted
             .filter((r) => r.verdict !== 'unchanged')
-            .map((r) => ({ inscripcion: r.inscription, fechaPago: r.paidOn, banco: r.bank, modalidad: r.mode }));
+            .map((r) => ({
+              inscripcion: r.inscription,
+              fechaPago: r.paidOn,
+              banco: r.bank,
+              modalidad: r.mode,
+            }));
           const w = await upsertPayments(tx, changes, now);
           written += w.inserted + w.updated;
           const done = sofar.new + sofar.unchanged + sofar.changed + sofar.refused + sofar.errors;
           if (done > seen) {
             seen = done;
-            await run.report({ done, total: Math.max(total, done), message: importMessages.progress(done, total) });
+            await run.report({
+              done,
+              total: Math.max(total, done),
+              message: importMessages.progress(done, total),
+            });
           }
         },
       });
       if (hash.digest('hex') !== row.sha256) throw new AppError('conflict', importMessages.fileChanged);
       await tx.execute(
-        sql`UPDATE file_imports SET state = 'done', result = ${JSON.stringify(counts)}::jsonb, error = NULL WHERE id = ${id}`,
+        sql`UPDATE file_imports SET state = 'done', result = ${JSON.stringify(counts)}::jsonb, error = NULL,
+          confirmed_by = coalesce(confirmed_by, ${run.userId}), confirmed_at = coalesce(confirmed_at, ${now.toISOString()}::timestamptz)
+          WHERE id = ${id}`,
       );
       const result: ImportResult = {
         message: importMessages.done(counts.new, counts.changed, counts.unchanged),

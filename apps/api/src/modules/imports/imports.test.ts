@@ -1,15 +1,15 @@
 import type { DryRunResult, ImportDetail, ImportPage } from '@bjp/domain';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow, rows } from '../../db/rows.js';
-import { fingerprint, failAuditOf } from '../../test/all-or-nothing.js';
+import { failAuditOf, fingerprint } from '../../test/all-or-nothing.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { blockInscription } from '../../test/factories/blocking.js';
+import { multipartPayload } from '../../test/factories/events.js';
 import { makeHolderCourse } from '../../test/factories/holders.js';
 import { removeBeneficiaries } from '../../test/factories/reports.js';
-import { multipartPayload } from '../../test/factories/events.js';
 import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
 import { runPaymentImport } from './index.js';
@@ -37,8 +37,18 @@ const call = (method: 'GET' | 'POST', url: string, token = admin) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token) });
 
 const header = 'RUDE;MONTO;FECHA_PAGO;BANCO;AGENCIA;MODALIDAD';
-const line = (rude: string, extra: Partial<{ amount: string; date: string; bank: string; mode: string }> = {}) =>
-  [rude, extra.amount ?? String(amount), extra.date ?? '15/11/2025', extra.bank ?? 'BANCO UNIÓN', 'CENTRAL', extra.mode ?? 'VENTANILLA'].join(';');
+const line = (
+  rude: string,
+  extra: Partial<{ amount: string; date: string; bank: string; mode: string }> = {},
+) =>
+  [
+    rude,
+    extra.amount ?? String(amount),
+    extra.date ?? '15/11/2025',
+    extra.bank ?? 'BANCO UNIÓN',
+    'CENTRAL',
+    extra.mode ?? 'VENTANILLA',
+  ].join(';');
 const csv = (...lines: string[]) => `${[header, ...lines].join('\r\n')}\r\n`;
 
 const finished = async (id: number) => {
@@ -66,7 +76,9 @@ async function programmeTables() {
 beforeAll(async () => {
   ctx = await createTestApp();
   const db = ctx.handle.db;
-  amount = Number((await firstRow<{ a: number }>(db, sql`SELECT amount_per_student AS a FROM programme_settings`))!.a);
+  amount = Number(
+    (await firstRow<{ a: number }>(db, sql`SELECT amount_per_student AS a FROM programme_settings`))!.a,
+  );
   const district = await makeDistrict(db, { departmentId: 6 });
   const school = await makeSchool(db, { districtId: district.id, consolidated: true });
   ({ inscriptionIds: ids, rudes } = await makeStudentsWithTitulars(db, {
@@ -114,11 +126,15 @@ describe('payment file import', () => {
     expect(body.counts).toEqual({ rows: 10, new: 3, unchanged: 0, changed: 0, refused: 4, errors: 3 });
     const messages = body.errorList.map((e) => e.message);
     expect(messages).toContain('Línea 10, FECHA_PAGO: fecha no válida (use dd/mm/aaaa).');
-    expect(messages).toContain(`Línea 11, MONTO: el monto debe ser ${amount} Bs, el monto del programa por estudiante.`);
+    expect(messages).toContain(
+      `Línea 11, MONTO: el monto debe ser ${amount} Bs, el monto del programa por estudiante.`,
+    );
     expect(messages.some((m) => m.startsWith('Línea 9, RUDE: RUDE no válido'))).toBe(true);
     expect(messages).toContain('Línea 5, RUDE: el estudiante está bloqueado; su pago no se registra.');
     expect(messages).toContain('Línea 6, RUDE: el estudiante está dado de baja; su pago no se registra.');
-    expect(messages).toContain('Línea 7, RUDE: el estudiante no tiene titular asignado; su pago no se registra.');
+    expect(messages).toContain(
+      'Línea 7, RUDE: el estudiante no tiene titular asignado; su pago no se registra.',
+    );
     expect(messages).toContain('Línea 8, RUDE: el RUDE no tiene inscripción en la gestión del programa.');
     expect(await programmeTables()).toEqual(before);
 
@@ -182,7 +198,14 @@ describe('payment file import', () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Pagos');
     sheet.addRow(['RUDE', 'MONTO', 'FECHA_PAGO', 'BANCO', 'AGENCIA', 'MODALIDAD']);
-    sheet.addRow([rudes[0], amount, new Date(Date.UTC(2025, 10, 15)), 'BANCO UNIÓN', 'CENTRAL', 'VENTANILLA']);
+    sheet.addRow([
+      rudes[0],
+      amount,
+      new Date(Date.UTC(2025, 10, 15)),
+      'BANCO UNIÓN',
+      'CENTRAL',
+      'VENTANILLA',
+    ]);
     sheet.addRow([rudes[1], amount, '31/02/2025', 'BANCO UNIÓN', 'CENTRAL', 'VENTANILLA']);
     const res = await upload(Buffer.from(await book.xlsx.writeBuffer()), 'pagos.xlsx');
     expect(res.statusCode, res.body).toBe(200);
@@ -202,11 +225,23 @@ describe('payment file import', () => {
       ['an extra column', () => `${header};OBSERVACION\r\n${line('1')};x\r\n`, /sobran: OBSERVACION/],
       ['a repeated column', () => `${header};RUDE\r\n`, /RUDE aparece más de una vez/],
       ['a quoting error', () => csv(line('1'), '"12345;200;15/11/2025;B;A;M'), /Línea 3: las comillas/],
-      ['a duplicate RUDE', () => csv(line(rudes[0]!), line(rudes[1]!), line(rudes[0]!)), /Línea 4: el RUDE .* línea 2/],
+      [
+        'a duplicate RUDE',
+        () => csv(line(rudes[0]!), line(rudes[1]!), line(rudes[0]!)),
+        /Línea 4: el RUDE .* línea 2/,
+      ],
       ['an empty file', () => '', /vacío/],
       ['a header without rows', () => `${header}\r\n`, /no tiene filas/],
-      ['a zip that is not an XLSX', () => zipOf('datos.txt'), /ZIP pero no una planilla|no se puede leer como planilla/],
-      ['a damaged XLSX', () => Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]), /planilla/],
+      [
+        'a zip that is not an XLSX',
+        () => zipOf('datos.txt'),
+        /ZIP pero no una planilla|no se puede leer como planilla/,
+      ],
+      [
+        'a damaged XLSX',
+        () => Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]),
+        /planilla/,
+      ],
       ['a binary file', () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2]), /binarios/],
     ];
     for (const [name, make, message] of cases)
@@ -260,7 +295,9 @@ describe('a too-large upload', () => {
   it('is refused with 413 in Spanish and leaves nothing', async () => {
     const token = (await loginAs(small.app, 'admin', 1)).token;
     const big = csv(...Array.from({ length: 200 }, (_, i) => line(String(10_000_000 + i))));
-    const { payload, headers } = await multipartPayload({ archivo: { bytes: Buffer.from(big), filename: 'p.csv' } });
+    const { payload, headers } = await multipartPayload({
+      archivo: { bytes: Buffer.from(big), filename: 'p.csv' },
+    });
     const before = await fingerprint(small.handle.db);
     const res = await small.app.inject({
       method: 'POST',

@@ -1,5 +1,6 @@
 // The imports area's public face: its routes, and the dry run and confirmation for the CLI.
-export { importsRoutes } from './routes.js';
+
 export { runPaymentImport } from './import-job.js';
+export { importsRoutes } from './routes.js';
 export { confirmImport, dryRun, importDetail } from './service.js';
 export { receiveStream } from './upload.js';

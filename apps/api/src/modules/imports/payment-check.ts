@@ -43,7 +43,13 @@ const refusal: Partial<Record<Verdict, string>> = {
  * titular; otherwise its payment is new, the same as recorded (unchanged) or different (changed).
  */
 async function classify(db: Executor, batch: PaymentRow[]): Promise<CheckedPayment[]> {
-  const input = batch.map((r) => ({ line: r.line, rude: r.rude, paid_on: r.paidOn, bank: r.bank, mode: r.mode }));
+  const input = batch.map((r) => ({
+    line: r.line,
+    rude: r.rude,
+    paid_on: r.paidOn,
+    bank: r.bank,
+    mode: r.mode,
+  }));
   const found = await query<{ line: number; inscription: number | null; verdict: Verdict }>(
     db,
     sql`
@@ -130,7 +136,8 @@ export async function checkPayments(options: CheckOptions): Promise<ImportCounts
       continue;
     }
     const earlier = firstLine.get(checked.row.rude);
-    if (earlier !== undefined) throw structural(importMessages.duplicateRude(line, earlier, checked.row.rude));
+    if (earlier !== undefined)
+      throw structural(importMessages.duplicateRude(line, earlier, checked.row.rude));
     firstLine.set(checked.row.rude, line);
     batch.push(checked.row);
     if (batch.length >= CHECK_BATCH) await flush();

@@ -1,7 +1,7 @@
+import { Readable } from 'node:stream';
 import { importMessages } from '@bjp/domain';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.js';
 
 export type FileFormat = 'csv' | 'xlsx';
@@ -18,7 +18,11 @@ export function sniffFormat(head: Buffer): FileFormat {
 }
 
 /** The rows of an import file, header first, read as a stream (never the whole file in memory). */
-export function readRows(source: Readable, format: FileFormat, encoding: TextEncoding): AsyncIterable<FileRow> {
+export function readRows(
+  source: Readable,
+  format: FileFormat,
+  encoding: TextEncoding,
+): AsyncIterable<FileRow> {
   return format === 'xlsx' ? xlsxRows(source) : csvRows(source, encoding);
 }
 

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   dryRunResult,
   importDetail as importDetailSchema,
@@ -9,18 +8,22 @@ import {
   MAX_IMPORT_BYTES,
   paymentTemplateCsv,
 } from '@bjp/domain';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../events/index.js';
 import { importJobs } from './import-job.js';
-import { openChunked } from './stored-file.js';
 import { confirmImport, dryRun, importDetail, importHistory, importRow, parseErrorsKey } from './service.js';
+import { openChunked } from './stored-file.js';
 import { receiveUpload } from './upload.js';
 
 const tags = ['imports'];
-const confirmed = z.object({ id: z.number().int(), jobId: z.string().describe('Follow it at GET /imports/:id') });
+const confirmed = z.object({
+  id: z.number().int(),
+  jobId: z.string().describe('Follow it at GET /imports/:id'),
+});
 
 /** The UTF-8 name first, an ASCII fallback after (as the exports' downloads). */
 const attachment = (name: string) => {
@@ -116,6 +119,7 @@ export async function importsRoutes(app: AppInstance) {
       schema: { tags, params: importParams, response: { 202: confirmed } },
       preHandler: guard('imports.run'),
     },
-    async (req, reply) => reply.code(202).send(await confirmImport(app.deps, jobs, req.user!.id, req.params.id)),
+    async (req, reply) =>
+      reply.code(202).send(await confirmImport(app.deps, jobs, req.user!.id, req.params.id)),
   );
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import {
   type DryRunResult,
   IMPORT_PAGE_SIZE,
@@ -13,7 +14,6 @@ import {
   rowErrorText,
 } from '@bjp/domain';
 import { eq, sql } from 'drizzle-orm';
-import path from 'node:path';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { firstRow, rows } from '../../db/rows.js';
@@ -23,9 +23,9 @@ import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../events/index.js';
 import { errorsWorkbook } from './errors-file.js';
 import { checkPayments } from './payment-check.js';
+import { readRows } from './reader.js';
 import { openLocal, putChunked, removeChunked } from './stored-file.js';
 import type { ReceivedFile } from './upload.js';
-import { readRows } from './reader.js';
 
 export const PAYMENT_IMPORT_JOB = 'import.payments';
 
@@ -160,7 +160,8 @@ export async function importDetail(deps: AppDeps, jobs: JobQueue, id: number): P
   if (status && (state === 'queued' || state === 'running')) {
     state = status.state === 'done' ? 'done' : status.state;
   }
-  const done = state === 'done' ? ((status?.result as { message?: string } | undefined)?.message ?? null) : null;
+  const done =
+    state === 'done' ? ((status?.result as { message?: string } | undefined)?.message ?? null) : null;
   return {
     ...summary,
     state,
@@ -179,11 +180,21 @@ export async function confirmImport(deps: AppDeps, jobs: JobQueue, userId: numbe
   const row = await importRow(deps.db, id);
   if (!row) throw new AppError('not_found', importMessages.notFound);
   if (row.state === 'done') throw new AppError('conflict', importMessages.alreadyConfirmed);
-  const job = await jobs.enqueue(PAYMENT_IMPORT_JOB, { importId: id }, { singletonKey: `import|${id}`, userId });
+  const job = await jobs.enqueue(
+    PAYMENT_IMPORT_JOB,
+    { importId: id },
+    { singletonKey: `import|${id}`, userId },
+  );
   if (job.created || row.state === 'checked' || row.state === 'failed') {
     await deps.db
       .update(fileImports)
-      .set({ state: 'queued', jobId: job.id, confirmedBy: userId, confirmedAt: deps.clock.now(), error: null })
+      .set({
+        state: 'queued',
+        jobId: job.id,
+        confirmedBy: userId,
+        confirmedAt: deps.clock.now(),
+        error: null,
+      })
       .where(eq(fileImports.id, id));
   }
   return { id, jobId: job.id };

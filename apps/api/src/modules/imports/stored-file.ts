@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FileStore } from '../events/index.js';
 
 /**
@@ -38,7 +38,11 @@ export async function putChunked(store: FileStore, prefix: string, path: string)
 }
 
 /** The stored file as one stream, chunk after chunk; null when a chunk is missing. */
-export async function openChunked(store: FileStore, prefix: string, chunks: number): Promise<Readable | null> {
+export async function openChunked(
+  store: FileStore,
+  prefix: string,
+  chunks: number,
+): Promise<Readable | null> {
   const first = await store.open(chunkKey(prefix, 0));
   if (!first) return null;
   const out = new PassThrough();
@@ -47,7 +51,8 @@ export async function openChunked(store: FileStore, prefix: string, chunks: numb
     for (let n = 0; n < chunks; n++) {
       if (n > 0) current = await store.open(chunkKey(prefix, n));
       if (!current) throw new Error(`stored import chunk ${n} of ${prefix} is missing`);
-      for await (const piece of current) if (!out.write(piece)) await new Promise((r) => out.once('drain', r));
+      for await (const piece of current)
+        if (!out.write(piece)) await new Promise((r) => out.once('drain', r));
     }
     out.end();
   })().catch((error) => out.destroy(error as Error));

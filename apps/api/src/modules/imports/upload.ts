@@ -1,13 +1,13 @@
-import { importMessages, MAX_IMPORT_BYTES } from '@bjp/domain';
-import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { importMessages, MAX_IMPORT_BYTES } from '@bjp/domain';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { type FileFormat, sniffFormat, type TextEncoding } from './reader.js';
 

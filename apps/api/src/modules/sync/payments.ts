@@ -6,7 +6,7 @@ import type { Transaction } from '../../db/client.js';
 import { firstRow, rows } from '../../db/rows.js';
 import { paymentSyncRuns } from '../../db/schema/index.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
-import type { SintesisBeneficiary, SintesisPayment } from '../../integrations/sintesis/protocol.js';
+import type { SintesisBeneficiary } from '../../integrations/sintesis/protocol.js';
 import type { JobRun } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { sintesisMessage } from './openness.js';
