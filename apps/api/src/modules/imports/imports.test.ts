@@ -189,6 +189,17 @@ describe('payment file import', () => {
     expect(bom.json<DryRunResult>().counts).toMatchObject({ unchanged: 1, errors: 0 });
   });
 
+  it('reads a file larger than one read chunk whole, and refuses binary bytes found late', async () => {
+    const many = Array.from({ length: 3_000 }, (_, i) => line(String(90_000_000_000 + i)));
+    const res = await upload(csv(...many));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<DryRunResult>().counts).toMatchObject({ rows: 3_000, refused: 3_000, errors: 0 });
+    const late = Buffer.concat([Buffer.from(csv(...many)), Buffer.from([0, 1, 2, 0x0d, 0x0a])]);
+    const refused = await upload(late);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/binarios/);
+  });
+
   it('accepts header names in any case and accents', async () => {
     const res = await upload(`rude;Monto;Fecha Pago;Banco;Agéncia;modalidad\r\n${line(rudes[0]!)}\r\n`);
     expect(res.statusCode, res.body).toBe(200);

@@ -47,21 +47,24 @@ export function detectDelimiter(headerLine: string): ';' | ',' {
 }
 
 async function* csvRows(source: Readable, encoding: TextEncoding): AsyncGenerator<FileRow> {
-  const text = decode(source, encoding);
-  // Read up to the end of the header line to choose the separator, then parse everything.
+  // Read up to the end of the header line to choose the separator, then parse everything. The
+  // iterator is driven by hand: breaking out of a for-await would close the decoder.
+  const text = decode(source, encoding)[Symbol.asyncIterator]();
   const head: string[] = [];
   let seen = '';
-  for await (const piece of text) {
-    head.push(piece);
-    seen += piece;
-    if (/[\r\n]/.test(seen) || seen.length > 64 * 1024) break;
+  while (!/[\r\n]/.test(seen) && seen.length <= 64 * 1024) {
+    const next = await text.next();
+    if (next.done) break;
+    head.push(next.value);
+    seen += next.value;
   }
   const delimiter = detectDelimiter(seen.replace(/^\uFEFF/, '').split(/\r?\n|\r/)[0] ?? '');
   async function* all() {
     yield* head;
-    yield* text;
+    for (let next = await text.next(); !next.done; next = await text.next()) yield next.value;
   }
-  const parser = Readable.from(all()).pipe(
+  const input = Readable.from(all());
+  const parser = input.pipe(
     parse({
       delimiter,
       bom: true,
@@ -72,6 +75,8 @@ async function* csvRows(source: Readable, encoding: TextEncoding): AsyncGenerato
       max_record_size: 64 * 1024,
     }),
   );
+  // pipe() does not pass errors on: a refusal found while decoding (binary bytes) ends the parse.
+  input.on('error', (error) => parser.destroy(error));
   try {
     for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       yield { line: record.info.lines, cells: record.record };
