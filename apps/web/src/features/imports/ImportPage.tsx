@@ -8,11 +8,10 @@ import {
   Group,
   Progress,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconDownload, IconFileSearch } from '@tabler/icons-react';
+import { IconCheck, IconFileSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/api';
@@ -21,7 +20,7 @@ import { downloadFile } from '../../ui/download';
 import { PageHeader } from '../../ui/PageHeader';
 import { useConfirmImport, useDryRun, useImport } from './api';
 import { ImportHistory } from './ImportHistory';
-import { countLabels } from './labels';
+import { ImportReport } from './ImportReport';
 
 /**
  * 'Importar Datos' (issue 18, national administrators): the bank's payment file is uploaded and
@@ -135,58 +134,7 @@ export function ImportPage() {
             <Text size="sm" c="dimmed">
               Simulación: todavía no se escribió ningún pago. SHA-256 {report.sha256}
             </Text>
-            <Table withTableBorder style={{ maxWidth: 560 }}>
-              <Table.Tbody>
-                {countLabels.map(([key, label]) => (
-                  <Table.Tr key={key}>
-                    <Table.Td>{label}</Table.Td>
-                    <Table.Td ta="right">{report.counts[key]}</Table.Td>
-                    {status?.result && <Table.Td ta="right">{status.result[key]}</Table.Td>}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {report.errorList.length > 0 && (
-              <>
-                <Group justify="space-between">
-                  <Text fw={500}>
-                    Errores y filas rechazadas
-                    {report.errorsTruncated ? ` (se muestran los primeros ${report.errorList.length})` : ''}
-                  </Text>
-                  <Button
-                    variant="default"
-                    leftSection={<IconDownload size={16} />}
-                    onClick={() =>
-                      downloadFile(`/imports/${report.id}/errors`, 'errores_importacion.xlsx').catch((e) =>
-                        showErrorDialog(errorMessage(e)),
-                      )
-                    }
-                  >
-                    Descargar errores (XLSX)
-                  </Button>
-                </Group>
-                <Table.ScrollContainer minWidth={600} mah={360}>
-                  <Table striped>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Línea</Table.Th>
-                        <Table.Th>Columna</Table.Th>
-                        <Table.Th>Error</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {report.errorList.map((e) => (
-                        <Table.Tr key={`${e.line}-${e.column}-${e.message}`}>
-                          <Table.Td>{e.line}</Table.Td>
-                          <Table.Td>{e.column}</Table.Td>
-                          <Table.Td>{e.message}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </>
-            )}
+            <ImportReport report={report} result={status?.result ?? null} />
             {!following && (
               <Button
                 leftSection={<IconCheck size={16} />}
