@@ -1,16 +1,5 @@
 import type { DryRunResult } from '@bjp/domain';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, FileInput, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconFileSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
