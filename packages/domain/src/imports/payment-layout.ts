@@ -115,13 +115,24 @@ export type RowError = { line: number; column: string; message: string };
 
 export const rowErrorText = (e: RowError) => importMessages.rowError(e.line, e.column, e.message);
 
+// Building a zod object costs far more than using it: one schema per amount, not one per row.
+const schemas = new Map<number, ReturnType<typeof paymentRow>>();
+function rowSchemaFor(amountPerStudent: number) {
+  let schema = schemas.get(amountPerStudent);
+  if (!schema) {
+    schema = paymentRow(amountPerStudent);
+    schemas.set(amountPerStudent, schema);
+  }
+  return schema;
+}
+
 /** Checks one row; every problem of the row is reported, each with its column. */
 export function validatePaymentRow(
   cells: PaymentCells,
   line: number,
   amountPerStudent: number,
 ): { ok: true; row: PaymentRow } | { ok: false; errors: RowError[] } {
-  const parsed = paymentRow(amountPerStudent).safeParse(cells);
+  const parsed = rowSchemaFor(amountPerStudent).safeParse(cells);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({
       line,
