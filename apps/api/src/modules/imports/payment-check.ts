@@ -91,10 +91,20 @@ export async function checkPayments(options: CheckOptions): Promise<ImportCounts
   let width = 0;
   let batch: PaymentRow[] = [];
 
+  // One batch is classified (and, in the job, written) while the next is read and validated: the
+  // database and the parser overlap, as the Síntesis sync overlaps its pages.
+  let pending: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (batch.length === 0) return;
-    const checked = await classify(options.db, batch);
+    const rows = batch;
     batch = [];
+    await pending;
+    pending = settle(rows);
+    // Kept from being an unhandled rejection until it is awaited (next flush or the end).
+    pending.catch(() => undefined);
+  };
+  const settle = async (rows: PaymentRow[]) => {
+    const checked = await classify(options.db, rows);
     const accepted: CheckedPayment[] = [];
     for (const row of checked) {
       const why = refusal[row.verdict];
@@ -109,41 +119,48 @@ export async function checkPayments(options: CheckOptions): Promise<ImportCounts
     await options.onBatch?.(accepted, counts);
   };
 
-  for await (const { line, cells } of options.rows) {
-    if (!positions) {
-      const header = checkPaymentHeader(cells);
-      if (!header.ok) throw structural(header.message);
-      positions = header.positions;
-      width = cells.length;
-      continue;
+  try {
+    for await (const { line, cells } of options.rows) {
+      if (!positions) {
+        const header = checkPaymentHeader(cells);
+        if (!header.ok) throw structural(header.message);
+        positions = header.positions;
+        width = cells.length;
+        continue;
+      }
+      counts.rows++;
+      if (cells.slice(width).some((c) => c.trim() !== '')) {
+        counts.errors++;
+        await options.onError?.({
+          line,
+          column: '',
+          message: `la fila tiene ${cells.length} columnas y la cabecera ${width}.`,
+        });
+        continue;
+      }
+      const named = {} as PaymentCells;
+      for (const column of paymentColumns) named[column] = cells[positions[column]] ?? '';
+      const checked = validatePaymentRow(named, line, options.amountPerStudent);
+      if (!checked.ok) {
+        counts.errors++;
+        for (const error of checked.errors) await options.onError?.(error);
+        continue;
+      }
+      const earlier = firstLine.get(checked.row.rude);
+      if (earlier !== undefined)
+        throw structural(importMessages.duplicateRude(line, earlier, checked.row.rude));
+      firstLine.set(checked.row.rude, line);
+      batch.push(checked.row);
+      if (batch.length >= CHECK_BATCH) await flush();
     }
-    counts.rows++;
-    if (cells.slice(width).some((c) => c.trim() !== '')) {
-      counts.errors++;
-      await options.onError?.({
-        line,
-        column: '',
-        message: `la fila tiene ${cells.length} columnas y la cabecera ${width}.`,
-      });
-      continue;
-    }
-    const named = {} as PaymentCells;
-    for (const column of paymentColumns) named[column] = cells[positions[column]] ?? '';
-    const checked = validatePaymentRow(named, line, options.amountPerStudent);
-    if (!checked.ok) {
-      counts.errors++;
-      for (const error of checked.errors) await options.onError?.(error);
-      continue;
-    }
-    const earlier = firstLine.get(checked.row.rude);
-    if (earlier !== undefined)
-      throw structural(importMessages.duplicateRude(line, earlier, checked.row.rude));
-    firstLine.set(checked.row.rude, line);
-    batch.push(checked.row);
-    if (batch.length >= CHECK_BATCH) await flush();
+  } catch (error) {
+    // Let the batch in flight finish before the caller rolls back or answers.
+    await pending.catch(() => undefined);
+    throw error;
   }
   if (!positions) throw structural(importMessages.empty);
   if (counts.rows === 0) throw structural(importMessages.noRows);
   await flush();
+  await pending;
   return counts;
 }

@@ -98,7 +98,8 @@ export async function dryRun(deps: AppDeps, userId: number, file: ReceivedFile):
   const summary = await importSummary(deps.db, row.id);
   return {
     ...summary!,
-    errorList: shown.map((e) => ({ ...e, message: rowErrorText(e) })),
+    // Refusals arrive a batch late (the database check overlaps the reading): shown in line order.
+    errorList: shown.sort((a, b) => a.line - b.line).map((e) => ({ ...e, message: rowErrorText(e) })),
     errorsTruncated: errors.count > shown.length,
   };
 }
