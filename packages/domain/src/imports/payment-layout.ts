@@ -57,13 +57,15 @@ export function checkPaymentHeader(cells: readonly string[]): HeaderCheck {
 }
 
 const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+// Built once: a zod schema costs far more to build than to use.
+const isoDay = calendarDate();
 
 /** 'dd/mm/aaaa' or 'aaaa-mm-dd' as an ISO day, or null when it is neither or not a real day. */
 export function parseFileDate(value: string): string | null {
   const v = value.trim();
   const dmy = DMY.exec(v);
   const iso = dmy ? `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}` : v;
-  return calendarDate().safeParse(iso).success ? iso : null;
+  return isoDay.safeParse(iso).success ? iso : null;
 }
 
 /** A RUDE as the rest of the domain reads it (rudeValue: trimmed, upper case, 1–30), letters and digits only. */
