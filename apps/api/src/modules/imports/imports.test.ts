@@ -271,6 +271,29 @@ describe('payment file import', () => {
     expect((await call('POST', '/imports/1/confirm', viewer)).statusCode).toBe(403);
   });
 
+  it('checks again when confirmed: a student blocked since the dry run is refused, not paid', async () => {
+    const dry = (await upload(csv(line(rudes[2]!, { bank: 'BANCO SOL' })))).json<DryRunResult>();
+    expect(dry.counts).toMatchObject({ changed: 1, refused: 0 });
+    await blockInscription(ctx.handle.db, ids[2]!);
+    const done = await confirm(dry.id);
+    expect(done.result).toMatchObject({ changed: 0, refused: 1 });
+    const bank = await firstRow<{ bank: string }>(
+      ctx.handle.db,
+      sql`SELECT bank FROM payments WHERE inscription_id = ${ids[2]}`,
+    );
+    expect(bank!.bank).toBe('BANCO UNIÓN');
+  });
+
+  it('writes nothing when the stored file no longer matches the one checked', async () => {
+    const dry = (await upload(csv(line(rudes[0]!, { bank: 'BANCO SOL' })))).json<DryRunResult>();
+    await ctx.handle.db.execute(sql`UPDATE file_imports SET sha256 = ${'0'.repeat(64)} WHERE id = ${dry.id}`);
+    const before = await programmeTables();
+    const done = await confirm(dry.id);
+    expect(done.state).toBe('failed');
+    expect(done.error).toBe('El archivo guardado ya no coincide con el revisado; vuelva a subirlo.');
+    expect(await programmeTables()).toEqual(before);
+  });
+
   it('writes nothing when the last step (the audit row) fails', async () => {
     const dry = (await upload(csv(line(rudes[1]!, { bank: 'BANCO FIE' })))).json<DryRunResult>();
     expect(dry.counts.changed).toBe(1);
