@@ -1,4 +1,4 @@
-// npm run bench -- <name>: runs bench/<name>.ts (foundation, load-national, …).
+// npm run bench -- <name>: runs bench/<name>.ts (foundation, load-national, imports, …).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -17,6 +17,7 @@ export * from './declarations/index.js';
 export * from './enabling/index.js';
 export * from './events/index.js';
 export * from './holders/index.js';
+export * from './imports/index.js';
 export * from './kardex/index.js';
 export * from './paid-validation/index.js';
 export * from './payments/index.js';

@@ -222,6 +222,10 @@ const fixtures: Record<string, Fixture> = {
   'GET /api/v1/sync/steps/jobs/:id': national(() => ({
     id: { foreign: '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11' },
   })),
+  // A file import (issue 18): national work, for national administrators only; its id names no place's object.
+  'GET /api/v1/imports/:id': national(() => ({ id: { foreign: 1 } })),
+  'GET /api/v1/imports/:id/errors': national(() => ({ id: { foreign: 1 } })),
+  'POST /api/v1/imports/:id/confirm': national(() => ({ id: { foreign: 1 } })),
   // A prepared download (issue 14): another user's job outside the caller's scope answers 404, as an
   // unknown one does (exports.test.ts checks a real job of another department).
   'GET /api/v1/exports/:jobId': {

@@ -8,6 +8,7 @@ import { enablingRoutes } from './enabling/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import { exportsRoutes } from './exports/routes.js';
 import { holdersRoutes } from './holders/routes.js';
+import { importsRoutes } from './imports/routes.js';
 import { kardexRoutes } from './kardex/routes.js';
 import { paidValidationRoutes } from './paid-validation/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
@@ -46,4 +47,5 @@ export async function registerModules(api: AppInstance) {
   await api.register(adjustmentsRoutes);
   await api.register(removalsRoutes);
   await api.register(exportsRoutes);
+  await api.register(importsRoutes);
 }

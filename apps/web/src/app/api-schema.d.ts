@@ -978,7 +978,7 @@ export interface paths {
                                 homePath: string;
                                 id: number;
                                 name: string;
-                                permissions: ("dashboard.view" | "users.view" | "users.manage" | "settings.manage" | "holders.view" | "holders.edit" | "holders.consolidate" | "adjustments.request" | "adjustments.process" | "removals.manage" | "paid.view" | "paid.validate" | "enabling.manage" | "sereci.validate" | "blocking.manage" | "sync.run" | "tracking.view" | "reports.view" | "payments.view" | "events.manage" | "enrollment.institution")[];
+                                permissions: ("dashboard.view" | "users.view" | "users.manage" | "settings.manage" | "holders.view" | "holders.edit" | "holders.consolidate" | "adjustments.request" | "adjustments.process" | "removals.manage" | "paid.view" | "paid.validate" | "enabling.manage" | "sereci.validate" | "blocking.manage" | "sync.run" | "imports.run" | "tracking.view" | "reports.view" | "payments.view" | "events.manage" | "enrollment.institution")[];
                                 /** @description external_id: 7 departamento, 9 director, 10 distrito */
                                 profile: number | null;
                                 roles: string[];
@@ -1070,7 +1070,7 @@ export interface paths {
                             homePath: string;
                             id: number;
                             name: string;
-                            permissions: ("dashboard.view" | "users.view" | "users.manage" | "settings.manage" | "holders.view" | "holders.edit" | "holders.consolidate" | "adjustments.request" | "adjustments.process" | "removals.manage" | "paid.view" | "paid.validate" | "enabling.manage" | "sereci.validate" | "blocking.manage" | "sync.run" | "tracking.view" | "reports.view" | "payments.view" | "events.manage" | "enrollment.institution")[];
+                            permissions: ("dashboard.view" | "users.view" | "users.manage" | "settings.manage" | "holders.view" | "holders.edit" | "holders.consolidate" | "adjustments.request" | "adjustments.process" | "removals.manage" | "paid.view" | "paid.validate" | "enabling.manage" | "sereci.validate" | "blocking.manage" | "sync.run" | "imports.run" | "tracking.view" | "reports.view" | "payments.view" | "events.manage" | "enrollment.institution")[];
                             /** @description external_id: 7 departamento, 9 director, 10 distrito */
                             profile: number | null;
                             roles: string[];
@@ -1135,7 +1135,7 @@ export interface paths {
                                 homePath: string;
                                 id: number;
                                 name: string;
-                                permissions: ("dashboard.view" | "users.view" | "users.manage" | "settings.manage" | "holders.view" | "holders.edit" | "holders.consolidate" | "adjustments.request" | "adjustments.process" | "removals.manage" | "paid.view" | "paid.validate" | "enabling.manage" | "sereci.validate" | "blocking.manage" | "sync.run" | "tracking.view" | "reports.view" | "payments.view" | "events.manage" | "enrollment.institution")[];
+                                permissions: ("dashboard.view" | "users.view" | "users.manage" | "settings.manage" | "holders.view" | "holders.edit" | "holders.consolidate" | "adjustments.request" | "adjustments.process" | "removals.manage" | "paid.view" | "paid.validate" | "enabling.manage" | "sereci.validate" | "blocking.manage" | "sync.run" | "imports.run" | "tracking.view" | "reports.view" | "payments.view" | "events.manage" | "enrollment.institution")[];
                                 /** @description external_id: 7 departamento, 9 director, 10 distrito */
                                 profile: number | null;
                                 roles: string[];
@@ -5634,6 +5634,379 @@ export interface paths {
                             }[];
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Página, desde 1 */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                by: string | null;
+                                confirmedAt: string | null;
+                                /** @description La revisión (simulación) */
+                                counts: {
+                                    /** @description Pagos ya registrados con otra fecha, banco o modalidad */
+                                    changed: number;
+                                    /** @description Filas con datos no válidos */
+                                    errors: number;
+                                    /** @description Pagos que no estaban registrados */
+                                    new: number;
+                                    /** @description Filas válidas de estudiantes que no pueden recibir el pago */
+                                    refused: number;
+                                    /** @description Filas de datos leídas (sin la cabecera) */
+                                    rows: number;
+                                    /** @description Pagos ya registrados con los mismos datos: no se duplican */
+                                    unchanged: number;
+                                };
+                                createdAt: string;
+                                fileName: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "payments";
+                                /** @description Lo escrito al confirmar */
+                                result: {
+                                    /** @description Pagos ya registrados con otra fecha, banco o modalidad */
+                                    changed: number;
+                                    /** @description Filas con datos no válidos */
+                                    errors: number;
+                                    /** @description Pagos que no estaban registrados */
+                                    new: number;
+                                    /** @description Filas válidas de estudiantes que no pueden recibir el pago */
+                                    refused: number;
+                                    /** @description Filas de datos leídas (sin la cabecera) */
+                                    rows: number;
+                                    /** @description Pagos ya registrados con los mismos datos: no se duplican */
+                                    unchanged: number;
+                                } | null;
+                                sha256: string;
+                                size: number;
+                                /** @enum {string} */
+                                state: "checked" | "queued" | "running" | "done" | "failed";
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            /** @description Total de filas que cumplen el filtro */
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description La importación */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            by: string | null;
+                            confirmedAt: string | null;
+                            /** @description La revisión (simulación) */
+                            counts: {
+                                /** @description Pagos ya registrados con otra fecha, banco o modalidad */
+                                changed: number;
+                                /** @description Filas con datos no válidos */
+                                errors: number;
+                                /** @description Pagos que no estaban registrados */
+                                new: number;
+                                /** @description Filas válidas de estudiantes que no pueden recibir el pago */
+                                refused: number;
+                                /** @description Filas de datos leídas (sin la cabecera) */
+                                rows: number;
+                                /** @description Pagos ya registrados con los mismos datos: no se duplican */
+                                unchanged: number;
+                            };
+                            createdAt: string;
+                            error: string | null;
+                            fileName: string;
+                            id: number;
+                            jobId: string | null;
+                            /** @enum {string} */
+                            kind: "payments";
+                            message: string | null;
+                            progress: {
+                                done: number;
+                                message: string;
+                                total: number;
+                            } | null;
+                            /** @description Lo escrito al confirmar */
+                            result: {
+                                /** @description Pagos ya registrados con otra fecha, banco o modalidad */
+                                changed: number;
+                                /** @description Filas con datos no válidos */
+                                errors: number;
+                                /** @description Pagos que no estaban registrados */
+                                new: number;
+                                /** @description Filas válidas de estudiantes que no pueden recibir el pago */
+                                refused: number;
+                                /** @description Filas de datos leídas (sin la cabecera) */
+                                rows: number;
+                                /** @description Pagos ya registrados con los mismos datos: no se duplican */
+                                unchanged: number;
+                            } | null;
+                            sha256: string;
+                            size: number;
+                            /** @enum {string} */
+                            state: "checked" | "queued" | "running" | "done" | "failed";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description La importación */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Follow it at GET /imports/:id */
+                            jobId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Todos los errores de la revisión (XLSX) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description La importación */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/payments/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Revisa el archivo de pagos (campo «archivo») sin escribir pagos */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            by: string | null;
+                            confirmedAt: string | null;
+                            /** @description La revisión (simulación) */
+                            counts: {
+                                /** @description Pagos ya registrados con otra fecha, banco o modalidad */
+                                changed: number;
+                                /** @description Filas con datos no válidos */
+                                errors: number;
+                                /** @description Pagos que no estaban registrados */
+                                new: number;
+                                /** @description Filas válidas de estudiantes que no pueden recibir el pago */
+                                refused: number;
+                                /** @description Filas de datos leídas (sin la cabecera) */
+                                rows: number;
+                                /** @description Pagos ya registrados con los mismos datos: no se duplican */
+                                unchanged: number;
+                            };
+                            createdAt: string;
+                            /** @description Los primeros 1000 errores */
+                            errorList: {
+                                column: string;
+                                line: number;
+                                /** @description Ya incluye línea y columna */
+                                message: string;
+                            }[];
+                            errorsTruncated: boolean;
+                            fileName: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "payments";
+                            /** @description Lo escrito al confirmar */
+                            result: {
+                                /** @description Pagos ya registrados con otra fecha, banco o modalidad */
+                                changed: number;
+                                /** @description Filas con datos no válidos */
+                                errors: number;
+                                /** @description Pagos que no estaban registrados */
+                                new: number;
+                                /** @description Filas válidas de estudiantes que no pueden recibir el pago */
+                                refused: number;
+                                /** @description Filas de datos leídas (sin la cabecera) */
+                                rows: number;
+                                /** @description Pagos ya registrados con los mismos datos: no se duplican */
+                                unchanged: number;
+                            } | null;
+                            sha256: string;
+                            size: number;
+                            /** @enum {string} */
+                            state: "checked" | "queued" | "running" | "done" | "failed";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/payments/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Plantilla CSV del archivo de pagos */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };

@@ -30,6 +30,7 @@ export const routeAccess = {
   '/sync-module/admin': 'sync.run',
   '/modification-process/admin': 'adjustments.process',
   '/admin/person-searches': 'users.manage',
+  '/admin/imports': 'imports.run',
   '/modification-remove/admin': 'removals.manage',
   '/modification-remove/depto': 'removals.manage',
   '/enable-validation-institution/admin': 'enabling.manage',

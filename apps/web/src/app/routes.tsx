@@ -163,6 +163,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/sync/SyncPage').then((m) => m.SyncPage),
   },
   {
+    path: '/admin/imports',
+    title: 'Importar Datos',
+    area: 'Importar Datos',
+    page: () => import('../features/imports/ImportPage').then((m) => m.ImportPage),
+  },
+  {
     path: '/modification-process/admin',
     title: 'Procesar Ajustes Solicitados',
     area: 'Procesar Ajustes',

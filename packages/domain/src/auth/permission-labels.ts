@@ -18,6 +18,7 @@ export const permissionLabels: Record<Permission, string> = {
   'sereci.validate': 'Validar estudiantes (SERECI)',
   'blocking.manage': 'Bloquear estudiantes',
   'sync.run': 'Sincronizar',
+  'imports.run': 'Importar datos (archivos del banco y del SIE)',
   'tracking.view': 'Ver el seguimiento',
   'reports.view': 'Ver reportes',
   'payments.view': 'Ver pagos',

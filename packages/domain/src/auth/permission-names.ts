@@ -18,6 +18,7 @@ export const permissions = [
   'sereci.validate',
   'blocking.manage',
   'sync.run',
+  'imports.run',
   'tracking.view',
   'reports.view',
   'payments.view',

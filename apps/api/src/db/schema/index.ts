@@ -6,6 +6,7 @@ export * from './events.js';
 export * from './files.js';
 export * from './holders.js';
 export * from './idempotency.js';
+export * from './imports.js';
 export * from './jobs.js';
 export * from './paid-validation.js';
 export * from './removals.js';

@@ -5,13 +5,12 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Transaction } from '../../db/client.js';
 import { firstRow, rows } from '../../db/rows.js';
 import { paymentSyncRuns } from '../../db/schema/index.js';
-import { refreshStatistics } from '../../db/summaries.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
-import type { SintesisBeneficiary, SintesisPayment } from '../../integrations/sintesis/protocol.js';
+import type { SintesisBeneficiary } from '../../integrations/sintesis/protocol.js';
 import type { JobRun } from '../../jobs/index.js';
-import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { sintesisMessage } from './openness.js';
+import { beneficiaryRules, finishPayments, lockPayments, upsertPayments } from './payment-writer.js';
 
 /** Beneficiaries per payment query to Síntesis. */
 export const PAYMENT_PAGE = 10_000;
@@ -47,8 +46,8 @@ async function beneficiaryPage(
     JOIN students s ON s.id = n.student_id
     JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
     JOIN persons p ON p.id = t.person_id
-    WHERE n.id > ${after} AND n.year = (SELECT year FROM programme_settings WHERE id = 1) AND n.removed_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)
+    WHERE n.id > ${after} AND ${beneficiaryRules.thisYear} AND ${beneficiaryRules.notRemoved}
+      AND ${beneficiaryRules.notBlocked}
     ORDER BY n.id LIMIT ${limit}`,
   );
   return result.map((r) => ({
@@ -67,35 +66,9 @@ async function beneficiaryCount(tx: Transaction): Promise<number> {
     SELECT count(*)::int AS n
     FROM inscriptions n
     JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    WHERE n.year = (SELECT year FROM programme_settings WHERE id = 1) AND n.removed_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)`,
+    WHERE ${beneficiaryRules.thisYear} AND ${beneficiaryRules.notRemoved} AND ${beneficiaryRules.notBlocked}`,
   );
   return Number(result[0]?.n ?? 0);
-}
-
-/** Writes Síntesis' payments, touching only rows that differ: a second run changes nothing. */
-async function upsertPayments(tx: Transaction, pagos: SintesisPayment[], now: Date) {
-  if (pagos.length === 0) return { inserted: 0, updated: 0 };
-  const result = await rows<{ inserted: number; updated: number }>(
-    tx,
-    sql`
-    WITH x AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(pagos)}::json)
-        AS x(inscripcion int, "fechaPago" date, banco text, modalidad text)
-    ), written AS (
-      INSERT INTO payments (inscription_id, paid, paid_on, bank, mode, synced_at)
-      SELECT inscripcion, true, "fechaPago", banco, modalidad, ${now.toISOString()}::timestamptz FROM x
-      ON CONFLICT (inscription_id) DO UPDATE
-        SET paid = true, paid_on = excluded.paid_on, bank = excluded.bank, mode = excluded.mode, synced_at = excluded.synced_at
-        WHERE (payments.paid, payments.paid_on, payments.bank, payments.mode)
-          IS DISTINCT FROM (true, excluded.paid_on, excluded.bank, excluded.mode)
-      RETURNING (xmax = 0) AS inserted
-    )
-    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated
-    FROM written`,
-  );
-  const row = result[0]!;
-  return { inserted: Number(row.inserted), updated: Number(row.updated) };
 }
 
 /**
@@ -119,16 +92,10 @@ export async function syncPayments(
   const clockStart = performance.now();
   const job = options.job;
   return deps.db.transaction(async (tx) => {
+    await lockPayments(tx, Boolean(job));
     if (job) {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('bjp.sync.payments'))`);
       const earlier = await job.committed(tx);
       if (earlier) return earlier as PaymentSyncResult;
-    } else {
-      const lock = await firstRow<{ ok: boolean }>(
-        tx,
-        sql`SELECT pg_try_advisory_xact_lock(hashtext('bjp.sync.payments')) AS ok`,
-      );
-      if (!lock?.ok) throw new AppError('conflict', syncMessages.busy);
     }
     const total = job ? await beneficiaryCount(tx) : 0;
     const report = (done: number) =>
@@ -169,12 +136,11 @@ export async function syncPayments(
       throw error;
     }
     const changed = totals.inserted + totals.updated;
-    if (changed > 0) await refreshStatistics(tx);
     const [run] = await tx
       .insert(paymentSyncRuns)
       .values({ startedAt: started, finishedAt: deps.clock.now(), userId: actor.id, ...totals })
       .returning({ id: paymentSyncRuns.id });
-    await writeAudit(tx, {
+    await finishPayments(tx, changed, {
       userId: actor.id,
       action: 'sync.payments',
       entity: 'payment_sync_run',

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { type ImportCounts, importMessages } from '@bjp/domain';
+import { sql } from 'drizzle-orm';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import type { JobQueue, JobRun } from '../../jobs/index.js';
+import { readJob } from '../../jobs/store.js';
+import { AppError } from '../../lib/errors.js';
+import { fileStoreFor } from '../../lib/file-store.js';
+import { finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
+import { checkPayments } from './payment-check.js';
+import { readRows } from './reader.js';
+import { importRow, markFailed, PAYMENT_IMPORT_JOB, programmeAmount } from './service.js';
+import { openChunked } from './stored-file.js';
+
+export type ImportResult = { message: string; importId: number; counts: ImportCounts; written: number };
+
+/** The import named by the job's singleton key ('import|<id>'), also after a restart. */
+async function importIdOf(deps: AppDeps, run: JobRun<{ importId?: number }>): Promise<number> {
+  if (run.data?.importId) return run.data.importId;
+  const row = await readJob(deps.db, run.id);
+  const id = Number(row?.singletonKey?.split('|')[1]);
+  if (!id) throw new AppError('bad_request', importMessages.notFound);
+  return id;
+}
+
+/**
+ * The confirmation, as one transaction: the payment writers' lock (the Síntesis sync's), the
+ * stored file read again and checked row by row against the database as it is now (only valid rows
+ * are written; a structural error or a file whose SHA-256 no longer matches writes nothing), the
+ * payments written through the sync's upsert, the import marked done, the statistics refreshed once
+ * and one audit row last. The job's result commits with it, so a retried attempt writes nothing twice.
+ */
+export async function runPaymentImport(
+  deps: AppDeps,
+  run: JobRun<{ importId?: number }>,
+): Promise<ImportResult> {
+  const id = await importIdOf(deps, run);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await lockPayments(tx, true);
+      const earlier = await run.committed(tx);
+      if (earlier) return earlier as ImportResult;
+      const row = await importRow(tx, id);
+      if (!row) throw new AppError('not_found', importMessages.notFound);
+      const source = await openChunked(fileStoreFor(deps), row.fileKey, row.chunks);
+      if (!source) throw new AppError('conflict', importMessages.fileChanged);
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(piece: Buffer, _e, done) {
+          hash.update(piece);
+          done(null, piece);
+        },
+      });
+      source.on('error', (error) => hashing.destroy(error));
+      const total = (row.counts as ImportCounts).rows;
+      const now = deps.clock.now();
+      let written = 0;
+      let seen = 0;
+      await run.report({ done: 0, total, message: importMessages.progress(0, total) });
+      const counts = await checkPayments({
+        db: tx,
+        rows: readRows(
+          source.pipe(hashing),
+          row.format as 'csv' | 'xlsx',
+          row.encoding as 'utf-8' | 'latin1',
+        ),
+        amountPerStudent: await programmeAmount(tx),
+        async onBatch(accepted, sofar) {
+          const changes = accepted
+            .filter((r) => r.verdict !== 'unchanged')
+            .map((r) => ({
+              inscripcion: r.inscription,
+              fechaPago: r.paidOn,
+              banco: r.bank,
+              modalidad: r.mode,
+            }));
+          const w = await upsertPayments(tx, changes, now);
+          written += w.inserted + w.updated;
+          const done = sofar.new + sofar.unchanged + sofar.changed + sofar.refused + sofar.errors;
+          if (done > seen) {
+            seen = done;
+            await run.report({
+              done,
+              total: Math.max(total, done),
+              message: importMessages.progress(done, total),
+            });
+          }
+        },
+      });
+      if (hash.digest('hex') !== row.sha256) throw new AppError('conflict', importMessages.fileChanged);
+      await tx.execute(
+        sql`UPDATE file_imports SET state = 'done', result = ${JSON.stringify(counts)}::jsonb, error = NULL,
+          confirmed_by = coalesce(confirmed_by, ${run.userId}), confirmed_at = coalesce(confirmed_at, ${now.toISOString()}::timestamptz)
+          WHERE id = ${id}`,
+      );
+      const result: ImportResult = {
+        message: importMessages.done(counts.new, counts.changed, counts.unchanged),
+        importId: id,
+        counts,
+        written,
+      };
+      await finishPayments(tx, written, {
+        userId: run.userId,
+        action: 'imports.payments',
+        entity: 'file_import',
+        entityId: id,
+        after: { fileName: row.fileName, sha256: row.sha256, counts, written },
+      });
+      await run.commit(tx, result);
+      return result;
+    });
+  } catch (error) {
+    // A refusal to show (structural error, changed file) marks the import failed; anything else is retried.
+    if (error instanceof AppError) await markFailed(deps.db, id, error.message).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The server's queue with the import kinds registered. */
+export function importJobs(app: AppInstance): JobQueue {
+  app.deps.jobs.register<{ importId?: number }>(PAYMENT_IMPORT_JOB, (run) => runPaymentImport(app.deps, run));
+  return app.deps.jobs;
+}

@@ -1,0 +1,5 @@
+// The imports area's public face: the dry run and confirmation (the CLI uses them). Its routes are
+// registered by modules/index.ts, like every area's.
+export { runPaymentImport } from './import-job.js';
+export { confirmImport, dryRun, importDetail } from './service.js';
+export { receiveStream } from './upload.js';

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import {
+  type DryRunResult,
+  IMPORT_PAGE_SIZE,
+  type ImportCounts,
+  type ImportDetail,
+  type ImportPage,
+  type ImportState,
+  type ImportSummary,
+  importMessages,
+  MAX_ERRORS_SHOWN,
+  type RowError,
+  rowErrorText,
+} from '@bjp/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-types.js';
+import type { Executor } from '../../db/client.js';
+import { firstRow, rows } from '../../db/rows.js';
+import { fileImports } from '../../db/schema/index.js';
+import type { JobQueue } from '../../jobs/index.js';
+import { AppError } from '../../lib/errors.js';
+import { fileStoreFor } from '../../lib/file-store.js';
+import { errorsWorkbook } from './errors-file.js';
+import { checkPayments } from './payment-check.js';
+import { readRows } from './reader.js';
+import { openLocal, putChunked, removeChunked } from './stored-file.js';
+import type { ReceivedFile } from './upload.js';
+
+export const PAYMENT_IMPORT_JOB = 'import.payments';
+
+type ImportRow = typeof fileImports.$inferSelect;
+
+export async function programmeAmount(db: Executor): Promise<number> {
+  const row = await firstRow<{ amount: number }>(
+    db,
+    sql`SELECT amount_per_student AS amount FROM programme_settings WHERE id = 1`,
+  );
+  return Number(row?.amount ?? 0);
+}
+
+/** Where the errors spreadsheet is: '<prefix>#<chunks>' (both stored in one column). */
+const errorsKeyOf = (prefix: string, chunks: number) => `${prefix}#${chunks}`;
+export const parseErrorsKey = (key: string) => {
+  const [prefix, chunks] = key.split('#');
+  return { prefix: prefix!, chunks: Number(chunks) };
+};
+
+/**
+ * The dry run: reads the whole file, checks every row and classifies it against the database,
+ * writes nothing to the programme's tables. A structural error refuses the file (400) and stores
+ * nothing; otherwise the file and its errors spreadsheet are stored and the import is recorded as
+ * 'checked', ready for 'Confirmar'.
+ */
+export async function dryRun(deps: AppDeps, userId: number, file: ReceivedFile): Promise<DryRunResult> {
+  const amount = await programmeAmount(deps.db);
+  const dir = path.dirname(file.path);
+  const errors = errorsWorkbook(dir);
+  const shown: RowError[] = [];
+  const counts = await checkPayments({
+    db: deps.db,
+    rows: readRows(openLocal(file.path), file.format, file.encoding),
+    amountPerStudent: amount,
+    onError(error) {
+      if (shown.length < MAX_ERRORS_SHOWN) shown.push(error);
+      errors.add(error);
+    },
+  });
+  await errors.finish();
+  const store = fileStoreFor(deps);
+  const prefix = `imports/${randomUUID()}`;
+  const chunks = await putChunked(store, prefix, file.path);
+  const errorChunks = await putChunked(store, `${prefix}-errores`, errors.file);
+  let row: ImportRow;
+  try {
+    [row] = (await deps.db
+      .insert(fileImports)
+      .values({
+        kind: 'payments',
+        fileName: file.fileName,
+        sha256: file.sha256,
+        size: file.size,
+        format: file.format,
+        encoding: file.encoding,
+        fileKey: prefix,
+        chunks,
+        errorsKey: errorsKeyOf(`${prefix}-errores`, errorChunks),
+        userId,
+        createdAt: deps.clock.now(),
+        counts,
+      })
+      .returning()) as [ImportRow];
+  } catch (error) {
+    await removeChunked(store, prefix, chunks).catch(() => undefined);
+    await removeChunked(store, `${prefix}-errores`, errorChunks).catch(() => undefined);
+    throw error;
+  }
+  const summary = await importSummary(deps.db, row.id);
+  return {
+    ...summary!,
+    // Refusals arrive a batch late (the database check overlaps the reading): shown in line order.
+    errorList: shown.sort((a, b) => a.line - b.line).map((e) => ({ ...e, message: rowErrorText(e) })),
+    errorsTruncated: errors.count > shown.length,
+  };
+}
+
+type SummaryRow = ImportRow & { by: string | null };
+
+function toSummary(r: SummaryRow): ImportSummary {
+  return {
+    id: r.id,
+    kind: r.kind as 'payments',
+    fileName: r.fileName,
+    sha256: r.sha256,
+    size: r.size,
+    by: r.by,
+    createdAt: new Date(r.createdAt).toISOString(),
+    confirmedAt: r.confirmedAt ? new Date(r.confirmedAt).toISOString() : null,
+    state: r.state as ImportState,
+    counts: r.counts as ImportCounts,
+    result: (r.result as ImportCounts | null) ?? null,
+  };
+}
+
+const summarySelect = sql`
+  SELECT f.id, f.kind, f.file_name AS "fileName", f.sha256, f.size, f.format, f.encoding,
+    f.file_key AS "fileKey", f.chunks, f.errors_key AS "errorsKey", f.user_id AS "userId",
+    f.created_at AS "createdAt", f.state, f.counts, f.result, f.job_id AS "jobId",
+    f.confirmed_by AS "confirmedBy", f.confirmed_at AS "confirmedAt", f.error,
+    CASE WHEN u.id IS NULL THEN NULL
+      ELSE trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')) || ' (' || u.username || ')' END AS by
+  FROM file_imports f LEFT JOIN users u ON u.id = f.user_id`;
+
+export async function importRow(db: Executor, id: number): Promise<SummaryRow | null> {
+  return (await firstRow<SummaryRow>(db, sql`${summarySelect} WHERE f.id = ${id}`)) ?? null;
+}
+
+async function importSummary(db: Executor, id: number) {
+  const row = await importRow(db, id);
+  return row ? toSummary(row) : null;
+}
+
+/** The import history, newest first, paged on the server. */
+export async function importHistory(db: Executor, page: number): Promise<ImportPage> {
+  const offset = (page - 1) * IMPORT_PAGE_SIZE;
+  const items = await rows<SummaryRow>(
+    db,
+    sql`${summarySelect} ORDER BY f.created_at DESC, f.id DESC LIMIT ${IMPORT_PAGE_SIZE} OFFSET ${offset}`,
+  );
+  const total = await firstRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM file_imports`);
+  return { items: items.map(toSummary), page, pageSize: IMPORT_PAGE_SIZE, total: Number(total?.n ?? 0) };
+}
+
+/** One import with its job's state and progress while it runs (from any instance). */
+export async function importDetail(deps: AppDeps, jobs: JobQueue, id: number): Promise<ImportDetail> {
+  const row = await importRow(deps.db, id);
+  if (!row) throw new AppError('not_found', importMessages.notFound);
+  const summary = toSummary(row);
+  const status = row.jobId ? await jobs.status(row.jobId) : null;
+  let state = summary.state;
+  if (status && (state === 'queued' || state === 'running')) {
+    state = status.state === 'done' ? 'done' : status.state;
+  }
+  const done =
+    state === 'done' ? ((status?.result as { message?: string } | undefined)?.message ?? null) : null;
+  return {
+    ...summary,
+    state,
+    jobId: row.jobId,
+    progress: status?.progress ?? null,
+    error: row.error ?? status?.error ?? null,
+    message: done,
+  };
+}
+
+/**
+ * 'Confirmar': enqueues the import as a job (its singleton key names the import, so a double click
+ * gives the same job) and marks it queued. A failed import may be confirmed again.
+ */
+export async function confirmImport(deps: AppDeps, jobs: JobQueue, userId: number, id: number) {
+  const row = await importRow(deps.db, id);
+  if (!row) throw new AppError('not_found', importMessages.notFound);
+  if (row.state === 'done') throw new AppError('conflict', importMessages.alreadyConfirmed);
+  const job = await jobs.enqueue(
+    PAYMENT_IMPORT_JOB,
+    { importId: id },
+    { singletonKey: `import|${id}`, userId },
+  );
+  if (job.created || row.state === 'checked' || row.state === 'failed') {
+    await deps.db
+      .update(fileImports)
+      .set({
+        state: 'queued',
+        jobId: job.id,
+        confirmedBy: userId,
+        confirmedAt: deps.clock.now(),
+        error: null,
+      })
+      .where(eq(fileImports.id, id));
+  }
+  return { id, jobId: job.id };
+}
+
+export async function markFailed(db: Executor, id: number, message: string) {
+  await db.update(fileImports).set({ state: 'failed', error: message }).where(eq(fileImports.id, id));
+}

@@ -1,0 +1,71 @@
+import type { DryRunResult, ImportCounts } from '@bjp/domain';
+import { formatCount } from '@bjp/domain';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { errorMessage } from '../../app/api';
+import { showErrorDialog } from '../../ui/ConfirmDialog';
+import { downloadFile } from '../../ui/download';
+import { countLabels } from './labels';
+
+/**
+ * The dry run's report: the counts (beside what the confirmation wrote, once it is done) and the
+ * first errors with their line, with the whole list as a spreadsheet.
+ */
+export function ImportReport({ report, result }: { report: DryRunResult; result: ImportCounts | null }) {
+  return (
+    <Stack gap="sm">
+      <Table withTableBorder style={{ maxWidth: 560 }}>
+        <Table.Tbody>
+          {countLabels.map(([key, label]) => (
+            <Table.Tr key={key}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td ta="right">{formatCount(report.counts[key])}</Table.Td>
+              {result && <Table.Td ta="right">{formatCount(result[key])}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {report.errorList.length > 0 && (
+        <>
+          <Group justify="space-between">
+            <Text fw={500}>
+              Errores y filas rechazadas
+              {report.errorsTruncated ? ` (se muestran los primeros ${report.errorList.length})` : ''}
+            </Text>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() =>
+                downloadFile(`/imports/${report.id}/errors`, 'errores_importacion.xlsx').catch((e) =>
+                  showErrorDialog(errorMessage(e)),
+                )
+              }
+            >
+              Descargar errores (XLSX)
+            </Button>
+          </Group>
+          <Table.ScrollContainer minWidth={600} mah={360}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Línea</Table.Th>
+                  <Table.Th>Columna</Table.Th>
+                  <Table.Th>Error</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.errorList.map((e) => (
+                  <Table.Tr key={`${e.line}-${e.column}-${e.message}`}>
+                    <Table.Td>{e.line}</Table.Td>
+                    <Table.Td>{e.column}</Table.Td>
+                    <Table.Td>{e.message}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ImportCounts, ImportState } from '@bjp/domain';
+
+export const countLabels: Array<[keyof ImportCounts, string]> = [
+  ['rows', 'Filas leídas'],
+  ['new', 'Pagos nuevos'],
+  ['unchanged', 'Sin cambios (ya registrados)'],
+  ['changed', 'Modificados'],
+  ['refused', 'Rechazados (RUDE desconocido, baja, bloqueo o sin titular)'],
+  ['errors', 'Filas con errores'],
+];
+
+export const stateLabels: Record<ImportState, string> = {
+  checked: 'Revisado, sin confirmar',
+  queued: 'En cola',
+  running: 'Importando',
+  done: 'Importado',
+  failed: 'Fallido',
+};

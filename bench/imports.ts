@@ -1,0 +1,167 @@
+// The bank's payment file import (issue 18, target: 1 M rows under 60 s), beside a plain COPY of
+// the same file into a scratch table measured in the same run. Seeds its own national database
+// (imports_bench, ~2.3 M students: as load-national, in a child process), writes a payment file of
+// ROWS rows from this year's inscriptions with a titular (not removed, not blocked), then runs the
+// CLI (`npm run import -- payments <file>`) as an operator would: a dry run alone, the import (dry
+// run + confirmation), and the same file again (everything unchanged).
+// Run: npm run bench -- imports [--rows 1000000] [--reuse]
+//   --reuse keeps an already seeded imports_bench (its payments are reset first).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { root } from './support.js';
+
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, reuse: { type: 'boolean', default: false } },
+});
+const ROWS = Number(values.rows);
+const server = process.env.PG_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const database = 'imports_bench';
+const url = `${server}/${database}`;
+const file = path.join(os.tmpdir(), `imports-bench-${ROWS}.csv`);
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+const machine = () => ({
+  loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  cpus: os.cpus().length,
+});
+
+async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const seeded = values.reuse
+  ? await withClient(`${server}/postgres`, async (admin) => {
+      const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      return rows.length > 0;
+    })
+  : false;
+if (!seeded) {
+  await withClient(`${server}/postgres`, async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+  });
+  const started = performance.now();
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/db/seed/cli.ts', '--scale', 'national'],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } },
+  );
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+  await withClient(url, (c) => c.query('VACUUM ANALYZE'));
+  console.log(`seeded ${database} in ${seconds(started)} s`);
+}
+
+// The file: RUDE, the programme amount, a date, bank, agency and mode, ';'-separated with a header.
+const written = await withClient(url, async (db) => {
+  // Payments start from nothing, so the first import writes every row (a fresh year's file).
+  await db.query('DELETE FROM payments');
+  await db.query('DELETE FROM file_imports');
+  await db.query("DELETE FROM stored_file WHERE key LIKE 'imports/%'");
+  await db.query('VACUUM ANALYZE payments');
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM inscriptions n
+     WHERE n.year = (SELECT year FROM programme_settings WHERE id = 1) AND n.removed_at IS NULL
+       AND EXISTS (SELECT 1 FROM titular_assignments t WHERE t.inscription_id = n.id AND t.removed_at IS NULL)
+       AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)`,
+  );
+  return rows[0]!.n;
+});
+if (written < ROWS) throw new Error(`only ${written} beneficiaries with a titular; asked for ${ROWS}`);
+const query = `SELECT s.rude AS "RUDE", p.amount_per_student AS "MONTO",
+    to_char(DATE '2025-11-03' + (n.id % 20), 'DD/MM/YYYY') AS "FECHA_PAGO",
+    (ARRAY['BANCO UNIÓN', 'BANCO BISA', 'BANCO FIE'])[1 + n.id % 3] AS "BANCO",
+    'AGENCIA ' || (n.id % 40) AS "AGENCIA", 'VENTANILLA' AS "MODALIDAD"
+  FROM inscriptions n JOIN students s ON s.id = n.student_id CROSS JOIN programme_settings p
+  WHERE n.year = p.year AND n.removed_at IS NULL
+    AND EXISTS (SELECT 1 FROM titular_assignments t WHERE t.inscription_id = n.id AND t.removed_at IS NULL)
+    AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)
+  ORDER BY n.id LIMIT ${ROWS}`;
+const psql = (command: string) => {
+  const started = performance.now();
+  const r = spawnSync('psql', [url, '-qc', command], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return seconds(started);
+};
+psql(`\\copy (${query.replace(/\s+/g, ' ')}) TO '${file}' WITH (FORMAT csv, HEADER, DELIMITER ';')`);
+const size = statSync(file).size;
+console.log(`file ${file}: ${ROWS} rows, ${Math.round(size / 1024 / 1024)} MB`);
+
+// The baseline: the same file into a scratch table with COPY (psql's \copy, the file sent by the client).
+psql('DROP TABLE IF EXISTS bench_payment_copy');
+psql(
+  'CREATE UNLOGGED TABLE bench_payment_copy (rude text, monto text, fecha text, banco text, agencia text, modalidad text)',
+);
+const copySeconds = psql(`\\copy bench_payment_copy FROM '${file}' WITH (FORMAT csv, HEADER, DELIMITER ';')`);
+psql('DROP TABLE bench_payment_copy');
+console.log(`COPY into a scratch table: ${copySeconds} s`);
+
+type Run = {
+  name: string;
+  wall: number;
+  checked?: number;
+  imported?: number;
+  maxRssMb?: number;
+  output: string;
+};
+const runs: Run[] = [];
+function cli(name: string, args: string[]): Run {
+  console.log('machine before', machine());
+  const started = performance.now();
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/imports-cli.ts', 'payments', file, ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: url },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const wall = seconds(started);
+  if (r.status !== 0) throw new Error(`${name}: ${r.stdout}\n${r.stderr}`);
+  const number = (re: RegExp) => {
+    const m = re.exec(r.stdout);
+    return m ? Number(m[1]) : undefined;
+  };
+  const run: Run = {
+    name,
+    wall,
+    checked: number(/Revisado en ([\d.]+) s/),
+    imported: number(/Importado en ([\d.]+) s/),
+    maxRssMb: number(/Memoria máxima del proceso: (\d+) MB/),
+    output: r.stdout
+      .replace(/\r[^\n]*(?=\r)/g, '')
+      .split('\n')
+      .filter((l) => !l.startsWith('  Línea'))
+      .join('\n'),
+  };
+  console.log(run.output);
+  console.log(`${name}: ${wall} s in all`);
+  runs.push(run);
+  return run;
+}
+
+cli('dry run alone', ['--dry-run']);
+cli('import (dry run + confirmation)', []);
+cli('re-import of the same file (all unchanged)', []);
+
+const result = {
+  rows: ROWS,
+  bytes: size,
+  copySeconds,
+  runs,
+  machine: machine(),
+  at: new Date().toISOString(),
+};
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/imports.json'), `${JSON.stringify(result, null, 2)}\n`);
+console.table(runs.map(({ output: _, ...r }) => r));
