@@ -31,14 +31,8 @@ export default defineConfig({
         experimentalMinChunkSize: 20_000,
         // zod and the domain's Spanish messages for it (zod-locale.ts) in one chunk: zod's messages are
         // Spanish on every screen that loads zod, not only on those that load the domain's primitives.
-        // The declarations' labels and messages (without zod since issue 14) are their own chunk: small
-        // and pure, Rollup would otherwise merge them into the login's entry.
         manualChunks: (id) =>
-          ZOD.test(id) || id.endsWith('/packages/domain/src/zod-locale.ts')
-            ? 'zod'
-            : id.endsWith('/packages/domain/src/declarations/messages.ts')
-              ? 'declaration-messages'
-              : undefined,
+          ZOD.test(id) || id.endsWith('/packages/domain/src/zod-locale.ts') ? 'zod' : undefined,
       },
       // @bjp/domain is pure (schemas, constants, rules) but does not declare `sideEffects: false`;
       // saying so here lets Rollup drop the zod schemas the web never runs (~25 KB gzip).
