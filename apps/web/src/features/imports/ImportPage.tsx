@@ -120,7 +120,8 @@ export function ImportPage() {
             <Title order={3} size="h4">
               Revisión de {report.fileName}
             </Title>
-            <Text size="sm" c="dimmed">
+            {/* The hash is one 64-character word: it must wrap on a phone. */}
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               Simulación: todavía no se escribió ningún pago. SHA-256 {report.sha256}
             </Text>
             <ImportReport report={report} result={status?.result ?? null} />
