@@ -16,6 +16,8 @@ import { type FileRow, structural } from './reader.js';
 
 /** Rows classified per query: big enough for few round trips, small enough for a flat memory. */
 export const CHECK_BATCH = 5_000;
+/** Rows read and validated between two turns of the event loop. */
+const YIELD_EVERY = 1_000;
 
 export type Verdict = 'new' | 'unchanged' | 'changed' | 'unknown' | 'removed' | 'blocked' | 'noTitular';
 export type CheckedPayment = PaymentRow & { inscription: number; verdict: Verdict };
@@ -129,6 +131,9 @@ export async function checkPayments(options: CheckOptions): Promise<ImportCounts
         continue;
       }
       counts.rows++;
+      // The dry run reads and validates in the request: a turn of the event loop every
+      // YIELD_EVERY rows (~20 ms of work) keeps other users' requests answered meanwhile.
+      if (counts.rows % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       if (cells.slice(width).some((c) => c.trim() !== '')) {
         counts.errors++;
         await options.onError?.({
