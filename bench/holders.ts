@@ -17,7 +17,7 @@ type Identity = {
   carnet: string;
   paterno: string;
   materno: string;
-  nombres: string;
+  name: string;
   birthDate: string;
   gender: 1 | 2;
 };
@@ -161,7 +161,7 @@ try {
                 foreign: false,
                 gender: p.gender,
                 birthDate: p.birthDate,
-                nombre: p.nombres,
+                name: p.name,
                 paterno: p.paterno,
                 materno: p.materno,
               }),

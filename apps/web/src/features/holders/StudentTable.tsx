@@ -40,7 +40,7 @@ function StatusButton({ student, onOpen }: { student: StudentRow; onOpen: Props[
       color={statusColor(student)}
       disabled={student.editBlocker !== null}
       onClick={() => onOpen(student)}
-      aria-label={`${student.statusLabel}: ${student.nombre} ${student.paterno}`}
+      aria-label={`${student.statusLabel}: ${student.name} ${student.paterno}`}
     >
       {student.statusLabel}
     </Button>
@@ -65,9 +65,9 @@ export function StudentTable({ sie, course, page, onPageChange, onOpen }: Props)
     { key: 'paterno', header: 'Paterno', render: (s) => s.paterno },
     { key: 'materno', header: 'Materno', render: (s) => s.materno },
     {
-      key: 'nombre',
+      key: 'name',
       header: 'Nombre',
-      render: (s) => <WithBlockedBadge blocked={s.blocked}>{s.nombre}</WithBlockedBadge>,
+      render: (s) => <WithBlockedBadge blocked={s.blocked}>{s.name}</WithBlockedBadge>,
     },
     {
       key: 'gender',

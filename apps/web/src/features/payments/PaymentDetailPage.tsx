@@ -14,7 +14,7 @@ const columns: Column<PaymentDetailRow>[] = [
   { key: 'rude', header: 'RUDE', render: (r) => r.rude },
   { key: 'student', header: 'Estudiante', render: (r) => r.student },
   { key: 'sie', header: 'SIE', render: (r) => `${r.institutionId} (${r.departmentCode})` },
-  { key: 'ci', header: 'CI Titular', render: (r) => r.titularCi ?? '—' },
+  { key: 'ci', header: 'CI Titular', render: (r) => r.titularCarnet ?? '—' },
   { key: 'titular', header: 'Titular', render: (r) => r.titular ?? '—' },
   {
     key: 'date',

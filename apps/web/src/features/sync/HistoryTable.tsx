@@ -12,7 +12,7 @@ const done = (flag: boolean, at: string | null) =>
 
 const columns: Column<SyncBatch>[] = [
   { key: 'day', header: 'Día', render: (b) => formatDate(b.day) },
-  { key: 'one', header: 'Paso 1', render: (b) => done(b.isSend, b.sendedAt) },
+  { key: 'one', header: 'Paso 1', render: (b) => done(b.isSend, b.sentAt) },
   { key: 'two', header: 'Paso 2', render: (b) => done(b.isSendChange, b.changedAt) },
   { key: 'three', header: 'Paso 3', render: (b) => done(b.isSendCopy, b.copiedAt) },
   { key: 'items', header: 'Cambios', render: (b) => b.itemCount, align: 'right' },

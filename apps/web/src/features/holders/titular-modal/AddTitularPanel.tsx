@@ -25,7 +25,7 @@ const draftOf = (p: PersonSearchMatch, carnet: string, complemento: string): Per
   ...emptyDraft(carnet, complemento),
   paterno: p.paterno,
   materno: p.materno,
-  nombre: p.nombre,
+  name: p.name,
 });
 
 /** Called once missingField has passed the draft: the birth date is there (the API requires it). */
@@ -33,7 +33,7 @@ const personData = (d: PersonDraft) => ({
   foreign: d.foreign === 'true',
   gender: (d.gender === '1' ? 1 : 2) as 1 | 2,
   birthDate: d.birthDate!,
-  nombre: d.nombre.trim(),
+  name: d.name.trim(),
   paterno: d.paterno.trim(),
   materno: d.materno.trim(),
 });

@@ -23,7 +23,7 @@ export function EditDataPanel({ guardian, changes, onSave, onDone }: Props) {
     complemento: guardian.complemento,
     paterno: guardian.paterno,
     materno: guardian.materno,
-    nombre: guardian.nombres,
+    name: guardian.name,
     birthDate: guardian.birthDate,
     gender: String(guardian.gender),
     foreign: String(guardian.foreign),
@@ -42,7 +42,7 @@ export function EditDataPanel({ guardian, changes, onSave, onDone }: Props) {
           gender: draft.gender === '1' ? 1 : 2,
           // missingField above refuses a draft without one; the API requires it.
           birthDate: draft.birthDate!,
-          nombre: draft.nombre.trim(),
+          name: draft.name.trim(),
           paterno: draft.paterno.trim(),
           materno: draft.materno.trim(),
         },

@@ -9,7 +9,7 @@ export type PersonDraft = {
   complemento: string;
   paterno: string;
   materno: string;
-  nombre: string;
+  name: string;
   birthDate: string | null;
   gender: string | null;
   foreign: string | null;
@@ -21,7 +21,7 @@ export const emptyDraft = (carnet = '', complemento = ''): PersonDraft => ({
   complemento,
   paterno: '',
   materno: '',
-  nombre: '',
+  name: '',
   birthDate: null,
   gender: null,
   foreign: null,
@@ -34,7 +34,7 @@ export function missingField(d: PersonDraft): keyof PersonDraft | null {
   if (d.relationshipId === null) return 'relationshipId';
   if (d.gender === null) return 'gender';
   if (d.birthDate === null) return 'birthDate';
-  if (!d.nombre.trim()) return 'nombre';
+  if (!d.name.trim()) return 'name';
   if (!d.paterno.trim() && !d.materno.trim()) return 'paterno';
   return null;
 }
@@ -102,10 +102,10 @@ export function PersonForm({ draft, onChange, locked, relationships, invalid }: 
       />
       <TextInput
         label="Nombres"
-        value={draft.nombre}
-        onChange={(e) => set('nombre', upper(e.currentTarget.value))}
+        value={draft.name}
+        onChange={(e) => set('name', upper(e.currentTarget.value))}
         disabled={locked}
-        error={err('nombre')}
+        error={err('name')}
         withAsterisk
       />
       {/* Typed as dd/mm/aaaa or picked in the calendar. The original blocked typing (part 2 §5);
