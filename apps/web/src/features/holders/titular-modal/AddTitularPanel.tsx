@@ -3,7 +3,7 @@ import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { notifySuccess, notifyWarning } from '../../../ui/notify';
-import { searchPerson, type TitularArea, type useTitularChanges } from '../api';
+import { searchPerson, type useTitularChanges } from '../api';
 import { emptyDraft, missingField, type PersonDraft, PersonForm } from './PersonForm';
 import { reportTitularError } from './report-error';
 
@@ -12,7 +12,6 @@ type Props = {
   relationships: Array<{ value: string; label: string }>;
   changes: ReturnType<typeof useTitularChanges>;
   onBack: () => void;
-  area?: TitularArea;
 };
 
 type Phase = { kind: 'search' } | { kind: 'found'; person: PersonSearchMatch } | { kind: 'new' };
