@@ -4,6 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
+import { formErrors } from '../../../ui/form-errors';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useCreatePlace, useUpdatePlace } from '../api';
 
@@ -30,13 +31,10 @@ export function PlaceModal({
     initialValues: place
       ? { description: place.description, capacity: place.capacity, reference: place.reference }
       : { description: '', capacity: '', reference: null },
-    validate: (values) => {
-      const parsed = placeCreate.safeParse({ ...values, reference: values.reference ?? '' });
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error?.issues ?? [])
-        errors[String(issue.path[0])] ??= issue.message || messages.required;
-      return errors;
-    },
+    validate: (values) =>
+      formErrors(placeCreate.safeParse({ ...values, reference: values.reference ?? '' }), {
+        message: (issue) => issue.message || messages.required,
+      }),
     validateInputOnBlur: true,
   });
 

@@ -22,6 +22,7 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
+import { formErrors } from '../../../ui/form-errors';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { SpanishDates } from '../../../ui/SpanishDates';
 import { useCreatePeriod, usePeriodCatalogs } from '../periods-api';
@@ -59,10 +60,9 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
   const form = useForm<Values>({
     initialValues,
     validate: (values) => {
-      const errors: Record<string, string> = {};
-      for (const issue of periodCreate.safeParse(toRequest(values)).error?.issues ?? []) {
-        errors[String(issue.path[0])] ??= issue.code === 'invalid_value' ? messages.required : issue.message;
-      }
+      const errors = formErrors(periodCreate.safeParse(toRequest(values)), {
+        message: (issue) => (issue.code === 'invalid_value' ? messages.required : undefined),
+      });
       // The server's rule: CONCLUIDO only once the period's last day has come (Bolivia's day).
       const stateProblem = periodStateError(toRequest(values), boliviaDay());
       if (stateProblem) errors.state ??= stateProblem;
