@@ -161,7 +161,7 @@ function paid(
           : 'El estudiante no asistió el día del pago; trasladado a otra unidad educativa.',
       });
     }
-    const [paterno, materno, ...name] = titular.split(' ');
+    const [paterno, materno, ...nombres] = titular.split(' ');
     rows.push({
       personId: h + 1,
       carnet: String(3000000 + h),

@@ -11,10 +11,10 @@ import {
 import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryTable } from '../../ui/QueryTable';
 import { SpanishDates } from '../../ui/SpanishDates';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
@@ -252,22 +252,15 @@ export function NoveltiesPage() {
           <Button onClick={() => apply(draft)}>Buscar</Button>
         </Group>
       </Paper>
-      {list.isError && (
-        <Text c="red.9" size="sm" role="alert">
-          {errorMessage(list.error)}
-        </Text>
-      )}
       <Paper withBorder radius="md" p="md">
-        <DataTable
+        <QueryTable
+          query={list}
           data-testid="novelties"
           columns={columns}
-          rows={list.data?.items ?? []}
           rowKey={(r) => r.key}
           page={page}
           pageSize={NOVELTY_PAGE_SIZE}
-          total={list.data?.total ?? 0}
           onPageChange={setPage}
-          loading={list.isFetching}
           emptyText="No hay novedades posteriores a la consolidación en este ámbito."
           minWidth={1000}
         />
