@@ -11,20 +11,26 @@ export type PagedQuery<T> = {
   isFetching: boolean;
 };
 
+/** Rows with an `id` are keyed by it unless told otherwise. */
+type RowKey<T> = T extends { id: string | number }
+  ? { rowKey?: (row: T) => string | number }
+  : { rowKey: (row: T) => string | number };
+
 type Props<T> = Omit<
   DataTableProps<T>,
-  'rows' | 'page' | 'pageSize' | 'total' | 'totalCapped' | 'loading'
-> & {
-  query: PagedQuery<T>;
-  /** The page asked for, shown until its answer arrives. */
-  page: number;
-  /** The list's page size until the first answer (the domain's default). */
-  pageSize?: number;
-  /** The overlay; by default while the query fetches. */
-  loading?: boolean;
-  /** What a failed query says; by default the server's message. */
-  errorText?: string;
-};
+  'rows' | 'rowKey' | 'page' | 'pageSize' | 'total' | 'totalCapped' | 'loading'
+> &
+  RowKey<T> & {
+    query: PagedQuery<T>;
+    /** The page asked for, shown until its answer arrives. */
+    page: number;
+    /** The list's page size until the first answer (the domain's default). */
+    pageSize?: number;
+    /** The overlay; by default while the query fetches. */
+    loading?: boolean;
+    /** What a failed query says; by default the server's message. */
+    errorText?: string;
+  };
 
 /**
  * A server-paged list as the screens show it: the query's page in a DataTable, or, when the query
@@ -36,6 +42,7 @@ export function QueryTable<T>({
   pageSize = DEFAULT_PAGE_SIZE,
   loading,
   errorText,
+  rowKey,
   ...table
 }: Props<T>) {
   if (query.isError) {
@@ -48,6 +55,7 @@ export function QueryTable<T>({
   return (
     <DataTable
       {...table}
+      rowKey={rowKey ?? ((row) => (row as { id: string | number }).id)}
       rows={query.data?.items ?? []}
       page={query.data?.page ?? page}
       pageSize={query.data?.pageSize ?? pageSize}

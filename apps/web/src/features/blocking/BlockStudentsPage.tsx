@@ -96,7 +96,6 @@ export function BlockStudentsPage() {
                 query={blocked}
                 data-testid="blocked-list"
                 columns={columns}
-                rowKey={(r) => r.id}
                 page={page}
                 onPageChange={setPage}
                 emptyText={blockingMessages.emptyList}

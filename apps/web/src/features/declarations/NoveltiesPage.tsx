@@ -6,13 +6,12 @@ import {
   NOVELTY_PAGE_SIZE,
   type NoveltyRow,
   noveltiesTitle,
-  parseDateText,
 } from '@bjp/domain';
 import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useSessionUser } from '../../app/auth/session';
 import type { Column } from '../../ui/DataTable';
+import { DayInput } from '../../ui/DayInput';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryTable } from '../../ui/QueryTable';
 import { SpanishDates } from '../../ui/SpanishDates';
@@ -225,20 +224,16 @@ export function NoveltiesPage() {
               value={draft.kind ?? null}
               onChange={(v) => setDraft({ ...draft, kind: (v as DeclarationKind | null) ?? undefined })}
             />
-            <DateInput
+            <DayInput
               label="Desde"
               placeholder="dd/mm/aaaa"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
               clearable
               value={draft.from ?? null}
               onChange={(v) => setDraft({ ...draft, from: v ?? undefined })}
             />
-            <DateInput
+            <DayInput
               label="Hasta"
               placeholder="dd/mm/aaaa"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
               clearable
               value={draft.to ?? null}
               onChange={(v) => setDraft({ ...draft, to: v ?? undefined })}

@@ -43,7 +43,6 @@ export function EnablingHistory({ kind }: { kind: EnablingKind }) {
       <QueryTable
         query={list}
         columns={columns}
-        rowKey={(r) => r.id}
         page={page}
         onPageChange={setPage}
         minWidth={620}

@@ -90,7 +90,6 @@ export function RemovalHistory({ departmentId }: { departmentId: number }) {
           query={list}
           data-testid="removal-history"
           columns={historyColumns}
-          rowKey={(r) => r.id}
           page={page}
           onPageChange={setPage}
           emptyText="No hay bajas registradas."

@@ -41,7 +41,6 @@ export function ValidatedList() {
           data-testid="sereci-validated"
           minWidth={420}
           columns={columns}
-          rowKey={(r) => r.id}
           page={page}
           onPageChange={setPage}
           emptyText={sereciMessages.emptyList}

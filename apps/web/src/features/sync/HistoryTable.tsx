@@ -40,7 +40,6 @@ export function HistoryTable() {
         query={history}
         data-testid="sync-history"
         columns={columns}
-        rowKey={(b) => b.id}
         page={page}
         onPageChange={setPage}
         emptyText="Aún no hay sincronizaciones registradas."

@@ -44,7 +44,6 @@ export function UserListPanel({ tab, search, page, onPageChange: setPage, canMan
     <QueryTable
       query={list}
       columns={columns}
-      rowKey={(u) => u.id}
       page={page}
       pageSize={USERS_PAGE_SIZE}
       onPageChange={setPage}

@@ -137,7 +137,6 @@ export function EnrollmentFormsPage() {
         <QueryTable
           query={list}
           columns={columns}
-          rowKey={(f) => f.id}
           page={page}
           onPageChange={setPage}
           emptyText="No hay formularios registrados."

@@ -82,7 +82,6 @@ export function EventListPanel({
     <QueryTable
       query={list}
       columns={columns}
-      rowKey={(e) => e.id}
       page={page}
       onPageChange={setPage}
       minWidth={820}

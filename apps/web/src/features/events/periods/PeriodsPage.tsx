@@ -129,7 +129,6 @@ export function PeriodsPage() {
         <QueryTable
           query={list}
           columns={columns}
-          rowKey={(p) => p.id}
           page={page}
           onPageChange={setPage}
           minWidth={900}

@@ -141,7 +141,6 @@ export function PlacesPage() {
           <QueryTable
             query={list}
             columns={columns}
-            rowKey={(p) => p.id}
             page={page}
             onPageChange={setPage}
             minWidth={720}

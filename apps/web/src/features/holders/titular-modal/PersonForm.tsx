@@ -90,6 +90,14 @@ type Props = {
 };
 
 const upper = (v: string) => v.toUpperCase();
+const genderOptions = [
+  { value: '1', label: 'Masculino' },
+  { value: '2', label: 'Femenino' },
+];
+const foreignOptions = [
+  { value: 'false', label: 'No' },
+  { value: 'true', label: 'Sí' },
+];
 const calendarLabels = {
   previousDecade: 'Década anterior',
   nextDecade: 'Década siguiente',
@@ -117,6 +125,18 @@ export function PersonForm({ form, locked, relationships }: Props) {
     if (!message) return undefined;
     return message === holderMessages.fillAll ? true : message;
   };
+  const choice = (key: 'gender' | 'foreign', label: string, data: typeof genderOptions) => (
+    <Select
+      label={label}
+      placeholder="Seleccione"
+      data={data}
+      value={draft[key]}
+      onChange={(v) => set(key, v)}
+      disabled={locked}
+      error={err(key)}
+      withAsterisk
+    />
+  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="person-form">
       <TextInput label="Carnet" value={draft.carnet} disabled />
@@ -172,32 +192,8 @@ export function PersonForm({ form, locked, relationships }: Props) {
         error={err('birthDate')}
         withAsterisk
       />
-      <Select
-        label="Género"
-        placeholder="Seleccione"
-        data={[
-          { value: '1', label: 'Masculino' },
-          { value: '2', label: 'Femenino' },
-        ]}
-        value={draft.gender}
-        onChange={(v) => set('gender', v)}
-        disabled={locked}
-        error={err('gender')}
-        withAsterisk
-      />
-      <Select
-        label="Extranjero"
-        placeholder="Seleccione"
-        data={[
-          { value: 'false', label: 'No' },
-          { value: 'true', label: 'Sí' },
-        ]}
-        value={draft.foreign}
-        onChange={(v) => set('foreign', v)}
-        disabled={locked}
-        error={err('foreign')}
-        withAsterisk
-      />
+      {choice('gender', 'Género', genderOptions)}
+      {choice('foreign', 'Extranjero', foreignOptions)}
     </SimpleGrid>
   );
 }
