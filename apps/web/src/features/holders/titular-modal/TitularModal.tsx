@@ -19,15 +19,14 @@ type Props = {
   codeType: number;
   inscriptionId: number | null;
   onClose: () => void;
-  /** Holder registration's unless the opening area passes its own (policy.ts). */
+  /** Another area's API, confirmations and 'Editar Datos' (policy.ts); holder registration's by default. */
   policy?: TitularModalPolicy;
 };
 
 /**
  * 'Actualización y/o Registro de Titular': the student's titulars with the selection switch, and the
  * add view ('Adicionar Nuevo Titular'). 'Registrar' saves the selected titular, or with none the
- * removal of the student's beneficiary status, after '¿Está Seguro?'. Another area opening it (the
- * adjustments after consolidation) passes its policy: its API, its confirmations, 'Editar Datos'.
+ * removal of the student's beneficiary status, after '¿Está Seguro?'.
  */
 export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = holdersPolicy }: Props) {
   const modal = useTitularModal(policy, sie, inscriptionId);
