@@ -22,10 +22,18 @@ setSessionExpiredHandler(() => {
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <AppRouter router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// React replaces index.html's static first paint (title and footer) after that paint has reached
+// the screen: on a fast line the entry would otherwise run before the browser painted anything, and
+// the first thing seen would wait for the logged-in layout's code (issue 14). A frame at most; the
+// router has already started loading the screen's code above.
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <AppRouter router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  }, 0);
+});
