@@ -23,6 +23,8 @@ const SRC = path.resolve(import.meta.dirname, 'src');
 const LAYOUT = path.join(SRC, 'app/layout/AppLayout.tsx');
 const SIDEBAR = path.join(SRC, 'app/layout/Sidebar.tsx');
 const FEATURES = path.join(SRC, 'features');
+/** The area of '/', the screen every login lands on. */
+const HOME_AREA = 'dashboard';
 /** The route table: the modules it imports lazily are the screens. */
 const ROUTES = path.join(SRC, 'app/routes.tsx');
 
@@ -242,7 +244,9 @@ export function chunkGroups() {
         }
       }
     }
-    for (const id of common) groups.set(id, 'common');
+    // What the home screen (the dashboard, where every login lands) shares with other areas is a
+    // chunk of its own: the dashboard does not download the rest of 'common'.
+    for (const id of common) groups.set(id, fromScreens.get(id)!.has(HOME_AREA) ? 'common-home' : 'common');
     if (process.env.BJP_CHUNK_DEBUG) {
       for (const [id, g] of groups)
         if (g === 'common')
