@@ -244,9 +244,10 @@ export function chunkGroups() {
         }
       }
     }
-    // What the home screen (the dashboard, where every login lands) shares with other areas is a
-    // chunk of its own: the dashboard does not download the rest of 'common'.
-    for (const id of common) groups.set(id, fromScreens.get(id)!.has(HOME_AREA) ? 'common-home' : 'common');
+    // What the home screen (the dashboard, where every login lands) and the panels it loads at once
+    // share with other areas is a chunk of its own: the dashboard does not download the rest of
+    // 'common'.
+    for (const id of common) groups.set(id, fromAnything.get(id)!.has(HOME_AREA) ? 'common-home' : 'common');
     if (process.env.BJP_CHUNK_DEBUG) {
       for (const [id, g] of groups)
         if (g === 'common')
