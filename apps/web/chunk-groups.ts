@@ -259,6 +259,7 @@ export function chunkGroups() {
   };
 
   return (id: string, meta: ManualChunkMeta): string | undefined => {
+    // Computed on the first call, once per `vite build` (a watching build would keep the first).
     groupOf ??= compute(meta);
     return groupOf.get(id);
   };
