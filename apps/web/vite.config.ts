@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chunkGroups } from './chunk-groups';
 import { mantineComponentCss } from './mantine-css';
 import { precompress } from './precompress';
 import { screenPreload } from './screen-preload';
@@ -9,6 +10,8 @@ const PURE_PACKAGES =
 
 /** zod's own files; with zod-locale.ts they form the 'zod' chunk. */
 const ZOD = /\/node_modules\/zod\//;
+
+const groupOf = chunkGroups();
 
 const apiTarget = process.env.BJP_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -31,8 +34,10 @@ export default defineConfig({
         experimentalMinChunkSize: 20_000,
         // zod and the domain's Spanish messages for it (zod-locale.ts) in one chunk: zod's messages are
         // Spanish on every screen that loads zod, not only on those that load the domain's primitives.
-        manualChunks: (id) =>
-          ZOD.test(id) || id.endsWith('/packages/domain/src/zod-locale.ts') ? 'zod' : undefined,
+        manualChunks: (id, meta) =>
+          ZOD.test(id) || id.endsWith('/packages/domain/src/zod-locale.ts') ? 'zod' : groupOf(id, meta),
+        // A group holds the modules manualChunks names, not their static dependencies (React, Mantine).
+        onlyExplicitManualChunks: true,
       },
       // @bjp/domain is pure (schemas, constants, rules) except zod-locale.ts, the one module its
       // package.json lists under `sideEffects` (zod's Spanish messages, which the build keeps: the

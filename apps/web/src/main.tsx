@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/AppRouter';
 import { setSessionExpiredHandler } from './app/auth/refresh';
+import { getToken } from './app/auth/session';
 import { AppProviders } from './app/providers';
 import { prefetchPublicConfig } from './app/public-config';
 import { appQueryClient as queryClient } from './app/query-client';
@@ -22,10 +23,20 @@ setSessionExpiredHandler(() => {
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <AppRouter router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function start(container: HTMLElement) {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <AppRouter router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// With a session, React replaces index.html's static first paint (title and footer) only after that
+// paint has reached the screen: on a fast line the entry would otherwise run before the browser
+// painted anything, and the first thing seen would wait for the logged-in layout's code (issue 14).
+// A frame at most; the router has already started loading the screen's code above. The login draws
+// its own larger title at once.
+if (getToken()) requestAnimationFrame(() => setTimeout(() => start(root), 0));
+else start(root);

@@ -1,31 +1,16 @@
 import { z } from 'zod';
 import { sieParam } from '../common/index.js';
+import { DECLARATION_KINDS } from './messages.js';
 
 /**
  * Frozen declarations (issue 12). Kind 'holders' is the sworn declaration of the titular
  * registration; 'paid_validation' the DDJJ (CEE) or validation report (UE) of the paid validation.
  */
-export const declarationKindEnum = z.enum(['holders', 'paid_validation']);
+export const declarationKindEnum = z.enum(DECLARATION_KINDS);
 export type DeclarationKind = z.infer<typeof declarationKindEnum>;
 
-export const declarationKindLabels: Record<DeclarationKind, string> = {
-  holders: 'Declaración jurada de registro de titulares',
-  paid_validation: 'Declaración jurada de validación de pagados',
-};
-
-export const declarationMessages = {
-  superseded: 'Reemplazada',
-  current: 'Vigente',
-  versionNotFound: 'No existe esa versión de la declaración.',
-  malformedCode:
-    'El código de verificación no es válido: son 16 caracteres (letras y números) en grupos de cuatro, por ejemplo K7QF-2M9X-4HC1-P8ZD.',
-  unknownCode:
-    'El código no corresponde a ninguna declaración registrada. El documento que lo lleva no es una declaración emitida por el sistema.',
-  supersededNotice:
-    'Esta versión fue reemplazada: la unidad educativa fue habilitada y consolidó una nueva versión.',
-  verificationTitle: 'Verificación de declaración jurada',
-  changedWhileRendering: 'Los datos cambiaron mientras se generaba la declaración; intente de nuevo.',
-};
+// Labels and messages live apart, without zod: the screens import them without the schemas (issue 14).
+export * from './messages.js';
 
 /** One stored version, as listed to staff who may see the school. */
 export const declarationVersion = z.object({

@@ -1,0 +1,21 @@
+/** The kinds of frozen declaration (the schema's enum in schemas.ts is built from this list). */
+export const DECLARATION_KINDS = ['holders', 'paid_validation'] as const;
+
+export const declarationKindLabels: Record<(typeof DECLARATION_KINDS)[number], string> = {
+  holders: 'Declaración jurada de registro de titulares',
+  paid_validation: 'Declaración jurada de validación de pagados',
+};
+
+export const declarationMessages = {
+  superseded: 'Reemplazada',
+  current: 'Vigente',
+  versionNotFound: 'No existe esa versión de la declaración.',
+  malformedCode:
+    'El código de verificación no es válido: son 16 caracteres (letras y números) en grupos de cuatro, por ejemplo K7QF-2M9X-4HC1-P8ZD.',
+  unknownCode:
+    'El código no corresponde a ninguna declaración registrada. El documento que lo lleva no es una declaración emitida por el sistema.',
+  supersededNotice:
+    'Esta versión fue reemplazada: la unidad educativa fue habilitada y consolidó una nueva versión.',
+  verificationTitle: 'Verificación de declaración jurada',
+  changedWhileRendering: 'Los datos cambiaron mientras se generaba la declaración; intente de nuevo.',
+};
