@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '@bjp/domain';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import { inscriptions, studentBlocks, students } from '../../db/schema/index.js';
-import { rudeOrName, studentName } from '../../db/student-name.js';
+import { rudeOrName, studentName } from '../../db/names.js';
 
 /** Locks the inscription so that a block and an unblock (or two of either) of one student queue up. */
 export async function lockInscription(tx: Transaction, inscriptionId: number) {

@@ -10,7 +10,7 @@ import {
   studentCertificates,
   students,
 } from '../../db/schema/index.js';
-import { rudeOrName, studentName } from '../../db/student-name.js';
+import { rudeOrName, studentName } from '../../db/names.js';
 
 const programmeYear = sql`(SELECT year FROM programme_settings WHERE id = 1)`;
 

@@ -15,3 +15,13 @@ export function rudeOrName(search: string | undefined): SQL | undefined {
   const pattern = search ? `%${search.replace(/[%_\\]/g, '\\$&')}%` : null;
   return pattern ? or(eq(students.rude, search!.toUpperCase()), ilike(studentName, pattern)) : undefined;
 }
+
+/** A person's or student's last names then name, blanks collapsed, for hand-written SQL on table alias `alias`. */
+export const fullNameOf = (alias: string) =>
+  sql.raw(
+    `trim(regexp_replace(${alias}.first_last_name || ' ' || ${alias}.second_last_name || ' ' || ${alias}.name, '\\s+', ' ', 'g'))`,
+  );
+
+/** A titular's carnet, then '-complemento' when there is one, for hand-written SQL on table alias `alias`. */
+export const carnetOf = (alias: string) =>
+  sql.raw(`${alias}.carnet || CASE WHEN ${alias}.complemento <> '' THEN '-' || ${alias}.complemento ELSE '' END`);
