@@ -24,4 +24,6 @@ export const fullNameOf = (alias: string) =>
 
 /** A titular's carnet, then '-complemento' when there is one, for hand-written SQL on table alias `alias`. */
 export const carnetOf = (alias: string) =>
-  sql.raw(`${alias}.carnet || CASE WHEN ${alias}.complemento <> '' THEN '-' || ${alias}.complemento ELSE '' END`);
+  sql.raw(
+    `${alias}.carnet || CASE WHEN ${alias}.complemento <> '' THEN '-' || ${alias}.complemento ELSE '' END`,
+  );

@@ -13,9 +13,14 @@ import type { z } from 'zod';
 import type { AuthUser } from '../../auth/access.js';
 import { scopeCondition } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { carnetOf, fullNameOf } from '../../db/names.js';
 import { firstRow, rows } from '../../db/rows.js';
 import { titularAdjustments as a, guardians, titularAssignments } from '../../db/schema/index.js';
+import {
+  type StudentWithTitularRow,
+  studentListOrder,
+  studentWithTitularColumns,
+  studentWithTitularJoins,
+} from '../../db/student-lists.js';
 import type {
   ProgressPlace as PlaceRow,
   ProgressSchool as SchoolRow,
@@ -173,32 +178,18 @@ export function adjustmentStudentRows(
   limit: number,
   offset: number,
 ) {
-  return rows<{
-    id: number;
-    rude: string;
-    student: string;
-    carnet: string | null;
-    titular: string | null;
-    kind: AdjustmentKind | null;
-    removed: boolean;
-    blocked: boolean;
-    total: number;
-  }>(
+  return rows<StudentWithTitularRow & { kind: AdjustmentKind | null; removed: boolean }>(
     db,
     sql`
-    SELECT n.id, s.rude, ${fullNameOf('s')} AS student,
-      ${carnetOf('p')} AS carnet,
-      ${fullNameOf('p')} AS titular, a.kind, n.removed_at IS NOT NULL AS removed,
+    SELECT ${studentWithTitularColumns}, a.kind, n.removed_at IS NOT NULL AS removed,
       ${isBlockedSql(sql`n.id`)} AS blocked, count(*) OVER () AS total
     FROM inscriptions n
     JOIN programme_settings ps ON ps.id = 1
-    JOIN students s ON s.id = n.student_id
-    LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    LEFT JOIN persons p ON p.id = t.person_id
+    ${studentWithTitularJoins}
     LEFT JOIN titular_adjustments a ON a.inscription_id = n.id AND a.year = ps.year AND a.reenabled_at IS NULL
     WHERE n.institution_id = ${sie} AND n.year = ps.year
       ${course ? sql`AND n.course_id = ${course}` : sql``}
-    ORDER BY s.first_last_name, s.second_last_name, s.name, n.id
+    ${studentListOrder}
     LIMIT ${limit} OFFSET ${offset}`,
   );
 }

@@ -1,5 +1,6 @@
 import { type AdjustmentStudentPage, DEFAULT_PAGE_SIZE } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
+import { numberedPage, studentWithTitular } from '../../lib/pages.js';
 import { adjustmentStudentRows } from './queries.js';
 
 /**
@@ -12,23 +13,13 @@ export async function adjustmentStudents(
   sie: number,
   query: { course?: number; page: number },
 ): Promise<AdjustmentStudentPage> {
-  const pageSize = DEFAULT_PAGE_SIZE;
-  const offset = (query.page - 1) * pageSize;
-  const result = await adjustmentStudentRows(deps.db, sie, query.course, pageSize, offset);
-  return {
-    items: result.map((r, i) => ({
-      inscriptionId: Number(r.id),
-      number: offset + i + 1,
-      rude: r.rude,
-      student: r.student,
-      titularCarnet: r.carnet,
-      titular: r.titular,
-      adjustmentKind: r.kind,
-      removed: Boolean(r.removed),
-      blocked: Boolean(r.blocked),
-    })),
-    page: query.page,
-    pageSize,
-    total: Number(result[0]?.total ?? 0),
-  };
+  const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
+  const result = await adjustmentStudentRows(deps.db, sie, query.course, DEFAULT_PAGE_SIZE, offset);
+  return numberedPage(result, query.page, DEFAULT_PAGE_SIZE, (r, number) => ({
+    ...studentWithTitular(r),
+    number,
+    adjustmentKind: r.kind,
+    removed: Boolean(r.removed),
+    blocked: Boolean(r.blocked),
+  }));
 }

@@ -2,8 +2,8 @@
 import { DEFAULT_PAGE_SIZE } from '@bjp/domain';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
-import { inscriptions, studentBlocks, students } from '../../db/schema/index.js';
 import { rudeOrName, studentName } from '../../db/names.js';
+import { inscriptions, studentBlocks, students } from '../../db/schema/index.js';
 
 /** Locks the inscription so that a block and an unblock (or two of either) of one student queue up. */
 export async function lockInscription(tx: Transaction, inscriptionId: number) {
@@ -39,7 +39,7 @@ export async function closeBlock(
   await tx.update(studentBlocks).set(unblock).where(eq(studentBlocks.id, blockId));
 }
 
-/** A page of the open blocks by paterno, materno, name (searched by RUDE or name), with the total. */
+/** A page of the open blocks by paterno, materno, name (searched by RUDE or name), names and times as the list shows them, with the total. */
 export async function openBlocksPage(db: Executor, page: number, search: string | undefined) {
   const where = and(isNull(studentBlocks.unblockedAt), rudeOrName(search));
   const [rows, [total]] = await Promise.all([
@@ -71,7 +71,12 @@ export async function openBlocksPage(db: Executor, page: number, search: string 
       .innerJoin(students, eq(students.id, studentBlocks.studentId))
       .where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const items = rows.map((r) => ({
+    ...r,
+    student: r.student.replace(/\s+/g, ' '),
+    blockedAt: new Date(r.blockedAt).toISOString(),
+  }));
+  return { items, total: total?.n ?? 0 };
 }
 
 /**

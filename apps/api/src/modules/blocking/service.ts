@@ -97,15 +97,6 @@ export async function listBlocked(
   deps: AppDeps,
   query: { page: number; search?: string },
 ): Promise<Page<BlockedStudentRow>> {
-  const { rows, total } = await openBlocksPage(deps.db, query.page, query.search);
-  return {
-    items: rows.map((r) => ({
-      ...r,
-      student: r.student.replace(/\s+/g, ' '),
-      blockedAt: new Date(r.blockedAt).toISOString(),
-    })),
-    page: query.page,
-    pageSize: DEFAULT_PAGE_SIZE,
-    total,
-  };
+  const { items, total } = await openBlocksPage(deps.db, query.page, query.search);
+  return { items, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total };
 }

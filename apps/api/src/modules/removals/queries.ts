@@ -2,8 +2,13 @@
 import type { RemovalSource } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { carnetOf, fullNameOf } from '../../db/names.js';
 import { firstRow, rows } from '../../db/rows.js';
+import {
+  type StudentWithTitularRow,
+  studentListOrder,
+  studentWithTitularColumns,
+  studentWithTitularJoins,
+} from '../../db/student-lists.js';
 import { isBlockedSql } from '../blocking/index.js';
 
 /** The department's name, 'Gestión' from the programme settings and its removals this year. */
@@ -30,27 +35,16 @@ export function removalStudentRows(
   limit: number,
   offset: number,
 ) {
-  return rows<{
-    id: number;
-    rude: string;
-    student: string;
-    carnet: string | null;
-    titular: string | null;
-    removed_at: string | Date | null;
-    blocked: boolean;
-    total: number;
-  }>(
+  return rows<StudentWithTitularRow & { removed_at: string | Date | null }>(
     db,
     sql`
-    SELECT n.id, s.rude, ${fullNameOf('s')} AS student, ${carnetOf('p')} AS carnet, ${fullNameOf('p')} AS titular,
+    SELECT ${studentWithTitularColumns},
       n.removed_at, ${isBlockedSql(sql`n.id`)} AS blocked, count(*) OVER () AS total
     FROM inscriptions n
-    JOIN students s ON s.id = n.student_id
-    LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    LEFT JOIN persons p ON p.id = t.person_id
+    ${studentWithTitularJoins}
     WHERE n.institution_id = ${sie} AND n.year = (SELECT year FROM programme_settings WHERE id = 1)
       ${course ? sql`AND n.course_id = ${course}` : sql``}
-    ORDER BY s.first_last_name, s.second_last_name, s.name, n.id
+    ${studentListOrder}
     LIMIT ${limit} OFFSET ${offset}`,
   );
 }

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { AppError } from '../../lib/errors.js';
+import { numberedPage, studentWithTitular } from '../../lib/pages.js';
 import { carnetWithComplemento, currentStudentByRude } from '../structure/index.js';
 import { departmentRow, removalHistoryRows, removalStudentRows } from './queries.js';
 import { removeBeneficiary } from './remove.js';
@@ -87,24 +88,14 @@ export async function removalStudents(
   sie: number,
   query: { course?: number; page: number },
 ): Promise<RemovalStudentPage> {
-  const pageSize = DEFAULT_PAGE_SIZE;
-  const offset = (query.page - 1) * pageSize;
-  const result = await removalStudentRows(deps.db, sie, query.course, pageSize, offset);
-  return {
-    items: result.map((r, i) => ({
-      inscriptionId: Number(r.id),
-      number: offset + i + 1,
-      rude: r.rude,
-      student: r.student,
-      titularCarnet: r.carnet,
-      titular: r.titular,
-      removedAt: r.removed_at ? new Date(r.removed_at).toISOString() : null,
-      blocked: r.blocked,
-    })),
-    page: query.page,
-    pageSize,
-    total: Number(result[0]?.total ?? 0),
-  };
+  const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
+  const result = await removalStudentRows(deps.db, sie, query.course, DEFAULT_PAGE_SIZE, offset);
+  return numberedPage(result, query.page, DEFAULT_PAGE_SIZE, (r, number) => ({
+    ...studentWithTitular(r),
+    number,
+    removedAt: r.removed_at ? new Date(r.removed_at).toISOString() : null,
+    blocked: r.blocked,
+  }));
 }
 
 /**

@@ -2,6 +2,7 @@
 import { DEFAULT_PAGE_SIZE, type SereciCertificate } from '@bjp/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
+import { rudeOrName, studentName } from '../../db/names.js';
 import { firstRow } from '../../db/rows.js';
 import {
   inscriptions,
@@ -10,7 +11,6 @@ import {
   studentCertificates,
   students,
 } from '../../db/schema/index.js';
-import { rudeOrName, studentName } from '../../db/names.js';
 
 const programmeYear = sql`(SELECT year FROM programme_settings WHERE id = 1)`;
 
@@ -99,7 +99,7 @@ async function currentInscription(tx: Transaction, studentId: number) {
   return row ? Number(row.id) : null;
 }
 
-/** A page of the validations, newest first, searched by RUDE or name, with the total. */
+/** A page of the validations, newest first, searched by RUDE or name, names and times as the list shows them, with the total. */
 export async function validationsPage(db: Executor, page: number, search: string | undefined) {
   const where = rudeOrName(search);
   const [rows, [total]] = await Promise.all([
@@ -122,5 +122,10 @@ export async function validationsPage(db: Executor, page: number, search: string
       .innerJoin(students, eq(students.id, sereciValidations.studentId))
       .where(and(where)),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const items = rows.map((r) => ({
+    ...r,
+    student: r.student.replace(/\s+/g, ' '),
+    validatedAt: new Date(r.validatedAt).toISOString(),
+  }));
+  return { items, total: total?.n ?? 0 };
 }

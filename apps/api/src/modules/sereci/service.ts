@@ -97,15 +97,6 @@ export async function listValidations(
   deps: AppDeps,
   query: { page: number; search?: string },
 ): Promise<Page<SereciValidationRow>> {
-  const { rows, total } = await validationsPage(deps.db, query.page, query.search);
-  return {
-    items: rows.map((r) => ({
-      ...r,
-      student: r.student.replace(/\s+/g, ' '),
-      validatedAt: new Date(r.validatedAt).toISOString(),
-    })),
-    page: query.page,
-    pageSize: DEFAULT_PAGE_SIZE,
-    total,
-  };
+  const { items, total } = await validationsPage(deps.db, query.page, query.search);
+  return { items, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total };
 }
