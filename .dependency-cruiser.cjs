@@ -15,6 +15,11 @@
  *    below the areas and import none; the domain package imports neither app; the web app never
  *    imports the server; neither app imports the benchmarks or the browser tests.
  *
+ * 4. One way to the database (docs/decisions/036-sql-in-each-areas-queries.md): an area's SQL lives in
+ *    its queries.ts (or its queries/ folder), as named functions with typed results that take the
+ *    connection or transaction first; the area's other files call them and import neither Drizzle nor
+ *    the tables nor the SQL helpers.
+ *
  * `npm run arch` (in .ci/run) checks them with no list of exceptions: any violation fails CI.
  */
 const area = (root) => ({
@@ -102,10 +107,28 @@ module.exports = {
       from: { path: '^(apps|packages)/' },
       to: { path: '^(bench|e2e)/' },
     },
+    {
+      name: 'sql-in-queries-q1',
+      severity: 'error',
+      comment:
+        "An area's SQL is in its queries.ts or queries/ folder: its services, routes and helpers call those functions and import neither drizzle-orm, the tables (db/schema), nor the SQL helpers (db/rows.ts, db/prepared.ts, db/names.ts, db/student-lists.ts). Tests and test fixtures may reach the tables directly.",
+      from: {
+        path: '^apps/api/src/modules/(holders|adjustments|paid-validation|declarations|enabling|removals|blocking|sereci|kardex|structure)/',
+        pathNot: ['/queries\\.ts$', '/queries/[^/]+\\.ts$', '\\.test\\.ts$', '-fixture\\.ts$'],
+      },
+      to: {
+        path: [
+          '(^|/)node_modules/drizzle-orm/',
+          '^apps/api/src/db/(rows|prepared|names|student-lists)\\.ts$',
+          '^apps/api/src/db/schema/',
+        ],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.tsbuild|\\.vite)/' },
+    // node_modules are followed no further but kept as leaves, so a rule can name a package (drizzle-orm).
+    exclude: { path: '(^|/)(dist|\\.tsbuild|\\.vite)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

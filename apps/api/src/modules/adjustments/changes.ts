@@ -6,12 +6,10 @@ import {
   type newTitularRequest,
   type personData,
 } from '@bjp/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Database, Executor } from '../../db/client.js';
-import { guardians, titularAssignments } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -36,9 +34,9 @@ import {
   lockedGate,
   lockForAdjustment,
   readForAdjustment,
-  recordTitular,
 } from './gate.js';
 import { adjustmentModal } from './modal.js';
+import { activeTitular, guardianPerson, recordTitular } from './queries.js';
 
 export type AdjustmentChange = {
   deps: AppDeps;
@@ -102,28 +100,6 @@ async function adjust(
     });
     return adjustmentModal(c.deps, c.user, c.sie, c.inscriptionId, tx);
   });
-}
-
-async function activeTitular(tx: Executor, inscriptionId: number) {
-  const [row] = await tx
-    .select({ personId: titularAssignments.personId, relationshipId: titularAssignments.relationshipId })
-    .from(titularAssignments)
-    .where(and(eq(titularAssignments.inscriptionId, inscriptionId), isNull(titularAssignments.removedAt)));
-  return row ?? null;
-}
-
-async function guardianPerson(tx: Executor, inscriptionId: number, guardianId: number) {
-  const [row] = await tx
-    .select({ personId: guardians.personId, relationshipId: guardians.relationshipId })
-    .from(guardians)
-    .where(
-      and(
-        eq(guardians.id, guardianId),
-        eq(guardians.inscriptionId, inscriptionId),
-        isNull(guardians.removedAt),
-      ),
-    );
-  return row ?? null;
 }
 
 /**

@@ -5,37 +5,17 @@ import {
   holderMessages,
   identityValidated,
 } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { firstRow } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 import type { ChangeGate, LockedChange } from '../holders/index.js';
+import { adjustmentRow, insertAdjustment } from './queries.js';
 
 /** What an adjustment knows of the student and school once it holds the locks. */
 export type AdjustmentLock = LockedChange & {
   departmentId: number;
   adjustment: { id: number; kind: AdjustmentKind; createdAt: string } | null;
-};
-
-type Row = {
-  code_type: number;
-  district_id: number;
-  department_id: number;
-  consolidated_at: string | null;
-  year: number;
-  rude: string;
-  full_name: string;
-  level_id: number;
-  grade_id: number;
-  parallel_id: number;
-  removed: boolean;
-  segip_id: number;
-  empareja_sereci: boolean;
-  adjustment_id: number | null;
-  adjustment_kind: AdjustmentKind | null;
-  adjustment_at: string | null;
 };
 
 /**
@@ -49,22 +29,7 @@ export async function readForAdjustment(
   inscriptionId: number,
   options: { lock?: boolean } = {},
 ): Promise<AdjustmentLock> {
-  const row = await firstRow<Row>(
-    db,
-    sql`
-    SELECT i.code_type, i.district_id, i.department_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
-      s.rude, trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g')) AS full_name,
-      c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci,
-      a.id AS adjustment_id, a.kind AS adjustment_kind, a.created_at::text AS adjustment_at
-    FROM institutions i
-    JOIN programme_settings ps ON ps.id = 1
-    JOIN inscriptions n ON n.id = ${inscriptionId} AND n.institution_id = i.id AND n.year = ps.year
-    JOIN students s ON s.id = n.student_id
-    JOIN courses c ON c.id = n.course_id
-    LEFT JOIN titular_adjustments a ON a.inscription_id = n.id AND a.year = ps.year AND a.reenabled_at IS NULL
-    WHERE i.id = ${sie}
-    ${options.lock ? sql`FOR SHARE OF i FOR UPDATE OF n` : sql``}`,
-  );
+  const row = await adjustmentRow(db, sie, inscriptionId, options.lock ?? false);
   if (!row) throw new AppError('not_found', adjustmentMessages.studentNotFound);
   const identity = identityValidated({ segipId: Number(row.segip_id), emparejaSereci: row.empareja_sereci });
   return {
@@ -139,38 +104,7 @@ export async function claimAdjustment(
   user: AuthUser,
   now: Date,
 ): Promise<number> {
-  const row = await firstRow<{ id: number }>(
-    tx,
-    sql`
-    INSERT INTO titular_adjustments
-      (inscription_id, year, institution_id, district_id, department_id, kind, rude, student_name, created_at, created_by)
-    VALUES (${lock.inscription.inscriptionId}, ${lock.facts.year}, ${lock.facts.sie}, ${lock.facts.districtId},
-      ${lock.departmentId}, ${kind}, ${lock.inscription.rude}, ${lock.inscription.fullName.toUpperCase()}, ${now.toISOString()}::timestamptz, ${user.id})
-    ON CONFLICT (inscription_id, year) WHERE reenabled_at IS NULL DO NOTHING
-    RETURNING id`,
-  );
+  const row = await insertAdjustment(tx, lock, kind, user.id, now);
   if (!row) throw new AppError('conflict', adjustmentMessages.alreadyAdjusted);
   return Number(row.id);
-}
-
-/**
- * Writes the titular after the change into the adjustment (the history's snapshot): the student's
- * active titular, or for a removal the titular they had.
- */
-export async function recordTitular(
-  tx: Executor,
-  adjustmentId: number,
-  inscriptionId: number,
-): Promise<void> {
-  await tx.execute(sql`
-    UPDATE titular_adjustments a
-    SET person_id = t.person_id, titular_carnet = p.carnet || CASE WHEN p.complemento <> '' THEN '-' || p.complemento ELSE '' END,
-      titular_name = upper(trim(regexp_replace(p.first_last_name || ' ' || p.second_last_name || ' ' || p.name, '\\s+', ' ', 'g'))),
-      holder_type_id = t.holder_type_id
-    FROM (
-      SELECT person_id, holder_type_id FROM titular_assignments
-      WHERE inscription_id = ${inscriptionId}
-      ORDER BY removed_at IS NULL DESC, created_at DESC LIMIT 1
-    ) t JOIN persons p ON p.id = t.person_id
-    WHERE a.id = ${adjustmentId}`);
 }

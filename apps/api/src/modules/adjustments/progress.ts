@@ -1,67 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-types.js';
-import type { Executor } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
 import { fileTimestamp } from '../../documents/reports/format.js';
-import type {
-  ProgressPlace as PlaceRow,
-  ProgressData,
-  ProgressSchool as SchoolRow,
-} from '../../documents/reports/progress-xlsx.js';
+import type { ProgressData, ProgressSchool as SchoolRow } from '../../documents/reports/progress-xlsx.js';
 import { withDocument } from '../../documents/service.js';
-
-/** Departments and districts from the maintained summaries (a few thousand rows, never the inscriptions). */
-async function placeFigures(db: Executor, level: 'department' | 'district'): Promise<PlaceRow[]> {
-  const byDistrict = level === 'district';
-  const result = await rows<PlaceRow>(
-    db,
-    sql`
-    WITH b AS (
-      SELECT ${sql.raw(byDistrict ? 'district_id' : 'department_id')} AS id, sum(total)::int AS students, sum(paid)::int AS paid
-      FROM stats_beneficiaries GROUP BY 1
-    ), s AS (
-      SELECT ${sql.raw(byDistrict ? 'district_id' : 'department_id')} AS id, sum(institutions)::int AS schools, sum(consolidated)::int AS consolidated
-      FROM stats_institutions GROUP BY 1
-    )
-    SELECT p.id, p.name, ${sql.raw(byDistrict ? 'dp.name' : 'NULL')} AS department,
-      coalesce(b.students, 0) AS students, coalesce(b.paid, 0) AS paid,
-      coalesce(s.schools, 0) AS schools, coalesce(s.consolidated, 0) AS consolidated
-    FROM ${sql.raw(byDistrict ? 'districts p JOIN departments dp ON dp.id = p.department_id' : 'departments p')}
-    LEFT JOIN b ON b.id = p.id LEFT JOIN s ON s.id = p.id
-    ORDER BY ${sql.raw(byDistrict ? 'p.department_id, p.id' : 'p.id')}`,
-  );
-  return result.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    students: Number(r.students),
-    paid: Number(r.paid),
-  }));
-}
-
-/** One department's schools with their students, titulars, deliveries and removals (one grouped query). */
-async function schoolFigures(db: Executor, departmentId: number): Promise<SchoolRow[]> {
-  const result = await rows<SchoolRow>(
-    db,
-    sql`
-    SELECT dp.name AS department, d.name AS district, i.id AS sie, i.name, i.subsystem,
-      i.holders_consolidated_at IS NOT NULL AS consolidated,
-      count(n.id) FILTER (WHERE n.removed_at IS NULL)::int AS students,
-      count(t.id) FILTER (WHERE n.removed_at IS NULL)::int AS titulars,
-      count(p.inscription_id) FILTER (WHERE n.removed_at IS NULL AND p.paid)::int AS paid,
-      count(n.id) FILTER (WHERE n.removed_at IS NOT NULL)::int AS removed
-    FROM institutions i
-    JOIN districts d ON d.id = i.district_id
-    JOIN departments dp ON dp.id = i.department_id
-    LEFT JOIN inscriptions n ON n.institution_id = i.id AND n.year = (SELECT year FROM programme_settings WHERE id = 1)
-    LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    LEFT JOIN payments p ON p.inscription_id = n.id
-    WHERE i.department_id = ${departmentId}
-    GROUP BY dp.name, d.id, d.name, i.id
-    ORDER BY d.id, i.id`,
-  );
-  return result;
-}
+import { placeFigures, schoolFigures } from './queries.js';
 
 /**
  * What the 'Reporte de avance de entrega' shows. Departments and districts come from the summary

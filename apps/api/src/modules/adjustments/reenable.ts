@@ -1,11 +1,10 @@
 import { adjustmentMessages, type ReenableResult } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { firstRow } from '../../db/rows.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { currentStudentByRude } from '../structure/index.js';
+import { reopenAdjustment } from './queries.js';
 
 /**
  * 'Habilitar Modificación Estudiante': re-opens one student's adjustment of the year so the school
@@ -22,13 +21,7 @@ export async function reenableStudent(
     const found = await currentStudentByRude(tx, rude);
     if (!found) throw new AppError('not_found', adjustmentMessages.studentNotFound);
     const now = deps.clock.now();
-    const adjustment = await firstRow<{ id: number; kind: string }>(
-      tx,
-      sql`
-      UPDATE titular_adjustments SET reenabled_at = ${now.toISOString()}::timestamptz, reenabled_by = ${user.id}
-      WHERE inscription_id = ${found.inscriptionId} AND year = (SELECT year FROM programme_settings WHERE id = 1) AND reenabled_at IS NULL
-      RETURNING id, kind`,
-    );
+    const adjustment = await reopenAdjustment(tx, found.inscriptionId, now, user.id);
     if (!adjustment) throw new AppError('conflict', adjustmentMessages.nothingToReenable);
     await writeAudit(tx, {
       userId: user.id,

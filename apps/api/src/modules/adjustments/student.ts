@@ -1,27 +1,14 @@
 import type { AdjustmentInstitutionState, AdjustmentStudent } from '@bjp/domain';
 import { adjustmentMessages } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
-import { firstRow } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 import { carnetWithComplemento, currentStudentByRude } from '../structure/index.js';
 import { adjustmentBlocker, readForAdjustment } from './gate.js';
+import { institutionAdjustmentsRow } from './queries.js';
 
 /** 'Gestión', consolidation and the count of adjustments of one school (the panel's header). */
 export async function adjustmentInstitution(deps: AppDeps, sie: number): Promise<AdjustmentInstitutionState> {
-  const row = await firstRow<{
-    id: number;
-    year: number;
-    consolidated_at: string | Date | null;
-    adjustments: number;
-  }>(
-    deps.db,
-    sql`
-    SELECT i.id, ps.year, i.holders_consolidated_at AS consolidated_at,
-      (SELECT count(*)::int FROM titular_adjustments a WHERE a.institution_id = i.id AND a.year = ps.year) AS adjustments
-    FROM institutions i JOIN programme_settings ps ON ps.id = 1
-    WHERE i.id = ${sie}`,
-  );
+  const row = await institutionAdjustmentsRow(deps.db, sie);
   if (!row) throw new AppError('not_found', 'Institución no encontrada.');
   return {
     sie,

@@ -1,5 +1,4 @@
 import type { BlockCandidate } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { currentStudentByRude } from '../structure/index.js';
 
@@ -34,12 +33,3 @@ export async function loadCandidate(db: Executor, rude: string): Promise<BlockCa
       : null,
   };
 }
-
-/**
- * SQL condition "this inscription has an open block", for other areas' lists and for the payment
- * list sent to Síntesis (blocked students are excluded and shown as blocked wherever they appear).
- * In a paged list's select it is one probe of the partial index student_blocks_one_open per row;
- * PostgreSQL evaluates such a costly column after ORDER BY … LIMIT, so only for the page's rows.
- */
-export const isBlockedSql = (inscriptionId: unknown) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = ${inscriptionId} AND b.unblocked_at IS NULL)`;

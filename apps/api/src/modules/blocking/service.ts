@@ -6,15 +6,13 @@ import {
   DEFAULT_PAGE_SIZE,
   type Page,
 } from '@bjp/domain';
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
-import type { Transaction } from '../../db/client.js';
-import { inscriptions, studentBlocks, students } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { loadCandidate } from './candidate.js';
+import { closeBlock, insertBlock, lockInscription, openBlock, openBlocksPage } from './queries.js';
 
 export async function findCandidate(deps: AppDeps, user: AuthUser, rude: string): Promise<BlockCandidate> {
   const candidate = await loadCandidate(deps.db, rude);
@@ -23,24 +21,6 @@ export async function findCandidate(deps: AppDeps, user: AuthUser, rude: string)
   if (user.scope.kind !== 'national')
     await assertPlaceInScope(deps.db, user, { institution: candidate.institutionId });
   return candidate;
-}
-
-/** Locks the inscription so that a block and an unblock (or two of either) of one student queue up. */
-async function lockInscription(tx: Transaction, inscriptionId: number) {
-  const [row] = await tx
-    .select({ removedAt: inscriptions.removedAt })
-    .from(inscriptions)
-    .where(eq(inscriptions.id, inscriptionId))
-    .for('update');
-  return row;
-}
-
-async function openBlock(tx: Transaction, inscriptionId: number) {
-  const [row] = await tx
-    .select()
-    .from(studentBlocks)
-    .where(and(eq(studentBlocks.inscriptionId, inscriptionId), isNull(studentBlocks.unblockedAt)));
-  return row ?? null;
 }
 
 /** Blocks a student's payment; removed beneficiaries cannot be blocked, a blocked one not twice. */
@@ -58,26 +38,23 @@ export async function blockStudent(
     if (inscription.removedAt) throw new AppError('conflict', blockingMessages.removed);
     if (await openBlock(tx, candidate.inscriptionId))
       throw new AppError('conflict', blockingMessages.alreadyBlocked);
-    const [block] = await tx
-      .insert(studentBlocks)
-      .values({
-        inscriptionId: candidate.inscriptionId,
-        studentId: candidate.studentId,
-        institutionId: candidate.institutionId,
-        titularId: candidate.titularId,
-        personId: candidate.personId,
-        blockedAt: deps.clock.now(),
-        blockedBy: user.id,
-        observation,
-      })
-      .returning({ id: studentBlocks.id });
+    const block = await insertBlock(tx, {
+      inscriptionId: candidate.inscriptionId,
+      studentId: candidate.studentId,
+      institutionId: candidate.institutionId,
+      titularId: candidate.titularId,
+      personId: candidate.personId,
+      blockedAt: deps.clock.now(),
+      blockedBy: user.id,
+      observation,
+    });
     await writeAudit(tx, {
       userId: user.id,
       action: 'blocking.block',
       entity: 'inscription',
       entityId: candidate.inscriptionId,
       before: { blocked: false },
-      after: { blocked: true, blockId: block!.id, observation },
+      after: { blocked: true, blockId: block.id, observation },
       ip,
     });
   });
@@ -97,10 +74,11 @@ export async function unblockStudent(
     await lockInscription(tx, candidate.inscriptionId);
     const block = await openBlock(tx, candidate.inscriptionId);
     if (!block) throw new AppError('conflict', blockingMessages.notBlocked);
-    await tx
-      .update(studentBlocks)
-      .set({ unblockedAt: deps.clock.now(), unblockedBy: user.id, unblockObservation: observation })
-      .where(eq(studentBlocks.id, block.id));
+    await closeBlock(tx, block.id, {
+      unblockedAt: deps.clock.now(),
+      unblockedBy: user.id,
+      unblockObservation: observation,
+    });
     await writeAudit(tx, {
       userId: user.id,
       action: 'blocking.unblock',
@@ -119,49 +97,6 @@ export async function listBlocked(
   deps: AppDeps,
   query: { page: number; search?: string },
 ): Promise<Page<BlockedStudentRow>> {
-  const name = sql<string>`trim(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name})`;
-  const pattern = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where = and(
-    isNull(studentBlocks.unblockedAt),
-    pattern ? or(eq(students.rude, query.search!.toUpperCase()), ilike(name, pattern)) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        id: studentBlocks.id,
-        rude: students.rude,
-        student: name,
-        observation: studentBlocks.observation,
-        inscriptionId: studentBlocks.inscriptionId,
-        institutionId: studentBlocks.institutionId,
-        personId: studentBlocks.personId,
-        blockedAt: studentBlocks.blockedAt,
-      })
-      .from(studentBlocks)
-      .innerJoin(students, eq(students.id, studentBlocks.studentId))
-      .where(where)
-      .orderBy(
-        asc(students.firstLastName),
-        asc(students.secondLastName),
-        asc(students.name),
-        asc(studentBlocks.id),
-      )
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
-    deps.db
-      .select({ n: count() })
-      .from(studentBlocks)
-      .innerJoin(students, eq(students.id, studentBlocks.studentId))
-      .where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      ...r,
-      student: r.student.replace(/\s+/g, ' '),
-      blockedAt: new Date(r.blockedAt).toISOString(),
-    })),
-    page: query.page,
-    pageSize: DEFAULT_PAGE_SIZE,
-    total: total?.n ?? 0,
-  };
+  const { items, total } = await openBlocksPage(deps.db, query.page, query.search);
+  return { items, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total };
 }

@@ -5,16 +5,23 @@ import {
   declarationMessages,
   type VerificationResult,
 } from '@bjp/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import { preparedPerConnection } from '../../db/prepared.js';
-import { declarations, institutions } from '../../db/schema/index.js';
 import type { VerificationStamp } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
 import { codeHash, newVerificationCode, normalizeCode, sha256Hex } from './code.js';
+import {
+  currentDeclarationRow,
+  declarationByCodeHash,
+  declarationVersionRow,
+  insertDeclarationRow,
+  lastVersion,
+  markSuperseded,
+  pdfOf,
+  versionRows,
+} from './queries.js';
 
 /** Kinds as stored, the same codes as institution_enablings: 1 paid validation, 2 holder registration. */
 export const declarationKindCode: Record<DeclarationKind, number> = { paid_validation: 1, holders: 2 };
@@ -70,11 +77,7 @@ export async function storeDeclaration(
 }
 
 async function nextVersion(tx: Executor, sie: number, kind: DeclarationKind): Promise<number> {
-  const [last] = await tx
-    .select({ n: sql<number>`coalesce(max(${declarations.version}), 0)::int` })
-    .from(declarations)
-    .where(and(eq(declarations.institutionId, sie), eq(declarations.kind, declarationKindCode[kind])));
-  return (last?.n ?? 0) + 1;
+  return (await lastVersion(tx, sie, declarationKindCode[kind])) + 1;
 }
 
 async function insertDeclaration(
@@ -91,27 +94,24 @@ async function insertDeclaration(
   if (!input.backfilled)
     await supersedeDeclaration(tx, input.sie, input.kind, deps.clock.now(), input.consolidatedBy ?? 0);
   const sha256 = sha256Hex(pdf);
-  const [row] = await tx
-    .insert(declarations)
-    .values({
-      institutionId: input.sie,
-      kind: declarationKindCode[input.kind],
-      version,
-      year: input.year,
-      data: { totals: input.totals, content: input.content },
-      pdf,
-      sha256,
-      fileName: input.fileName,
-      verificationCode: code,
-      codeHash: codeHash(normalizeCode(code)!),
-      consolidatedAt: input.consolidatedAt,
-      consolidatedBy: input.consolidatedBy,
-      consolidatedByName: input.consolidatedByName,
-      storedAt: deps.clock.now(),
-      backfilled: input.backfilled ? 1 : 0,
-    })
-    .returning({ id: declarations.id });
-  return { id: row!.id, version, verificationCode: code, sha256 };
+  const row = await insertDeclarationRow(tx, {
+    institutionId: input.sie,
+    kind: declarationKindCode[input.kind],
+    version,
+    year: input.year,
+    data: { totals: input.totals, content: input.content },
+    pdf,
+    sha256,
+    fileName: input.fileName,
+    verificationCode: code,
+    codeHash: codeHash(normalizeCode(code)!),
+    consolidatedAt: input.consolidatedAt,
+    consolidatedBy: input.consolidatedBy,
+    consolidatedByName: input.consolidatedByName,
+    storedAt: deps.clock.now(),
+    backfilled: input.backfilled ? 1 : 0,
+  });
+  return { id: row.id, version, verificationCode: code, sha256 };
 }
 
 /** JSON with object keys sorted at every level (Dates as ISO strings): equal data, equal text. */
@@ -241,27 +241,9 @@ export async function supersedeDeclaration(
   at: Date,
   userId: number,
 ): Promise<number | null> {
-  const [row] = await tx
-    .update(declarations)
-    .set({ supersededAt: at, supersededBy: userId })
-    .where(
-      and(
-        eq(declarations.institutionId, sie),
-        eq(declarations.kind, declarationKindCode[kind]),
-        isNull(declarations.supersededAt),
-      ),
-    )
-    .returning({ version: declarations.version });
-  return row?.version ?? null;
+  return markSuperseded(tx, sie, declarationKindCode[kind], at, userId);
 }
 
-const pdfColumns = {
-  id: declarations.id,
-  version: declarations.version,
-  sha256: declarations.sha256,
-  fileName: declarations.fileName,
-  supersededAt: declarations.supersededAt,
-};
 export type StoredPdf = {
   version: number;
   pdf: Buffer;
@@ -284,8 +266,7 @@ const pdfCache = new LRUCache<string, Buffer>({
 async function pdfBytes(db: Executor, id: number, sha256: string): Promise<Buffer> {
   const hit = pdfCache.get(sha256);
   if (hit) return hit;
-  const [row] = await db.select({ pdf: declarations.pdf }).from(declarations).where(eq(declarations.id, id));
-  const pdf = row!.pdf;
+  const pdf = await pdfOf(db, id);
   // Only bytes that are what their hash says are kept; a PDF larger than the whole cache is not.
   if (pdf.length <= pdfCache.maxSize && sha256Hex(pdf) === sha256) pdfCache.set(sha256, pdf);
   return pdf;
@@ -302,24 +283,9 @@ export async function currentDeclaration(
   sie: number,
   kind: DeclarationKind,
 ): Promise<StoredPdf | null> {
-  const [row] = await currentDeclarationStatement(db).execute({ sie, kind: declarationKindCode[kind] });
+  const row = await currentDeclarationRow(db, sie, declarationKindCode[kind]);
   return row ? withPdf(db, row) : null;
 }
-
-/** Every download of a declaration reads it: built and planned once per connection. */
-const currentDeclarationStatement = preparedPerConnection((db) =>
-  db
-    .select(pdfColumns)
-    .from(declarations)
-    .where(
-      and(
-        eq(declarations.institutionId, sql.placeholder('sie')),
-        eq(declarations.kind, sql.placeholder('kind')),
-        isNull(declarations.supersededAt),
-      ),
-    )
-    .prepare('current_declaration'),
-);
 
 export async function declarationVersionPdf(
   db: Executor,
@@ -327,16 +293,7 @@ export async function declarationVersionPdf(
   kind: DeclarationKind,
   version: number,
 ): Promise<StoredPdf> {
-  const [row] = await db
-    .select(pdfColumns)
-    .from(declarations)
-    .where(
-      and(
-        eq(declarations.institutionId, sie),
-        eq(declarations.kind, declarationKindCode[kind]),
-        eq(declarations.version, version),
-      ),
-    );
+  const row = await declarationVersionRow(db, sie, declarationKindCode[kind], version);
   if (!row) throw new AppError('not_found', declarationMessages.versionNotFound);
   return withPdf(db, row);
 }
@@ -370,19 +327,7 @@ export async function listVersions(
   sie: number,
   kind: DeclarationKind,
 ): Promise<{ items: DeclarationVersion[] }> {
-  const rows = await db
-    .select({
-      version: declarations.version,
-      consolidatedAt: declarations.consolidatedAt,
-      consolidatedBy: declarations.consolidatedByName,
-      sha256: declarations.sha256,
-      verificationCode: declarations.verificationCode,
-      supersededAt: declarations.supersededAt,
-      backfilled: declarations.backfilled,
-    })
-    .from(declarations)
-    .where(and(eq(declarations.institutionId, sie), eq(declarations.kind, declarationKindCode[kind])))
-    .orderBy(asc(declarations.version));
+  const rows = await versionRows(db, sie, declarationKindCode[kind]);
   return {
     items: rows.map((r) => ({
       kind,
@@ -410,22 +355,7 @@ const DUMMY_HASH = codeHash('malformed-verification-code');
  */
 export async function verifyCode(db: Executor, raw: string): Promise<VerificationResult> {
   const canonical = normalizeCode(raw);
-  const [row] = await db
-    .select({
-      sie: declarations.institutionId,
-      institutionName: institutions.name,
-      kind: declarations.kind,
-      year: declarations.year,
-      version: declarations.version,
-      consolidatedAt: declarations.consolidatedAt,
-      supersededAt: declarations.supersededAt,
-      sha256: declarations.sha256,
-      code: declarations.verificationCode,
-      totals: sql<DeclaredTotal[]>`${declarations.data}->'totals'`,
-    })
-    .from(declarations)
-    .innerJoin(institutions, eq(institutions.id, declarations.institutionId))
-    .where(eq(declarations.codeHash, canonical ? codeHash(canonical) : DUMMY_HASH));
+  const row = await declarationByCodeHash(db, canonical ? codeHash(canonical) : DUMMY_HASH);
   if (!canonical) throw new AppError('bad_request', declarationMessages.malformedCode);
   if (!row) throw new AppError('not_found', declarationMessages.unknownCode);
   const kind = kindOf(row.kind);

@@ -35,37 +35,27 @@ export async function enablingRoutes(app: AppInstance) {
     async (req) => previewEnabling(app.deps.db, req.params.kind, req.params.sie),
   );
 
-  app.post(
-    '/enabling/paid-validation',
-    { schema: { tags, body: enablingRequest, response: { 200: enablingResult } }, preHandler: manage },
-    async (req, reply) =>
-      withDocument(reply, (render) =>
-        enablePaidValidation({
-          deps: app.deps,
-          user: req.user!,
-          sie: req.body.sie,
-          reason: req.body.reason,
-          ip: req.ip,
-          render,
-        }),
-      ),
-  );
-
-  app.post(
-    '/enabling/holders',
-    { schema: { tags, body: enablingRequest, response: { 200: enablingResult } }, preHandler: manage },
-    async (req, reply) =>
-      withDocument(reply, (render) =>
-        enableHolders({
-          deps: app.deps,
-          user: req.user!,
-          sie: req.body.sie,
-          reason: req.body.reason,
-          ip: req.ip,
-          render,
-        }),
-      ),
-  );
+  // Both enablings take a school and a reason and answer the enabling made.
+  for (const [url, enable] of [
+    ['/enabling/paid-validation', enablePaidValidation],
+    ['/enabling/holders', enableHolders],
+  ] as const) {
+    app.post(
+      url,
+      { schema: { tags, body: enablingRequest, response: { 200: enablingResult } }, preHandler: manage },
+      async (req, reply) =>
+        withDocument(reply, (render) =>
+          enable({
+            deps: app.deps,
+            user: req.user!,
+            sie: req.body.sie,
+            reason: req.body.reason,
+            ip: req.ip,
+            render,
+          }),
+        ),
+    );
+  }
 
   app.get(
     '/enabling',

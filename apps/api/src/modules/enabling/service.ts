@@ -8,16 +8,9 @@ import {
   enablingKindLabels,
   enablingMessages,
 } from '@bjp/domain';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import {
-  institutionEnablings,
-  institutions,
-  paidValidationConsolidations,
-  users,
-} from '../../db/schema/index.js';
 import { refreshSchoolStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -25,6 +18,14 @@ import { AppError } from '../../lib/errors.js';
 import { currentDeclaration, supersedeDeclaration } from '../declarations/index.js';
 import { backfillHolders } from '../holders/index.js';
 import { backfillPaid, paidFacts } from '../paid-validation/index.js';
+import {
+  enablingsPage,
+  insertEnabling,
+  lockSchool as lockSchoolRow,
+  reopenHolderList,
+  reopenPaidConsolidation,
+  schoolConsolidations,
+} from './queries.js';
 
 /** Kinds as stored: 1 paid validation, 2 holder registration. */
 const kindCode: Record<EnablingKind, number> = { paid_validation: 1, holders: 2 };
@@ -35,11 +36,7 @@ type Change = { deps: AppDeps; user: AuthUser; sie: number; reason: string; ip: 
 
 /** Locks the school (FOR NO KEY UPDATE) so an enabling and a consolidation of it never interleave. */
 async function lockSchool(tx: Executor, sie: number) {
-  const [school] = await tx
-    .select({ name: institutions.name, holdersConsolidatedAt: institutions.holdersConsolidatedAt })
-    .from(institutions)
-    .where(eq(institutions.id, sie))
-    .for('no key update');
+  const school = await lockSchoolRow(tx, sie);
   if (!school) throw new AppError('not_found', 'Institución no encontrada.');
   return school;
 }
@@ -52,29 +49,26 @@ async function record(
   institutionName: string,
 ): Promise<EnablingResult> {
   const now = change.deps.clock.now();
-  const [row] = await tx
-    .insert(institutionEnablings)
-    .values({
-      institutionId: change.sie,
-      kind: kindCode[kind],
-      reason: change.reason,
-      previousConsolidatedAt: previous.at,
-      paidConsolidationId: previous.consolidationId ?? null,
-      enabledAt: now,
-      enabledBy: change.user.id,
-    })
-    .returning({ id: institutionEnablings.id });
+  const row = await insertEnabling(tx, {
+    institutionId: change.sie,
+    kind: kindCode[kind],
+    reason: change.reason,
+    previousConsolidatedAt: previous.at,
+    paidConsolidationId: previous.consolidationId ?? null,
+    enabledAt: now,
+    enabledBy: change.user.id,
+  });
   await writeAudit(tx, {
     userId: change.user.id,
     action: `enabling.${kind}`,
     entity: 'institution',
     entityId: change.sie,
     before: { consolidatedAt: previous.at.toISOString(), consolidationId: previous.consolidationId ?? null },
-    after: { consolidatedAt: null, enablingId: row!.id, reason: change.reason },
+    after: { consolidatedAt: null, enablingId: row.id, reason: change.reason },
     ip: change.ip,
   });
   return {
-    id: row!.id,
+    id: row.id,
     kind,
     kindLabel: enablingKindLabels[kind],
     sie: change.sie,
@@ -99,16 +93,7 @@ export async function enablePaidValidation(change: Change): Promise<EnablingResu
       const open = await paidFacts(tx, change.sie);
       if (open.consolidation) await backfillPaid(change.deps, change.sie, change.render, tx);
     }
-    const [reopened] = await tx
-      .update(paidValidationConsolidations)
-      .set({ reopenedAt: change.deps.clock.now(), reopenedBy: change.user.id })
-      .where(
-        and(
-          eq(paidValidationConsolidations.institutionId, change.sie),
-          isNull(paidValidationConsolidations.reopenedAt),
-        ),
-      )
-      .returning({ id: paidValidationConsolidations.id, at: paidValidationConsolidations.consolidatedAt });
+    const reopened = await reopenPaidConsolidation(tx, change.sie, change.deps.clock.now(), change.user.id);
     if (!reopened) throw new AppError('conflict', enablingMessages.paidNotConsolidated);
     await supersedeDeclaration(tx, change.sie, 'paid_validation', change.deps.clock.now(), change.user.id);
     // Without a declaration in force its NO PAGADO rows count as the bank says again (one payment truth).
@@ -137,11 +122,7 @@ export async function enableHolders(change: Change): Promise<EnablingResult> {
       !(await currentDeclaration(tx, change.sie, 'holders'))
     )
       await backfillHolders(change.deps, change.sie, change.render, tx);
-    const [reopened] = await tx
-      .update(institutions)
-      .set({ holdersConsolidatedAt: null, holdersConsolidatedBy: null })
-      .where(and(eq(institutions.id, change.sie), isNotNull(institutions.holdersConsolidatedAt)))
-      .returning({ id: institutions.id });
+    const reopened = await reopenHolderList(tx, change.sie);
     if (!reopened || !school.holdersConsolidatedAt)
       throw new AppError('conflict', enablingMessages.holdersNotConsolidated);
     await supersedeDeclaration(tx, change.sie, 'holders', change.deps.clock.now(), change.user.id);
@@ -159,21 +140,7 @@ export async function previewEnabling(
   kind: EnablingKind,
   sie: number,
 ): Promise<EnablingPreview> {
-  const [school] = await db
-    .select({
-      name: institutions.name,
-      holdersConsolidatedAt: institutions.holdersConsolidatedAt,
-      paidConsolidatedAt: paidValidationConsolidations.consolidatedAt,
-    })
-    .from(institutions)
-    .leftJoin(
-      paidValidationConsolidations,
-      and(
-        eq(paidValidationConsolidations.institutionId, institutions.id),
-        isNull(paidValidationConsolidations.reopenedAt),
-      ),
-    )
-    .where(eq(institutions.id, sie));
+  const school = await schoolConsolidations(db, sie);
   if (!school) throw new AppError('not_found', 'Institución no encontrada.');
   const consolidatedAt = kind === 'holders' ? school.holdersConsolidatedAt : school.paidConsolidatedAt;
   if (!consolidatedAt)
@@ -189,28 +156,11 @@ export async function listEnablings(
   deps: AppDeps,
   query: { kind?: EnablingKind; page: number },
 ): Promise<EnablingPage> {
-  const where = query.kind ? eq(institutionEnablings.kind, kindCode[query.kind]) : undefined;
-  const [rows, [count]] = await Promise.all([
-    deps.db
-      .select({
-        id: institutionEnablings.id,
-        kind: institutionEnablings.kind,
-        sie: institutionEnablings.institutionId,
-        institutionName: institutions.name,
-        reason: institutionEnablings.reason,
-        previousConsolidatedAt: institutionEnablings.previousConsolidatedAt,
-        enabledAt: institutionEnablings.enabledAt,
-        enabledBy: sql<string>`trim(${users.name} || ' ' || ${users.firstLastName})`,
-      })
-      .from(institutionEnablings)
-      .innerJoin(institutions, eq(institutions.id, institutionEnablings.institutionId))
-      .leftJoin(users, eq(users.id, institutionEnablings.enabledBy))
-      .where(where)
-      .orderBy(desc(institutionEnablings.enabledAt), desc(institutionEnablings.id))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(institutionEnablings).where(where),
-  ]);
+  const { rows, total } = await enablingsPage(
+    deps.db,
+    query.kind ? kindCode[query.kind] : undefined,
+    query.page,
+  );
   return {
     items: rows.map((r): EnablingRow => {
       const kind = kindOf(r.kind);
@@ -225,6 +175,6 @@ export async function listEnablings(
     }),
     page: query.page,
     pageSize: DEFAULT_PAGE_SIZE,
-    total: count?.n ?? 0,
+    total,
   };
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { persons } from '../../db/schema/index.js';
 import { expectNothingWrittenWhenAuditFails, fingerprint } from '../../test/all-or-nothing.js';
 import { knownIdentity, makePerson, makeTitular } from '../../test/factories/holders.js';
@@ -9,7 +9,7 @@ import {
   newTitularBody,
   searchAs,
   segipMode,
-  setupWorld,
+  useTitularWorld,
   world,
 } from './titulars-fixture.js';
 
@@ -18,9 +18,7 @@ import {
  * Each test makes the path's last step fail (a conflict, SEGIP refusing, or a forced database error
  * on its last write, the audit row) and compares a fingerprint of every table before and after.
  */
-beforeAll(setupWorld);
-afterAll(() => world.ctx.close());
-beforeEach(() => segipMode('normal'));
+useTitularWorld();
 
 const db = () => world.ctx.handle.db;
 

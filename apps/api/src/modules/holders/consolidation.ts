@@ -5,18 +5,8 @@ import {
   holderMessages,
   type PendingPage,
 } from '@bjp/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import type { Executor } from '../../db/client.js';
-import {
-  beneficiaryExclusions,
-  courses,
-  inscriptions,
-  institutions,
-  students,
-  titularAssignments,
-} from '../../db/schema/index.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -24,53 +14,13 @@ import { AppError } from '../../lib/errors.js';
 import { consolidateWithDeclaration, type StoredDeclaration } from '../declarations/index.js';
 import { institutionFacts } from './context.js';
 import { holdersDeclarationInput } from './frozen.js';
-
-/** Active inscriptions of the year with neither an active titular nor an active exclusion. */
-const pendingCondition = (sie: number, year: number) =>
-  and(
-    eq(inscriptions.institutionId, sie),
-    eq(inscriptions.year, year),
-    isNull(inscriptions.removedAt),
-    sql`NOT EXISTS (SELECT 1 FROM ${titularAssignments} t WHERE t.inscription_id = ${inscriptions.id} AND t.removed_at IS NULL)`,
-    sql`NOT EXISTS (SELECT 1 FROM ${beneficiaryExclusions} e WHERE e.inscription_id = ${inscriptions.id} AND e.removed_at IS NULL)`,
-  );
-
-export async function countPending(db: Executor, sie: number, year: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(inscriptions)
-    .where(pendingCondition(sie, year));
-  return row?.n ?? 0;
-}
+import { applyExclusions, countPending, markListConsolidated, pendingRows } from './queries/consolidation.js';
 
 /** The students still without a titular, shown before consolidating (10 a page). */
 export async function listPending(deps: AppDeps, sie: number, page: number): Promise<PendingPage> {
   const { year } = await institutionFacts(deps, deps.db, sie);
-  const where = pendingCondition(sie, year);
   const [rows, total] = await Promise.all([
-    deps.db
-      .select({
-        inscriptionId: inscriptions.id,
-        rude: students.rude,
-        fullName: sql<string>`trim(regexp_replace(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name}, '\\s+', ' ', 'g'))`,
-        levelId: courses.levelId,
-        gradeId: courses.gradeId,
-        parallelId: courses.parallelId,
-        segipId: students.segipId,
-        emparejaSereci: students.emparejaSereci,
-      })
-      .from(inscriptions)
-      .innerJoin(students, eq(students.id, inscriptions.studentId))
-      .innerJoin(courses, eq(courses.id, inscriptions.courseId))
-      .where(where)
-      .orderBy(
-        asc(students.firstLastName),
-        asc(students.secondLastName),
-        asc(students.name),
-        asc(inscriptions.id),
-      )
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((page - 1) * DEFAULT_PAGE_SIZE),
+    pendingRows(deps.db, sie, year, DEFAULT_PAGE_SIZE, (page - 1) * DEFAULT_PAGE_SIZE),
     countPending(deps.db, sie, year),
   ]);
   return {
@@ -110,41 +60,13 @@ export async function consolidate(
         observations: [holderMessages.periodClosed],
       });
     }
-    const [won] = await tx
-      .update(institutions)
-      .set({ holdersConsolidatedAt: now, holdersConsolidatedBy: user.id })
-      .where(and(eq(institutions.id, sie), isNull(institutions.holdersConsolidatedAt)))
-      .returning({ districtId: institutions.districtId });
+    const won = await markListConsolidated(tx, sie, now, user.id);
     if (!won)
       throw new AppError('conflict', holderMessages.alreadyConsolidated, {
         observations: [holderMessages.alreadyConsolidated],
       });
 
-    const excluded = await tx
-      .update(beneficiaryExclusions)
-      .set({ appliedAt: now })
-      .where(
-        and(
-          eq(beneficiaryExclusions.institutionId, sie),
-          isNull(beneficiaryExclusions.removedAt),
-          isNull(beneficiaryExclusions.appliedAt),
-        ),
-      )
-      .returning({ inscriptionId: beneficiaryExclusions.inscriptionId });
-    const ids = excluded.map((e) => e.inscriptionId);
-    const removed =
-      ids.length === 0
-        ? []
-        : await tx
-            .update(inscriptions)
-            .set({ removedAt: now })
-            .where(
-              and(
-                sql`${inscriptions.id} = ANY(${`{${ids.join(',')}}`}::int[])`,
-                isNull(inscriptions.removedAt),
-              ),
-            )
-            .returning({ id: inscriptions.id });
+    const removed = await applyExclusions(tx, sie, now);
     const pending = await countPending(tx, sie, facts.year);
     // Issue 12: the declaration is read here, rendered before this transaction and stored in it.
     const declare = () => holdersDeclarationInput(deps, tx, sie, render, false);

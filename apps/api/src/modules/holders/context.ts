@@ -1,11 +1,10 @@
 import { holderMessages, periodOpen } from '@bjp/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { institutions, periods, programmeSettings } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { institutionFactsRow, registrationPeriodRow } from './queries/school.js';
 
 export type RegistrationPeriod = { startsOn: string; endsOn: string; active: boolean } | null;
 
@@ -13,15 +12,7 @@ export type RegistrationPeriod = { startsOn: string; endsOn: string; active: boo
 export async function registrationPeriod(
   db: Executor,
 ): Promise<{ year: number; period: RegistrationPeriod }> {
-  const [row] = await db
-    .select({
-      year: programmeSettings.year,
-      startsOn: periods.startsOn,
-      endsOn: periods.endsOn,
-      active: periods.active,
-    })
-    .from(programmeSettings)
-    .leftJoin(periods, eq(periods.id, programmeSettings.registrationPeriodId));
+  const row = await registrationPeriodRow(db);
   if (!row) throw new Error('programme_settings row is missing');
   const period =
     row.startsOn && row.endsOn
@@ -53,22 +44,7 @@ export async function institutionFacts(
   options: { lock?: boolean } = {},
 ): Promise<InstitutionFacts> {
   // One round trip: the school with the programme year and the registration period beside it.
-  const query = db
-    .select({
-      sie: institutions.id,
-      codeType: institutions.codeType,
-      districtId: institutions.districtId,
-      consolidatedAt: institutions.holdersConsolidatedAt,
-      year: programmeSettings.year,
-      startsOn: periods.startsOn,
-      endsOn: periods.endsOn,
-      active: periods.active,
-    })
-    .from(institutions)
-    .innerJoin(programmeSettings, eq(programmeSettings.id, 1))
-    .leftJoin(periods, eq(periods.id, programmeSettings.registrationPeriodId))
-    .where(eq(institutions.id, sie));
-  const [row] = options.lock ? await query.for('share', { of: institutions }) : await query;
+  const row = await institutionFactsRow(db, sie, options.lock ?? false);
   if (!row) throw new AppError('not_found', 'Institución no encontrada.');
   const { startsOn, endsOn, active, ...school } = row;
   const period = startsOn && endsOn ? { startsOn, endsOn, active: active ?? false } : null;

@@ -1,22 +1,12 @@
 import { holderMessages } from '@bjp/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import { courses, inscriptions, levels, shifts, users } from '../../db/schema/index.js';
 import type { DeclarationCounts, DeclarationData } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
 import { studentDetails } from '../reports/index.js';
 import { institutionCard } from '../structure/index.js';
 import { institutionFacts } from './context.js';
-
-const counts = {
-  total: sql<number>`count(*)::int`,
-  apoderados: sql<number>`count(*) FILTER (WHERE n.removed_at IS NULL AND t.holder_type_id = 1)::int`,
-  maestros: sql<number>`count(*) FILTER (WHERE n.removed_at IS NULL AND t.holder_type_id = 2)::int`,
-  directores: sql<number>`count(*) FILTER (WHERE n.removed_at IS NULL AND t.holder_type_id = 3)::int`,
-  removed: sql<number>`count(*) FILTER (WHERE n.removed_at IS NOT NULL)::int`,
-  pending: sql<number>`count(*) FILTER (WHERE n.removed_at IS NULL AND t.id IS NULL)::int`,
-};
+import { consolidatedByName, declarationRows as declarationRowsOf } from './queries/consolidation.js';
 
 function sum(rows: DeclarationCounts[]): DeclarationCounts {
   const total: DeclarationCounts = {
@@ -45,28 +35,8 @@ export async function declarationData(
   const facts = await institutionFacts(deps, db, sie);
   if (!facts.consolidatedAt) throw new AppError('conflict', holderMessages.declarationBeforeConsolidation);
   const card = await institutionCard(db, sie);
-  const rows = await db
-    .select({
-      shift: shifts.name,
-      level: levels.name,
-      shiftId: courses.shiftId,
-      levelId: courses.levelId,
-      gradeId: courses.gradeId,
-      parallelId: courses.parallelId,
-      ...counts,
-    })
-    .from(sql`${inscriptions} n`)
-    .innerJoin(courses, sql`${courses.id} = n.course_id`)
-    .innerJoin(shifts, eq(shifts.id, courses.shiftId))
-    .innerJoin(levels, eq(levels.id, courses.levelId))
-    .leftJoin(sql`titular_assignments t`, sql`t.inscription_id = n.id AND t.removed_at IS NULL`)
-    .where(and(sql`n.institution_id = ${sie}`, sql`n.year = ${facts.year}`))
-    .groupBy(courses.shiftId, shifts.name, courses.levelId, levels.name, courses.gradeId, courses.parallelId)
-    .orderBy(courses.shiftId, courses.levelId, courses.gradeId, courses.parallelId);
-  const [by] = await db
-    .select({ name: sql<string>`trim(${users.name} || ' ' || ${users.firstLastName})` })
-    .from(users)
-    .where(eq(users.id, sql`(SELECT holders_consolidated_by FROM institutions WHERE id = ${sie})`));
+  const rows = await declarationRowsOf(db, sie, facts.year);
+  const by = await consolidatedByName(db, sie);
   const declarationRows = rows.map(({ shiftId: _s, levelId: _l, ...r }) => r);
   return {
     sie,
@@ -77,7 +47,7 @@ export async function declarationData(
     department: card.departmentName,
     year: facts.year,
     consolidatedAt: facts.consolidatedAt,
-    consolidatedBy: by?.name ?? '',
+    consolidatedBy: by ?? '',
     rows: declarationRows,
     totals: sum(declarationRows),
     students: (await studentDetails(db, sie, facts.year)).map((s) => ({

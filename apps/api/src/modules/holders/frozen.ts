@@ -1,8 +1,6 @@
 import { formatCount, holderMessages } from '@bjp/domain';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import { institutions } from '../../db/schema/index.js';
 import { declarationFileName } from '../../documents/holders/declaration-pdf.js';
 import type { Render } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
@@ -14,6 +12,7 @@ import {
   storeDeclaration,
 } from '../declarations/index.js';
 import { declarationData } from './declaration-data.js';
+import { consolidatedAtOf, consolidatedById } from './queries/consolidation.js';
 
 /**
  * Stores the holders' sworn declaration of a consolidated school in the caller's transaction (a
@@ -38,10 +37,7 @@ export async function holdersDeclarationInput(
   backfilled: boolean,
 ): Promise<StoreInput> {
   const data = await declarationData(deps, sie, tx);
-  const [by] = await tx
-    .select({ id: institutions.holdersConsolidatedBy })
-    .from(institutions)
-    .where(eq(institutions.id, sie));
+  const by = await consolidatedById(tx, sie);
   const printedAt = deps.clock.now();
   const t = data.totals;
   return {
@@ -79,10 +75,7 @@ export async function holdersDeclarationForDownload(
 ): Promise<StoredPdf> {
   const stored = await currentDeclaration(deps.db, sie, 'holders');
   if (stored) return stored;
-  const [school] = await deps.db
-    .select({ at: institutions.holdersConsolidatedAt })
-    .from(institutions)
-    .where(eq(institutions.id, sie));
+  const school = await consolidatedAtOf(deps.db, sie);
   if (!school?.at) throw new AppError('conflict', holderMessages.declarationBeforeConsolidation);
   return withRender((render) => backfillHolders(deps, sie, render));
 }
@@ -95,11 +88,7 @@ export async function backfillHolders(
   db?: Executor,
 ): Promise<StoredPdf> {
   const work = async (tx: Executor) => {
-    const [school] = await tx
-      .select({ at: institutions.holdersConsolidatedAt })
-      .from(institutions)
-      .where(eq(institutions.id, sie))
-      .for('no key update');
+    const school = await consolidatedAtOf(tx, sie, true);
     const again = await currentDeclaration(tx, sie, 'holders');
     if (again) return again;
     if (!school?.at) throw new AppError('conflict', holderMessages.declarationBeforeConsolidation);

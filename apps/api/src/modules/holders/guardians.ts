@@ -6,17 +6,14 @@ import {
   relationshipsAllowedFor,
   type TitularModalResponse,
 } from '@bjp/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { namedStatement } from '../../db/prepared.js';
-import { guardians, persons, titularAssignments } from '../../db/schema/index.js';
-import { auditInsert, writeAudit } from '../../lib/audit.js';
+import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { type ChangeGate, loadInscription, lockForChange } from './inscription.js';
-import { activeAssignment, titularModal } from './modal.js';
+import { titularModal } from './modal.js';
 import { assertFoundBySearch } from './person-search.js';
 import {
   assertAdult,
@@ -26,6 +23,16 @@ import {
   verifyWithSegip,
   writePersonUpdate,
 } from './persons.js';
+import {
+  activeAssignment,
+  activeGuardian,
+  attachGuardianRow,
+  createPersonStatement,
+  markSegipVerified,
+  removeGuardianRow,
+  setAssignmentRelationship,
+  setGuardianRelationship,
+} from './queries/titulars.js';
 
 /** One change to a student's titulars; `gate` replaces the registration rules (see ChangeGate). */
 export type Change = {
@@ -52,21 +59,13 @@ async function attachGuardian(
 ): Promise<number> {
   // One statement: insert, or bring back a removed row; an active row is left alone and returns nothing.
   const now = c.deps.clock.now();
-  const [row] = await tx
-    .insert(guardians)
-    .values({
-      inscriptionId: c.inscriptionId,
-      personId,
-      relationshipId,
-      createdAt: now,
-      createdBy: c.user.id,
-    })
-    .onConflictDoUpdate({
-      target: [guardians.inscriptionId, guardians.personId],
-      set: { relationshipId, removedAt: null, removedBy: null, createdAt: now, createdBy: c.user.id },
-      setWhere: sql`${guardians.removedAt} IS NOT NULL`,
-    })
-    .returning({ id: guardians.id });
+  const row = await attachGuardianRow(tx, {
+    inscriptionId: c.inscriptionId,
+    personId,
+    relationshipId,
+    now,
+    userId: c.user.id,
+  });
   if (!row) throw new AppError('conflict', holderMessages.alreadyGuardian);
   return row.id;
 }
@@ -110,8 +109,7 @@ export async function addExistingGuardian(
   return c.deps.db.transaction(async (tx) => {
     const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
     assertRelationshipAllowed(locked.facts.codeType, body.relationshipId);
-    if (!person.segipVerifiedAt && !corrected)
-      await tx.update(persons).set({ segipVerifiedAt: c.deps.clock.now() }).where(eq(persons.id, person.id));
+    if (!person.segipVerifiedAt && !corrected) await markSegipVerified(tx, person.id, c.deps.clock.now());
     const guardianId = await attachGuardian(tx, c, person.id, body.relationshipId);
     // Once a guardian of this student the person is in the school's place: the correction may follow.
     if (corrected)
@@ -135,41 +133,6 @@ export async function addExistingGuardian(
     return titularModal(c.deps, c.user, c.sie, c.inscriptionId, tx, locked);
   });
 }
-
-const p = (name: string) => sql.placeholder(name);
-
-/**
- * What 'Nuevo Titular' writes, in one named statement (every round trip counts at 50 directors at once):
- * the person SEGIP confirmed, the guardian, the audit row. A document registered meanwhile inserts
- * no person, so nothing follows and no row comes back.
- */
-const createPersonStatement = namedStatement<{ id: number }>(
-  'holders_create_titular_person',
-  sql`
-    WITH person AS (
-      INSERT INTO persons (carnet, complemento, first_last_name, second_last_name, name, birth_date,
-        gender, "foreign", segip_verified_at)
-      VALUES (${p('carnet')}::text, ${p('complemento')}::text, ${p('paterno')}::text, ${p('materno')}::text,
-        ${p('name')}::text, ${p('birthDate')}::date, ${p('gender')}::int, ${p('foreign')}::boolean,
-        ${p('now')}::timestamptz)
-      ON CONFLICT (carnet, complemento) DO NOTHING
-      RETURNING id
-    ), guardian AS (
-      INSERT INTO guardians (inscription_id, person_id, relationship_id, created_at, created_by)
-      SELECT ${p('inscriptionId')}::int, id, ${p('relationshipId')}::int, ${p('now')}::timestamptz, ${p('userId')}::int
-      FROM person RETURNING id, person_id
-    ), audit AS (${auditInsert({
-      userId: p('userId'),
-      action: 'holders.person.create',
-      entity: 'inscription',
-      entityId: p('inscriptionText'),
-      after: sql`(SELECT jsonb_build_object('guardianId', id, 'personId', person_id,
-        'carnet', ${p('carnet')}::text, 'complemento', ${p('complemento')}::text,
-        'relationshipId', ${p('relationshipId')}::int) FROM guardian)`,
-      ip: p('ip'),
-    })})
-    SELECT id FROM guardian`,
-);
 
 /** 'Nuevo Titular': SEGIP confirms the data, then the person is created and joins the guardians. */
 export async function addNewTitular(
@@ -207,20 +170,8 @@ export async function addNewTitular(
   });
 }
 
-const ofStudent = (c: Change, guardianId: number) =>
-  and(eq(guardians.id, guardianId), eq(guardians.inscriptionId, c.inscriptionId));
-
 async function lockGuardian(tx: Executor, inscriptionId: number, guardianId: number) {
-  const [row] = await tx
-    .select()
-    .from(guardians)
-    .where(
-      and(
-        eq(guardians.id, guardianId),
-        eq(guardians.inscriptionId, inscriptionId),
-        isNull(guardians.removedAt),
-      ),
-    );
+  const row = await activeGuardian(tx, inscriptionId, guardianId);
   if (!row) throw new AppError('not_found', holderMessages.invalidTitular);
   return row;
 }
@@ -235,16 +186,16 @@ export async function changeRelationship(
     const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
     assertRelationshipAllowed(locked.facts.codeType, relationshipId);
     const guardian = await lockGuardian(tx, c.inscriptionId, guardianId);
-    // Every write names the student too: a guardian id is only ever changed through its own student.
-    await tx.update(guardians).set({ relationshipId }).where(ofStudent(c, guardianId));
+    await setGuardianRelationship(tx, c.inscriptionId, guardianId, relationshipId);
     const titular = await activeAssignment(tx, c.inscriptionId);
     if (titular?.personId === guardian.personId) {
-      await tx
-        .update(titularAssignments)
-        .set({ relationshipId, holderTypeId: holderTypeForRelationship(relationshipId) })
-        .where(
-          and(eq(titularAssignments.id, titular.id), eq(titularAssignments.inscriptionId, c.inscriptionId)),
-        );
+      await setAssignmentRelationship(
+        tx,
+        c.inscriptionId,
+        titular.id,
+        relationshipId,
+        holderTypeForRelationship(relationshipId),
+      );
     }
     await writeAudit(tx, {
       userId: c.user.id,
@@ -267,10 +218,7 @@ export async function removeGuardian(c: Change, guardianId: number): Promise<Tit
     const titular = await activeAssignment(tx, c.inscriptionId);
     if (titular?.personId === guardian.personId)
       throw new AppError('conflict', holderMessages.cannotRemoveSelected);
-    await tx
-      .update(guardians)
-      .set({ removedAt: c.deps.clock.now(), removedBy: c.user.id })
-      .where(ofStudent(c, guardianId));
+    await removeGuardianRow(tx, c.inscriptionId, guardianId, c.deps.clock.now(), c.user.id);
     await writeAudit(tx, {
       userId: c.user.id,
       action: 'holders.guardian.remove',

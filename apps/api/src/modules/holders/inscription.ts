@@ -1,11 +1,9 @@
 import { courseLabel, holderMessages, identityValidated, periodOpen } from '@bjp/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import { namedStatement } from '../../db/prepared.js';
-import { courses, inscriptions, students } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { assertListOpen, type InstitutionFacts, institutionFacts } from './context.js';
+import { inscriptionRow, lockForChangeRow } from './queries/school.js';
 
 export type InscriptionFacts = {
   inscriptionId: number;
@@ -27,23 +25,7 @@ export async function loadInscription(
   inscriptionId: number,
   options: { lock?: boolean } = {},
 ): Promise<InscriptionFacts> {
-  const query = db
-    .select({
-      inscriptionId: inscriptions.id,
-      rude: students.rude,
-      fullName: sql<string>`trim(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name})`,
-      levelId: courses.levelId,
-      gradeId: courses.gradeId,
-      parallelId: courses.parallelId,
-      removedAt: inscriptions.removedAt,
-      segipId: students.segipId,
-      emparejaSereci: students.emparejaSereci,
-    })
-    .from(inscriptions)
-    .innerJoin(students, eq(students.id, inscriptions.studentId))
-    .innerJoin(courses, eq(courses.id, inscriptions.courseId))
-    .where(and(eq(inscriptions.id, inscriptionId), eq(inscriptions.institutionId, sie)));
-  const [row] = options.lock ? await query.for('update', { of: inscriptions }) : await query;
+  const row = await inscriptionRow(db, sie, inscriptionId, options.lock ?? false);
   if (!row) throw new AppError('not_found', holderMessages.studentNotFound);
   return {
     inscriptionId: row.inscriptionId,
@@ -70,25 +52,6 @@ export type ChangeGate = (
   inscriptionId: number,
 ) => Promise<LockedChange>;
 
-// One statement takes both locks; the two-step reads below only run to name what is missing. It runs
-// at every titular change, so it is a named statement, parsed and planned once per connection.
-const lockStatement = namedStatement<LockedRow>(
-  'holders_lock_for_change',
-  sql`
-    SELECT i.code_type, i.district_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
-      p.starts_on::text AS starts_on, p.ends_on::text AS ends_on, p.active,
-      s.rude, trim(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name) AS full_name,
-      c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci
-    FROM institutions i
-    JOIN programme_settings ps ON ps.id = 1
-    LEFT JOIN periods p ON p.id = ps.registration_period_id
-    JOIN inscriptions n ON n.id = ${sql.placeholder('inscriptionId')} AND n.institution_id = i.id
-    JOIN students s ON s.id = n.student_id
-    JOIN courses c ON c.id = n.course_id
-    WHERE i.id = ${sql.placeholder('sie')}
-    FOR SHARE OF i FOR UPDATE OF n`,
-);
-
 /**
  * Opens a change to one student's titulars inside the caller's transaction: the school's list must
  * be open (not consolidated, period open), the student still a beneficiary with a validated
@@ -100,7 +63,7 @@ export async function lockForChange(
   sie: number,
   inscriptionId: number,
 ): Promise<LockedChange> {
-  const [row] = await lockStatement(tx, { sie, inscriptionId });
+  const row = await lockForChangeRow(tx, sie, inscriptionId);
   if (!row) {
     assertListOpen(await institutionFacts(deps, tx, sie));
     throw new AppError('not_found', holderMessages.studentNotFound);
@@ -138,21 +101,3 @@ export async function lockForChange(
   if (!inscription.identityValidated) throw new AppError('conflict', holderMessages.identityWarning);
   return { facts, inscription };
 }
-
-type LockedRow = {
-  code_type: number;
-  district_id: number;
-  consolidated_at: string | null;
-  year: number;
-  starts_on: string | null;
-  ends_on: string | null;
-  active: boolean | null;
-  rude: string;
-  full_name: string;
-  level_id: number;
-  grade_id: number;
-  parallel_id: number;
-  removed: boolean;
-  segip_id: number;
-  empareja_sereci: boolean;
-};

@@ -6,22 +6,12 @@ import {
   titularStatus,
   titularStatusLabel,
 } from '@bjp/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { preparedPerConnection } from '../../db/prepared.js';
-import {
-  beneficiaryExclusions,
-  guardians,
-  persons,
-  relationships,
-  titularAssignments,
-} from '../../db/schema/index.js';
 import { canEdit, type InstitutionFacts, institutionFacts } from './context.js';
 import { type InscriptionFacts, loadInscription } from './inscription.js';
-
-type PersonRow = typeof persons.$inferSelect;
+import { type GuardianRecord, type PersonRow, titularStateRows } from './queries/titulars.js';
 
 /** The one shape a person leaves the server in. */
 export function toPersonResponse(p: PersonRow): PersonResponse {
@@ -39,15 +29,6 @@ export function toPersonResponse(p: PersonRow): PersonResponse {
   };
 }
 
-/** The active titular of an inscription, if any. */
-export async function activeAssignment(db: Executor, inscriptionId: number) {
-  const [row] = await db
-    .select()
-    .from(titularAssignments)
-    .where(and(eq(titularAssignments.inscriptionId, inscriptionId), isNull(titularAssignments.removedAt)));
-  return row ?? null;
-}
-
 /** A student's titular state as the modal reads it: the active titular, the open exclusion, the guardians. */
 export type TitularState = {
   titular: {
@@ -58,50 +39,14 @@ export type TitularState = {
   } | null;
   exclusionId: number | null;
   guardians: Array<{
-    guardian: typeof guardians.$inferSelect;
+    guardian: GuardianRecord;
     person: PersonRow;
     relationshipName: string;
   }>;
 };
 
-/**
- * One statement: the active titular, the open exclusion and the guardians (a row with null guardian
- * columns when there are none). A change reads it once under its lock and answers from it, so the
- * modal it returns costs no further round trip.
- */
-const titularStateStatement = preparedPerConnection((db) => {
-  const inscriptionId = sql.placeholder('inscriptionId');
-  return db
-    .select({
-      titular: {
-        id: titularAssignments.id,
-        personId: titularAssignments.personId,
-        relationshipId: titularAssignments.relationshipId,
-        registeredInstitutionId: titularAssignments.registeredInstitutionId,
-      },
-      exclusionId: beneficiaryExclusions.id,
-      guardian: guardians,
-      person: persons,
-      relationshipName: relationships.name,
-    })
-    .from(sql`(SELECT 1) AS one`)
-    .leftJoin(
-      titularAssignments,
-      and(eq(titularAssignments.inscriptionId, inscriptionId), isNull(titularAssignments.removedAt)),
-    )
-    .leftJoin(
-      beneficiaryExclusions,
-      and(eq(beneficiaryExclusions.inscriptionId, inscriptionId), isNull(beneficiaryExclusions.removedAt)),
-    )
-    .leftJoin(guardians, and(eq(guardians.inscriptionId, inscriptionId), isNull(guardians.removedAt)))
-    .leftJoin(persons, eq(persons.id, guardians.personId))
-    .leftJoin(relationships, eq(relationships.id, guardians.relationshipId))
-    .orderBy(asc(guardians.createdAt), asc(guardians.id))
-    .prepare('holders_titular_state');
-});
-
 export async function readTitularState(db: Executor, inscriptionId: number): Promise<TitularState> {
-  const rows = await titularStateStatement(db).execute({ inscriptionId });
+  const rows = await titularStateRows(db, inscriptionId);
   const first = rows[0];
   return {
     titular: first?.titular ?? null,

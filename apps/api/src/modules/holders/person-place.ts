@@ -1,27 +1,9 @@
 import { holderMessages } from '@bjp/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { persons } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { type PersonPlace, personInPlaceRow } from './queries/titulars.js';
 
-/**
- * Where a person is changed from. Persons are shared by every school, so a school may change only
- * those who are an active guardian (the titular is always one) of a student inscribed there; the
- * adjustments screen narrows it to the adults of the one student it shows.
- */
-export type PersonPlace = { sie: number; inscriptionId?: number };
-
-/**
- * The condition, to sit in the very statement that reads or writes the person row, so no check can
- * be skipped or raced. `persons.id` is written out: Drizzle renders a lone column unqualified, and
- * inside this subquery an unqualified "id" would bind to the guardian's.
- */
-export function personInPlace(place: PersonPlace): SQL {
-  return sql`EXISTS (
-    SELECT 1 FROM guardians pg JOIN inscriptions pn ON pn.id = pg.inscription_id
-    WHERE pg.person_id = "persons"."id" AND pg.removed_at IS NULL AND pn.institution_id = ${place.sie}
-    ${place.inscriptionId === undefined ? sql`` : sql`AND pn.id = ${place.inscriptionId}`})`;
-}
+export type { PersonPlace };
 
 export const notInPlace = (place: PersonPlace) =>
   new AppError(
@@ -40,11 +22,7 @@ export async function findPersonIn(
   personId: number,
   options: { lock?: boolean } = {},
 ) {
-  const query = db
-    .select()
-    .from(persons)
-    .where(and(eq(persons.id, personId), personInPlace(place)));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const row = await personInPlaceRow(db, place, personId, options.lock ?? false);
   if (!row) throw notInPlace(place);
   return row;
 }

@@ -5,47 +5,23 @@ import {
   personSearchRequest,
   personSearchResponse,
 } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { guard } from '../../auth/guard.js';
 import type { Executor } from '../../db/client.js';
-import { namedStatement } from '../../db/prepared.js';
-import { rows } from '../../db/rows.js';
-import { auditInsert } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import {
+  foundBySearch,
+  PERSON_SEARCH_ACTION,
+  PERSON_SEARCH_ENTITY,
+  SEARCH_VALID_MINUTES,
+  searchPersonRows,
+} from './queries/person-search.js';
 
 /** Searches a user may run in a minute: a school at its busiest registers a parent every minute or two. */
 export const PERSON_SEARCHES_PER_MINUTE = 30;
 
-/** The audit action of a search; the activity list of users/search-activity.ts counts these rows. */
-export const PERSON_SEARCH_ACTION = 'holders.person.search';
-export const PERSON_SEARCH_ENTITY = 'person_search';
-
-const p = (name: string) => sql.placeholder(name);
-
-/**
- * The search and its audit row in one statement, so no search can answer without leaving its row
- * (who, when, from where, the document, whether it was found). The entity id is the document, so
- * "who looked this person up" is one indexed lookup.
- */
-const searchStatement = namedStatement<{ id: number; paterno: string; materno: string; name: string }>(
-  'holders_person_search_audited',
-  sql`
-    WITH person AS (
-      SELECT id, first_last_name AS paterno, second_last_name AS materno, name
-      FROM persons WHERE carnet = ${p('carnet')}::text AND complemento = ${p('complemento')}::text
-    ), audit AS (${auditInsert({
-      userId: p('userId'),
-      action: PERSON_SEARCH_ACTION,
-      entity: PERSON_SEARCH_ENTITY,
-      entityId: p('carnet'),
-      after: sql`jsonb_build_object('carnet', ${p('carnet')}::text, 'complemento', ${p('complemento')}::text,
-        'found', EXISTS (SELECT 1 FROM person), 'personId', (SELECT id FROM person))`,
-      ip: p('ip'),
-    })})
-    SELECT id, paterno, materno, name FROM person`,
-);
+export { PERSON_SEARCH_ACTION, PERSON_SEARCH_ENTITY, SEARCH_VALID_MINUTES };
 
 /** 'Buscar' in the titular modal: the person with this document, masked (see personSearchMatch). */
 export async function searchPersonAudited(
@@ -54,7 +30,7 @@ export async function searchPersonAudited(
   document: { carnet: string; complemento: string },
   ip: string,
 ): Promise<PersonSearchResponse> {
-  const [row] = await searchStatement(db, { ...document, userId: user.id, ip });
+  const [row] = await searchPersonRows(db, { ...document, userId: user.id, ip });
   if (!row) return { found: false, person: null };
   return {
     found: true,
@@ -67,9 +43,6 @@ export async function searchPersonAudited(
   };
 }
 
-/** How long the id a search answered stays good for adding that person (see assertFoundBySearch). */
-export const SEARCH_VALID_MINUTES = 60;
-
 /**
  * That this user's own search found this person in the last hour, read from the audit rows the
  * search leaves. For 'Agregar Titular' (POST …/guardians {personId}): the modal's answer lists a
@@ -78,17 +51,8 @@ export const SEARCH_VALID_MINUTES = 60;
  * belongs, first thing; the tests that add a person without searching must search first then.
  */
 export async function assertFoundBySearch(db: Executor, userId: number, personId: number): Promise<void> {
-  const found = await rows<unknown>(
-    db,
-    sql`
-    SELECT 1 FROM persons p
-    JOIN audit_log a ON a.entity = ${PERSON_SEARCH_ENTITY} AND a.entity_id = p.carnet
-    WHERE p.id = ${personId}::int AND a.user_id = ${userId}::int AND a.action = ${PERSON_SEARCH_ACTION}
-      AND (a.after ->> 'personId')::int = p.id
-      AND a.at >= now() - make_interval(mins => ${SEARCH_VALID_MINUTES}::int)
-    LIMIT 1`,
-  );
-  if (found.length === 0) throw new AppError('not_found', holderMessages.personNotFound);
+  if (!(await foundBySearch(db, userId, personId)))
+    throw new AppError('not_found', holderMessages.personNotFound);
 }
 
 /**

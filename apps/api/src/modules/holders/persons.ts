@@ -1,34 +1,18 @@
 import type { personData } from '@bjp/domain';
 import { holderMessages, isAdultOn, type PersonResponse } from '@bjp/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { preparedPerConnection } from '../../db/prepared.js';
-import { persons } from '../../db/schema/index.js';
 import { type SegipPerson, SegipUnavailableError } from '../../integrations/segip/client.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { assertListOpen, institutionFacts } from './context.js';
 import { toPersonResponse } from './modal.js';
-import { findPersonIn, notInPlace, type PersonPlace, personInPlace } from './person-place.js';
+import { findPersonIn, notInPlace, type PersonPlace } from './person-place.js';
+import { personByDocumentRow, personById, updatePersonInPlace } from './queries/titulars.js';
 
 export type PersonFields = z.output<typeof personData>;
-
-// Every 'Buscar' and every 'Nuevo Titular' runs it: prepared once per connection.
-const personByDocument = preparedPerConnection((db) =>
-  db
-    .select()
-    .from(persons)
-    .where(
-      and(
-        eq(persons.carnet, sql.placeholder('carnet')),
-        eq(persons.complemento, sql.placeholder('complemento')),
-      ),
-    )
-    .prepare('holders_person_by_document'),
-);
 
 /**
  * A person already registered as a holder anywhere, by document, for the server's own checks. What a
@@ -39,7 +23,7 @@ export async function searchPerson(
   carnet: string,
   complemento: string,
 ): Promise<{ found: boolean; person: PersonResponse | null }> {
-  const [row] = await personByDocument(db).execute({ carnet, complemento });
+  const row = await personByDocumentRow(db, carnet, complemento);
   return row ? { found: true, person: toPersonResponse(row) } : { found: false, person: null };
 }
 
@@ -88,7 +72,7 @@ export function assertAdult(birthDate: string, today: string): void {
 }
 
 export async function findPerson(db: Executor, personId: number) {
-  const [row] = await db.select().from(persons).where(eq(persons.id, personId));
+  const row = await personById(db, personId);
   if (!row) throw new AppError('not_found', holderMessages.personNotFound);
   return row;
 }
@@ -133,19 +117,15 @@ export async function writePersonUpdate(
   ip: string,
 ): Promise<PersonResponse> {
   const before = await findPersonIn(tx, place, personId, { lock: true });
-  const [after] = await tx
-    .update(persons)
-    .set({
-      firstLastName: data.paterno,
-      secondLastName: data.materno,
-      name: data.name,
-      birthDate: data.birthDate,
-      gender: data.gender,
-      foreign: data.foreign,
-      segipVerifiedAt: deps.clock.now(),
-    })
-    .where(and(eq(persons.id, personId), personInPlace(place)))
-    .returning();
+  const after = await updatePersonInPlace(tx, place, personId, {
+    firstLastName: data.paterno,
+    secondLastName: data.materno,
+    name: data.name,
+    birthDate: data.birthDate,
+    gender: data.gender,
+    foreign: data.foreign,
+    segipVerifiedAt: deps.clock.now(),
+  });
   if (!after) throw notInPlace(place);
   await writeAudit(tx, {
     userId: user.id,

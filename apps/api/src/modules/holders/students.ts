@@ -8,21 +8,10 @@ import {
   titularStatus,
   titularStatusLabel,
 } from '@bjp/domain';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { beneficiaryExclusions, inscriptions, students, titularAssignments } from '../../db/schema/index.js';
-import { isBlockedSql } from '../blocking/index.js';
 import { canEdit, institutionFacts } from './context.js';
-
-const activeTitular = and(
-  eq(titularAssignments.inscriptionId, inscriptions.id),
-  isNull(titularAssignments.removedAt),
-);
-const activeExclusion = and(
-  eq(beneficiaryExclusions.inscriptionId, inscriptions.id),
-  isNull(beneficiaryExclusions.removedAt),
-);
+import { studentCounts, studentPage } from './queries/lists.js';
 
 /** The 'Estudiantes' panel header: gestión, consolidation, period, what the user may do, and counts. */
 export async function institutionState(
@@ -31,17 +20,7 @@ export async function institutionState(
   sie: number,
 ): Promise<HoldersInstitutionState> {
   const facts = await institutionFacts(deps, deps.db, sie);
-  const [counts] = await deps.db
-    .select({
-      total: sql<number>`count(*)::int`,
-      removed: sql<number>`count(*) FILTER (WHERE ${inscriptions.removedAt} IS NOT NULL)::int`,
-      registered: sql<number>`count(*) FILTER (WHERE ${inscriptions.removedAt} IS NULL AND ${titularAssignments.id} IS NOT NULL)::int`,
-      excluded: sql<number>`count(*) FILTER (WHERE ${inscriptions.removedAt} IS NULL AND ${titularAssignments.id} IS NULL AND ${beneficiaryExclusions.id} IS NOT NULL)::int`,
-    })
-    .from(inscriptions)
-    .leftJoin(titularAssignments, activeTitular)
-    .leftJoin(beneficiaryExclusions, activeExclusion)
-    .where(and(eq(inscriptions.institutionId, sie), eq(inscriptions.year, facts.year)));
+  const counts = await studentCounts(deps.db, sie, facts.year);
   const c = counts ?? { total: 0, removed: 0, registered: 0, excluded: 0 };
   const open = !facts.consolidatedAt && facts.periodOpen;
   return {
@@ -67,48 +46,15 @@ export async function listStudents(
   query: StudentListQuery,
 ): Promise<StudentPage> {
   const facts = await institutionFacts(deps, deps.db, sie);
-  const where: SQL = and(
-    eq(inscriptions.institutionId, sie),
-    eq(inscriptions.year, facts.year),
-    query.course ? eq(inscriptions.courseId, query.course) : undefined,
-  )!;
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
-  // The page and the total in one round trip (count(*) OVER ()); only a page past the end needs a count.
-  const rows = await deps.db
-    .select({
-      inscriptionId: inscriptions.id,
-      rude: students.rude,
-      paterno: students.firstLastName,
-      materno: students.secondLastName,
-      name: students.name,
-      gender: students.gender,
-      segipId: students.segipId,
-      emparejaSereci: students.emparejaSereci,
-      removedAt: inscriptions.removedAt,
-      registeredAt: titularAssignments.registeredInstitutionId,
-      excluded: sql<boolean>`${beneficiaryExclusions.id} IS NOT NULL`,
-      blocked: isBlockedSql(inscriptions.id),
-      total: sql<number>`(count(*) OVER ())::int`,
-    })
-    .from(inscriptions)
-    .innerJoin(students, eq(students.id, inscriptions.studentId))
-    .leftJoin(titularAssignments, activeTitular)
-    .leftJoin(beneficiaryExclusions, activeExclusion)
-    .where(where)
-    .orderBy(
-      asc(students.firstLastName),
-      asc(students.secondLastName),
-      asc(students.name),
-      asc(inscriptions.id),
-    )
-    .limit(DEFAULT_PAGE_SIZE)
-    .offset(offset);
-  const total =
-    rows[0]?.total ??
-    (offset === 0
-      ? 0
-      : ((await deps.db.select({ n: sql<number>`count(*)::int` }).from(inscriptions).where(where))[0]?.n ??
-        0));
+  const { rows, total } = await studentPage(
+    deps.db,
+    sie,
+    facts.year,
+    query.course,
+    DEFAULT_PAGE_SIZE,
+    offset,
+  );
   const editable = canEdit(user);
   return {
     items: rows.map((r, i) => {

@@ -5,24 +5,14 @@ import {
   holderTypes,
   type TitularListPage,
 } from '@bjp/domain';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { courses, inscriptions, persons, students, titularAssignments } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { assertListOpen, institutionFacts } from './context.js';
+import { titularStudentRows, titularsPage, validateTitularRows } from './queries/lists.js';
 
 const holderTypeName = (id: number) => holderTypes.find((t) => t.id === id)?.name ?? '';
-
-/** The school's current titulars with the students they collect for here. */
-const titularsOf = (sie: number, year: number) =>
-  and(
-    isNull(titularAssignments.removedAt),
-    eq(inscriptions.institutionId, sie),
-    eq(inscriptions.year, year),
-    isNull(inscriptions.removedAt),
-  );
 
 /**
  * The titular validation list: each adult who collects here, their holder type, how many students
@@ -35,43 +25,14 @@ export async function listTitulars(
   query: { page: number; holderType?: number },
 ): Promise<TitularListPage> {
   const { year } = await institutionFacts(deps, deps.db, sie);
-  const where = and(
-    titularsOf(sie, year),
-    query.holderType ? eq(titularAssignments.holderTypeId, query.holderType) : undefined,
+  const { rows, total } = await titularsPage(
+    deps.db,
+    sie,
+    year,
+    query.holderType,
+    DEFAULT_PAGE_SIZE,
+    (query.page - 1) * DEFAULT_PAGE_SIZE,
   );
-  const grouped = deps.db
-    .select({
-      personId: titularAssignments.personId,
-      holderTypeId: titularAssignments.holderTypeId,
-      total: sql<number>`count(*)::int`.as('total'),
-      validated: sql<number>`count(${titularAssignments.validatedAt})::int`.as('validated'),
-    })
-    .from(titularAssignments)
-    .innerJoin(inscriptions, eq(inscriptions.id, titularAssignments.inscriptionId))
-    .where(where)
-    .groupBy(titularAssignments.personId, titularAssignments.holderTypeId)
-    .as('g');
-  const [rows, [count]] = await Promise.all([
-    deps.db
-      .select({
-        holderTypeId: grouped.holderTypeId,
-        total: grouped.total,
-        validated: grouped.validated,
-        p: persons,
-      })
-      .from(grouped)
-      .innerJoin(persons, eq(persons.id, grouped.personId))
-      .orderBy(
-        desc(grouped.holderTypeId),
-        asc(persons.firstLastName),
-        asc(persons.secondLastName),
-        asc(persons.name),
-        asc(persons.id),
-      )
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(grouped),
-  ]);
   return {
     items: rows.map(({ p, ...g }) => ({
       personId: p.id,
@@ -87,30 +48,14 @@ export async function listTitulars(
     })),
     page: query.page,
     pageSize: DEFAULT_PAGE_SIZE,
-    total: count?.n ?? 0,
+    total,
   };
 }
 
 /** The students one titular collects for in this school, for the 'Validar Estudiantes' dialog. */
 export async function titularStudents(deps: AppDeps, sie: number, personId: number) {
   const { year } = await institutionFacts(deps, deps.db, sie);
-  const rows = await deps.db
-    .select({
-      inscriptionId: inscriptions.id,
-      rude: students.rude,
-      fullName: sql<string>`trim(regexp_replace(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name}, '\\s+', ' ', 'g'))`,
-      levelId: courses.levelId,
-      gradeId: courses.gradeId,
-      parallelId: courses.parallelId,
-      validated: sql<boolean>`${titularAssignments.validatedAt} IS NOT NULL`,
-    })
-    .from(titularAssignments)
-    .innerJoin(inscriptions, eq(inscriptions.id, titularAssignments.inscriptionId))
-    .innerJoin(students, eq(students.id, inscriptions.studentId))
-    .innerJoin(courses, eq(courses.id, inscriptions.courseId))
-    .where(and(titularsOf(sie, year), eq(titularAssignments.personId, personId)))
-    .orderBy(asc(students.firstLastName), asc(students.secondLastName), asc(students.name))
-    .limit(500);
+  const rows = await titularStudentRows(deps.db, sie, year, personId);
   if (rows.length === 0) throw new AppError('not_found', holderMessages.titularNotFound);
   return {
     items: rows.map(({ levelId, gradeId, parallelId, ...r }) => ({
@@ -134,15 +79,15 @@ export async function validateTitularStudents(
   return deps.db.transaction(async (tx) => {
     const facts = await institutionFacts(deps, tx, sie, { lock: true });
     assertListOpen(facts);
-    const mine = sql`${titularAssignments.inscriptionId} IN (SELECT id FROM ${inscriptions} WHERE institution_id = ${sie} AND year = ${facts.year} AND removed_at IS NULL)`;
-    const active = and(eq(titularAssignments.personId, personId), isNull(titularAssignments.removedAt), mine);
-    const updated = await tx
-      .update(titularAssignments)
-      .set({ validatedAt: deps.clock.now(), validatedBy: user.id })
-      .where(and(active, isNull(titularAssignments.validatedAt)))
-      .returning({ inscriptionId: titularAssignments.inscriptionId });
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(titularAssignments).where(active);
-    if (!count?.n) throw new AppError('not_found', holderMessages.titularNotFound);
+    const { updated, current } = await validateTitularRows(
+      tx,
+      sie,
+      facts.year,
+      personId,
+      deps.clock.now(),
+      user.id,
+    );
+    if (!current) throw new AppError('not_found', holderMessages.titularNotFound);
     if (updated.length === 0) throw new AppError('conflict', holderMessages.nothingToValidate);
     await writeAudit(tx, {
       userId: user.id,
@@ -152,6 +97,6 @@ export async function validateTitularStudents(
       after: { sie, inscriptions: updated.map((u) => u.inscriptionId) },
       ip,
     });
-    return { validated: count.n, total: count.n };
+    return { validated: current, total: current };
   });
 }

@@ -4,15 +4,13 @@ import {
   relationshipsAllowedFor,
   type TitularModalResponse,
 } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { namedStatement } from '../../db/prepared.js';
-import { auditInsert } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { type ChangeGate, lockForChange } from './inscription.js';
 import { buildTitularModal, readTitularState, type TitularState } from './modal.js';
+import { writeTitularStatement } from './queries/titulars.js';
 
 type Save = {
   deps: AppDeps;
@@ -41,8 +39,6 @@ function validGuardian(state: TitularState, guardianId: number, codeType: number
   return chosen;
 }
 
-type WrittenRow = { titular_id: number | null; exclusion_id: number | null };
-
 type Decision = {
   s: Save;
   now: Date;
@@ -51,53 +47,10 @@ type Decision = {
   unchanged: boolean;
 };
 
-const p = (name: string) => sql.placeholder(name);
-
-/**
- * The whole write in one statement, since at 50 directors at once every round trip counts: close the
- * active titular, open the new one, close or open the exclusion, and the audit row. The insert reads
- * the close's result through an aggregate, so the close has finished before the new row meets the
- * one-active-titular index (sibling CTEs otherwise run in no fixed order). Named, so PostgreSQL
- * parses and plans it once per connection; what it does is chosen by its parameters.
- */
-const writeStatement = namedStatement<WrittenRow>(
-  'holders_save_titular',
-  sql`
-    WITH closed AS (
-      UPDATE titular_assignments SET removed_at = ${p('now')}::timestamptz, removed_by = ${p('userId')}::int
-      WHERE id = ${p('closeId')}::int RETURNING id
-    ), opened AS (
-      INSERT INTO titular_assignments (inscription_id, person_id, relationship_id, holder_type_id,
-        registered_institution_id, created_at, created_by)
-      SELECT ${p('inscriptionId')}::int, ${p('openPersonId')}::int, ${p('openRelationshipId')}::int,
-        ${p('openHolderTypeId')}::int, ${p('sie')}::int, ${p('now')}::timestamptz, ${p('userId')}::int
-      FROM (SELECT count(*) FROM closed) AS after_close
-      WHERE ${p('openPersonId')}::int IS NOT NULL
-      RETURNING id
-    ), exclusion_closed AS (
-      UPDATE beneficiary_exclusions SET removed_at = ${p('now')}::timestamptz, removed_by = ${p('userId')}::int
-      WHERE id = ${p('closeExclusionId')}::int RETURNING id
-    ), exclusion_opened AS (
-      INSERT INTO beneficiary_exclusions (inscription_id, institution_id, created_at, created_by)
-      SELECT ${p('inscriptionId')}::int, ${p('sie')}::int, ${p('now')}::timestamptz, ${p('userId')}::int
-      WHERE ${p('openExclusion')}::boolean
-      RETURNING id
-    ), audit AS (${auditInsert({
-      userId: p('userId'),
-      action: p('action'),
-      entity: 'inscription',
-      entityId: p('inscriptionText'),
-      before: p('before'),
-      after: p('after'),
-      ip: p('ip'),
-    })})
-    SELECT (SELECT id FROM opened) AS titular_id, (SELECT id FROM exclusion_opened) AS exclusion_id`,
-);
-
 function writeDecision(tx: Executor, { s, now, state, chosen, unchanged }: Decision) {
   const { titular, exclusionId } = state;
   const open = chosen && !unchanged ? chosen.guardian : null;
-  return writeStatement(tx, {
+  return writeTitularStatement(tx, {
     now,
     userId: s.user.id,
     sie: s.sie,

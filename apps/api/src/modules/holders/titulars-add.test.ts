@@ -1,6 +1,6 @@
 import type { PersonSearchResponse } from '@bjp/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, guardians, persons, titularAssignments } from '../../db/schema/index.js';
 import { SEGIP_TEST_CARNETS } from '../../integrations/segip/identity.js';
 import { knownIdentity, makePerson, makeTitular } from '../../test/factories/holders.js';
@@ -11,13 +11,11 @@ import {
   newTitularBody,
   searchAs,
   segipMode,
-  setupWorld,
+  useTitularWorld,
   world,
 } from './titulars-fixture.js';
 
-beforeAll(setupWorld);
-afterAll(() => world.ctx.close());
-beforeEach(() => segipMode('normal'));
+useTitularWorld();
 
 describe('titular search', () => {
   it('finds a registered person by document and complement, upper-cased', async () => {

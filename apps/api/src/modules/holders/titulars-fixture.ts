@@ -1,5 +1,6 @@
 import type { TitularModalResponse } from '@bjp/domain';
 import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { auditLog, guardians, persons, titularAssignments } from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { knownIdentity, makeHolderCourse } from '../../test/factories/holders.js';
@@ -114,4 +115,11 @@ export async function searchAs(who: string, person: { carnet: string; complement
     complemento: person.complemento,
   });
   if (!res.body.found) throw new Error(`search for ${person.carnet} found nobody: ${res.status}`);
+}
+
+/** A test file's hooks: the world before all, SEGIP answering normally before each test, the app closed after. */
+export function useTitularWorld(): void {
+  beforeAll(setupWorld);
+  afterAll(() => world.ctx.close());
+  beforeEach(() => segipMode('normal'));
 }

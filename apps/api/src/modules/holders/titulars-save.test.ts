@@ -1,13 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, guardians, titularAssignments } from '../../db/schema/index.js';
 import { makeHolderCourse, makePerson, makeTitular } from '../../test/factories/holders.js';
 import { raceIt } from '../../test/race.js';
-import { call, modalUrl, searchAs, segipMode, setupWorld, world } from './titulars-fixture.js';
+import { call, modalUrl, searchAs, useTitularWorld, world } from './titulars-fixture.js';
 
-beforeAll(setupWorld);
-afterAll(() => world.ctx.close());
-beforeEach(() => segipMode('normal'));
+useTitularWorld();
 
 /** 'Registrar', checked against a fresh read: a save answers with the modal it leaves, built from what it wrote. */
 async function saveAndRead(inscriptionId: number, guardianId: number | null) {

@@ -1,40 +1,13 @@
 import { courseLabel, type Kardex, kardexMessages, sereciStatus, sereciStatusLabels } from '@bjp/domain';
-import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { scopeCondition } from '../../auth/scope.js';
-import {
-  beneficiaryRemovals,
-  courses,
-  declarations,
-  institutions,
-  payments,
-  persons,
-  relationships,
-  sereciValidations,
-  studentBlocks,
-  studentBonus,
-  students,
-  syncBatches,
-  syncBatchItems,
-  titularAdjustments,
-  titularAssignments,
-} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { studentNovelties } from '../declarations/index.js';
+import { kardexHistory, kardexInscriptions, studentRowByRude } from './queries.js';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const fullName = (...parts: string[]) => parts.join(' ').replace(/\s+/g, ' ').trim();
 const declarationKinds: Record<number, string> = { 1: 'Validación de pagados', 2: 'Registro de titulares' };
-
-/** The condition keeping a school inside the caller's place (undefined: national). */
-export const schoolInPlace = (user: AuthUser) =>
-  scopeCondition(user, {
-    department: institutions.departmentId,
-    district: institutions.districtId,
-    institution: institutions.id,
-  });
 
 /**
  * 'Kardex del Estudiante': the student's whole history in the programme, oldest first, limited to
@@ -43,86 +16,15 @@ export const schoolInPlace = (user: AuthUser) =>
  */
 export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser): Promise<Kardex> {
   const db = deps.db;
-  const [student] = await db.select().from(students).where(eq(students.rude, rude));
+  const student = await studentRowByRude(db, rude);
   if (!student) throw new AppError('not_found', kardexMessages.studentNotFound);
-  const place = schoolInPlace(user);
-  const enrolled = await db
-    .select({
-      id: studentBonus.inscriptionId,
-      year: studentBonus.year,
-      institution: institutions.name,
-      institutionId: institutions.id,
-      levelId: courses.levelId,
-      gradeId: courses.gradeId,
-      parallelId: courses.parallelId,
-      removedAt: studentBonus.removedAt,
-      bonusState: studentBonus.state,
-    })
-    .from(studentBonus)
-    .innerJoin(institutions, eq(institutions.id, studentBonus.institutionId))
-    .innerJoin(courses, eq(courses.id, studentBonus.courseId))
-    .where(and(eq(studentBonus.studentId, student.id), place))
-    .orderBy(asc(studentBonus.year));
-  if (place && enrolled.length === 0) throw new AppError('not_found', kardexMessages.studentNotFound);
-  const ids = enrolled.length > 0 ? enrolled.map((i) => i.id) : [-1];
-  // Student-wide rows that carry an inscription are kept to the inscriptions in the caller's place.
-  const ownInscriptions = (column: AnyPgColumn) => (place ? inArray(column, ids) : undefined);
-  const schoolYears: SQL[] = enrolled.map(
-    (i) => and(eq(declarations.institutionId, i.institutionId), eq(declarations.year, i.year))!,
-  );
-  const [titulars, sereci, blocks, paid, changes, adjusted, removed, declared, novelties] = await Promise.all(
-    [
-      db
-        .select({ t: titularAssignments, p: persons, relationship: relationships.name })
-        .from(titularAssignments)
-        .innerJoin(persons, eq(persons.id, titularAssignments.personId))
-        .innerJoin(relationships, eq(relationships.id, titularAssignments.relationshipId))
-        .where(inArray(titularAssignments.inscriptionId, ids))
-        .orderBy(asc(titularAssignments.createdAt)),
-      db.select().from(sereciValidations).where(eq(sereciValidations.studentId, student.id)),
-      db
-        .select()
-        .from(studentBlocks)
-        .where(and(eq(studentBlocks.studentId, student.id), ownInscriptions(studentBlocks.inscriptionId)))
-        .orderBy(asc(studentBlocks.blockedAt)),
-      db.select().from(payments).where(inArray(payments.inscriptionId, ids)),
-      db
-        .select({ day: syncBatches.day, kind: syncBatchItems.kind, description: syncBatchItems.description })
-        .from(syncBatchItems)
-        .innerJoin(syncBatches, eq(syncBatches.id, syncBatchItems.batchId))
-        .where(and(eq(syncBatchItems.studentId, student.id), ownInscriptions(syncBatchItems.inscriptionId)))
-        .orderBy(asc(syncBatchItems.id))
-        .limit(200),
-      db
-        .select()
-        .from(titularAdjustments)
-        .where(inArray(titularAdjustments.inscriptionId, ids))
-        .orderBy(asc(titularAdjustments.createdAt), asc(titularAdjustments.id)),
-      db
-        .select()
-        .from(beneficiaryRemovals)
-        .where(inArray(beneficiaryRemovals.inscriptionId, ids))
-        .orderBy(asc(beneficiaryRemovals.createdAt)),
-      schoolYears.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              id: declarations.id,
-              year: declarations.year,
-              institutionId: declarations.institutionId,
-              kind: declarations.kind,
-              version: declarations.version,
-              consolidatedAt: declarations.consolidatedAt,
-              consolidatedBy: declarations.consolidatedByName,
-              verificationCode: declarations.verificationCode,
-              supersededAt: declarations.supersededAt,
-            })
-            .from(declarations)
-            .where(or(...schoolYears))
-            .orderBy(asc(declarations.consolidatedAt), asc(declarations.id)),
+  const { enrolled, placeBound } = await kardexInscriptions(db, user, student.id);
+  if (placeBound && enrolled.length === 0) throw new AppError('not_found', kardexMessages.studentNotFound);
+  const [[titulars, sereci, blocks, paid, changes, adjusted, removed, declared], novelties] =
+    await Promise.all([
+      kardexHistory(db, student.id, enrolled, placeBound),
       studentNovelties(db, user, student.id),
-    ],
-  );
+    ]);
   const validations: Kardex['validations'] = [];
   if (student.segipId === 1)
     validations.push({ kind: 'SEGIP', at: null, detail: 'Cédula de identidad validada por SEGIP' });

@@ -1,7 +1,6 @@
 import { type PaidConsolidationResult, paidMessages, saldoADevolver, unvalidatedMessage } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { paidValidationConsolidations } from '../../db/schema/index.js';
 import { refreshSchoolStatistics } from '../../db/summaries.js';
 import type { Render } from '../../documents/service.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -9,7 +8,8 @@ import { AppError } from '../../lib/errors.js';
 import { consolidateWithDeclaration, type StoredDeclaration } from '../declarations/index.js';
 import { paidFacts } from './facts.js';
 import { paidDeclarationInput } from './frozen.js';
-import { universeCounts } from './universe.js';
+import { insertConsolidation } from './queries/consolidation.js';
+import { universeCounts } from './queries/universe.js';
 
 const refuse = (message: string) => new AppError('conflict', message, { observations: [message] });
 
@@ -33,18 +33,15 @@ export async function consolidate(
     if (facts.consolidation) throw refuse(paidMessages.alreadyConsolidated);
     const counts = await universeCounts(tx, sie, facts.year);
     if (counts.pending > 0) throw refuse(unvalidatedMessage(counts.pending));
-    const [row] = await tx
-      .insert(paidValidationConsolidations)
-      .values({
-        institutionId: sie,
-        consolidatedAt: now,
-        consolidatedBy: user.id,
-        students: counts.total,
-        delivered: counts.delivered,
-        undelivered: counts.undelivered,
-        amountPerStudent: facts.amountPerStudent,
-      })
-      .returning({ id: paidValidationConsolidations.id });
+    const row = await insertConsolidation(tx, {
+      institutionId: sie,
+      consolidatedAt: now,
+      consolidatedBy: user.id,
+      students: counts.total,
+      delivered: counts.delivered,
+      undelivered: counts.undelivered,
+      amountPerStudent: facts.amountPerStudent,
+    });
     const saldo = saldoADevolver(counts.undelivered, facts.amountPerStudent);
     // Issue 12: the declaration is read here, rendered before this transaction and stored in it.
     const declare = () => paidDeclarationInput(deps, tx, sie, user.id, render, false);

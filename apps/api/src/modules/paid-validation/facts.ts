@@ -1,13 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import {
-  institutions,
-  paidValidationConsolidations,
-  programmeSettings,
-  users,
-} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { factsRow, lockInstitution } from './queries/facts.js';
 
 export type OpenConsolidation = {
   id: number;
@@ -44,33 +38,8 @@ export async function paidFacts(
   sie: number,
   lock?: 'share' | 'no key update',
 ): Promise<PaidFacts> {
-  if (lock)
-    await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, sie)).for(lock);
-  const [row] = await db
-    .select({
-      sie: institutions.id,
-      codeType: institutions.codeType,
-      year: programmeSettings.year,
-      amountPerStudent: programmeSettings.amountPerStudent,
-      consolidationId: paidValidationConsolidations.id,
-      consolidatedAt: paidValidationConsolidations.consolidatedAt,
-      consolidatedAmount: paidValidationConsolidations.amountPerStudent,
-      declaredStudents: paidValidationConsolidations.students,
-      declaredDelivered: paidValidationConsolidations.delivered,
-      declaredUndelivered: paidValidationConsolidations.undelivered,
-      consolidatedBy: sql<string | null>`trim(${users.name} || ' ' || ${users.firstLastName})`,
-    })
-    .from(institutions)
-    .innerJoin(programmeSettings, eq(programmeSettings.id, 1))
-    .leftJoin(
-      paidValidationConsolidations,
-      and(
-        eq(paidValidationConsolidations.institutionId, institutions.id),
-        isNull(paidValidationConsolidations.reopenedAt),
-      ),
-    )
-    .leftJoin(users, eq(users.id, paidValidationConsolidations.consolidatedBy))
-    .where(eq(institutions.id, sie));
+  if (lock) await lockInstitution(db, sie, lock);
+  const row = await factsRow(db, sie);
   if (!row) throw new AppError('not_found', 'Institución no encontrada.');
   return {
     sie: row.sie,

@@ -1,8 +1,6 @@
 import { formatCount, paidMessages } from '@bjp/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import { paidValidationConsolidations } from '../../db/schema/index.js';
 import { paidReportFileName } from '../../documents/paid-validation/report-pdf.js';
 import type { Render } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
@@ -14,6 +12,7 @@ import {
   storeDeclaration,
 } from '../declarations/index.js';
 import { paidFacts } from './facts.js';
+import { consolidatedByOfOpen } from './queries/facts.js';
 import { paidReport, reportStudents } from './report.js';
 
 /**
@@ -97,16 +96,8 @@ export async function backfillPaid(
     const again = await currentDeclaration(tx, sie, 'paid_validation');
     if (again) return again;
     if (!facts.consolidation) throw new AppError('conflict', paidMessages.reportBeforeConsolidation);
-    const [open] = await tx
-      .select({ by: paidValidationConsolidations.consolidatedBy })
-      .from(paidValidationConsolidations)
-      .where(
-        and(
-          eq(paidValidationConsolidations.institutionId, sie),
-          isNull(paidValidationConsolidations.reopenedAt),
-        ),
-      );
-    await storePaidDeclaration(deps, tx, sie, open?.by ?? null, render, true);
+    const by = await consolidatedByOfOpen(tx, sie);
+    await storePaidDeclaration(deps, tx, sie, by ?? null, render, true);
     return (await currentDeclaration(tx, sie, 'paid_validation'))!;
   };
   return db ? work(db) : deps.db.transaction(work);

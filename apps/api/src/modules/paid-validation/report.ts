@@ -1,21 +1,12 @@
 import { formatSaldo, gradeName, levels, type PaidReport, paidMessages, saldoADevolver } from '@bjp/domain';
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import {
-  courses,
-  inscriptions,
-  paidValidations,
-  persons,
-  students,
-  titularAssignments,
-} from '../../db/schema/index.js';
 import type { ReportStudent } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
 import { institutionCard } from '../structure/index.js';
 import { paidFacts } from './facts.js';
-import { holderTypeName, titularGroups } from './lists.js';
-import { joinUniverse } from './universe.js';
+import { holderTypeName } from './lists.js';
+import { reportStudentRows, titularGroups } from './queries/lists.js';
 
 /**
  * The report that replaces the consolidate button: every teacher or director titular with their
@@ -78,37 +69,7 @@ export async function reportStudents(
   year: number,
   db: Executor = deps.db,
 ): Promise<ReportStudent[]> {
-  const rows = await joinUniverse(
-    db
-      .select({
-        titular: sql<string>`trim(${persons.firstLastName} || ' ' || ${persons.secondLastName} || ' ' || ${persons.name})`,
-        rude: students.rude,
-        student: sql<string>`trim(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name})`,
-        levelId: courses.levelId,
-        gradeId: courses.gradeId,
-        isPaid: paidValidations.isPaid,
-        observation: paidValidations.observation,
-      })
-      .from(inscriptions)
-      .innerJoin(students, eq(students.id, inscriptions.studentId))
-      .innerJoin(courses, eq(courses.id, inscriptions.courseId))
-      .$dynamic(),
-    sie,
-    year,
-    // The declaration's students: a bank payment after the consolidation is not in it.
-    isNotNull(paidValidations.inscriptionId),
-  )
-    .innerJoin(persons, eq(persons.id, titularAssignments.personId))
-    .orderBy(
-      asc(persons.firstLastName),
-      asc(persons.secondLastName),
-      asc(persons.name),
-      asc(persons.id),
-      asc(students.firstLastName),
-      asc(students.secondLastName),
-      asc(students.name),
-      asc(inscriptions.id),
-    );
+  const rows = await reportStudentRows(db, sie, year);
   return rows.map(({ levelId, gradeId, ...r }) => ({
     ...r,
     nivel: levels.find((l) => l.id === levelId)?.name ?? String(levelId),

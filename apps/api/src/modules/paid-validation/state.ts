@@ -2,7 +2,7 @@ import type { PaidInstitutionState } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { paidFacts } from './facts.js';
-import { universeCounts } from './universe.js';
+import { universeCounts } from './queries/universe.js';
 
 /** The page header: gestión, 'DETALLE ESTADO' and whether the user may still validate or consolidate. */
 export async function institutionState(

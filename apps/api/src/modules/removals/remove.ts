@@ -1,13 +1,12 @@
 import { type RemovalSource, removalMessages } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { inscriptionInPlace, insertRemoval, markRemoved, type RemovalPlace } from './queries.js';
 
-export type RemovalPlace = { institutionId: number } | { departmentId: number };
+export type { RemovalPlace };
 
 /**
  * Removes one beneficiary (baja) inside the caller's transaction. Irreversible and safe under
@@ -31,46 +30,19 @@ export async function removeBeneficiary(
     ip: string | null;
   },
 ): Promise<number> {
-  const inPlace =
-    'institutionId' in input.place
-      ? sql`institution_id = ${input.place.institutionId}`
-      : sql`institution_id IN (SELECT id FROM institutions WHERE department_id = ${input.place.departmentId})`;
-  const updated = await rows<{ id: number }>(
-    tx,
-    sql`
-    UPDATE inscriptions SET removed_at = ${input.now.toISOString()}::timestamptz
-    WHERE id = ${input.inscriptionId} AND removed_at IS NULL AND ${inPlace}
-    RETURNING id`,
-  );
-  if (updated.length === 0) {
+  if (!(await markRemoved(tx, input.inscriptionId, input.place, input.now))) {
     // Nothing changed; say why: another place's student is 404, an earlier removal 409.
-    const mine = await rows<unknown>(
-      tx,
-      sql`SELECT 1 FROM inscriptions WHERE id = ${input.inscriptionId} AND ${inPlace}`,
-    );
-    if (mine.length === 0) throw new AppError('not_found', removalMessages.studentNotFound);
+    if (!(await inscriptionInPlace(tx, input.inscriptionId, input.place)))
+      throw new AppError('not_found', removalMessages.studentNotFound);
     throw new AppError('conflict', removalMessages.alreadyRemoved);
   }
-  const inserted = await rows<{ id: number; district_id: number; rude: string }>(
-    tx,
-    sql`
-    INSERT INTO beneficiary_removals
-      (inscription_id, year, institution_id, district_id, department_id, source, rude, student_name,
-       titular_carnet, titular_name, reason, created_at, created_by)
-    SELECT n.id, n.year, i.id, i.district_id, i.department_id, ${input.source}, s.rude,
-      trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g')),
-      p.carnet || CASE WHEN p.complemento <> '' THEN '-' || p.complemento ELSE '' END,
-      trim(regexp_replace(p.first_last_name || ' ' || p.second_last_name || ' ' || p.name, '\\s+', ' ', 'g')),
-      ${input.reason ?? null}, ${input.now.toISOString()}::timestamptz, ${input.user.id}
-    FROM inscriptions n
-    JOIN institutions i ON i.id = n.institution_id
-    JOIN students s ON s.id = n.student_id
-    LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    LEFT JOIN persons p ON p.id = t.person_id
-    WHERE n.id = ${input.inscriptionId}
-    RETURNING id, district_id, rude`,
-  );
-  const removal = inserted[0]!;
+  const removal = await insertRemoval(tx, {
+    inscriptionId: input.inscriptionId,
+    source: input.source,
+    reason: input.reason ?? null,
+    now: input.now,
+    userId: input.user.id,
+  });
   await refreshStatistics(tx, { districtIds: [Number(removal.district_id)] });
   await writeAudit(tx, {
     userId: input.user.id,

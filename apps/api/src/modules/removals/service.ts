@@ -9,35 +9,17 @@ import {
   removalMessages,
   removalStates,
 } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { firstRow, rows } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
-import { isBlockedSql } from '../blocking/index.js';
+import { numberedPage, studentWithTitular } from '../../lib/pages.js';
 import { carnetWithComplemento, currentStudentByRude } from '../structure/index.js';
+import { departmentRow, removalHistoryRows, removalStudentRows } from './queries.js';
 import { removeBeneficiary } from './remove.js';
-
-const personName = (alias: string) =>
-  sql.raw(
-    `trim(regexp_replace(${alias}.first_last_name || ' ' || ${alias}.second_last_name || ' ' || ${alias}.name, '\\s+', ' ', 'g'))`,
-  );
-const carnetOf = sql.raw(`p.carnet || CASE WHEN p.complemento <> '' THEN '-' || p.complemento ELSE '' END`);
 
 /** The department panel: name, 'Gestión' from the programme settings, removals so far. */
 export async function removalDepartment(deps: AppDeps, departmentId: number): Promise<RemovalDepartment> {
-  const row = await firstRow<{
-    id: number;
-    name: string;
-    year: number;
-    removals: number;
-  }>(
-    deps.db,
-    sql`
-    SELECT d.id, d.name, ps.year,
-      (SELECT count(*)::int FROM beneficiary_removals r WHERE r.department_id = d.id AND r.year = ps.year) AS removals
-    FROM departments d JOIN programme_settings ps ON ps.id = 1 WHERE d.id = ${departmentId}`,
-  );
+  const row = await departmentRow(deps.db, departmentId);
   if (!row) throw new AppError('not_found', removalMessages.departmentNotFound);
   return {
     departmentId: Number(row.id),
@@ -106,46 +88,14 @@ export async function removalStudents(
   sie: number,
   query: { course?: number; page: number },
 ): Promise<RemovalStudentPage> {
-  const pageSize = DEFAULT_PAGE_SIZE;
-  const offset = (query.page - 1) * pageSize;
-  const result = await rows<{
-    id: number;
-    rude: string;
-    student: string;
-    carnet: string | null;
-    titular: string | null;
-    removed_at: string | Date | null;
-    blocked: boolean;
-    total: number;
-  }>(
-    deps.db,
-    sql`
-    SELECT n.id, s.rude, ${personName('s')} AS student, ${carnetOf} AS carnet, ${personName('p')} AS titular,
-      n.removed_at, ${isBlockedSql(sql`n.id`)} AS blocked, count(*) OVER () AS total
-    FROM inscriptions n
-    JOIN students s ON s.id = n.student_id
-    LEFT JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    LEFT JOIN persons p ON p.id = t.person_id
-    WHERE n.institution_id = ${sie} AND n.year = (SELECT year FROM programme_settings WHERE id = 1)
-      ${query.course ? sql`AND n.course_id = ${query.course}` : sql``}
-    ORDER BY s.first_last_name, s.second_last_name, s.name, n.id
-    LIMIT ${pageSize} OFFSET ${offset}`,
-  );
-  return {
-    items: result.map((r, i) => ({
-      inscriptionId: Number(r.id),
-      number: offset + i + 1,
-      rude: r.rude,
-      student: r.student,
-      titularCarnet: r.carnet,
-      titular: r.titular,
-      removedAt: r.removed_at ? new Date(r.removed_at).toISOString() : null,
-      blocked: r.blocked,
-    })),
-    page: query.page,
-    pageSize,
-    total: Number(result[0]?.total ?? 0),
-  };
+  const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
+  const result = await removalStudentRows(deps.db, sie, query.course, DEFAULT_PAGE_SIZE, offset);
+  return numberedPage(result, query.page, DEFAULT_PAGE_SIZE, (r, number) => ({
+    ...studentWithTitular(r),
+    number,
+    removedAt: r.removed_at ? new Date(r.removed_at).toISOString() : null,
+    blocked: r.blocked,
+  }));
 }
 
 /**
@@ -159,33 +109,7 @@ export async function removalHistory(
 ): Promise<RemovalHistoryPage> {
   const pageSize = DEFAULT_PAGE_SIZE;
   const offset = (query.page - 1) * pageSize;
-  const result = await rows<{
-    id: number;
-    rude: string;
-    student_name: string;
-    institution_id: number;
-    titular_carnet: string | null;
-    titular_name: string | null;
-    source: 'BAJA BENEFICIARIO' | 'AJUSTE TITULAR';
-    reason: string | null;
-    created_at: string | Date;
-    state_id: number;
-    total: number;
-  }>(
-    deps.db,
-    sql`
-    SELECT r.id, r.rude, r.student_name, r.institution_id, r.titular_carnet, r.titular_name, r.source, r.reason,
-      r.created_at,
-      CASE WHEN EXISTS (
-        SELECT 1 FROM sync_batch_items bi JOIN sync_batches b ON b.id = bi.batch_id AND b.is_send_change
-        WHERE bi.student_id = n.student_id AND bi.kind = 'BAJA BENEFICIARIO' AND bi.source_id = r.inscription_id
-      ) THEN 2 ELSE 1 END AS state_id,
-      count(*) OVER () AS total
-    FROM beneficiary_removals r JOIN inscriptions n ON n.id = r.inscription_id
-    WHERE r.department_id = ${departmentId} ${query.sie ? sql`AND r.institution_id = ${query.sie}` : sql``}
-    ORDER BY r.created_at DESC, r.id DESC
-    LIMIT ${pageSize} OFFSET ${offset}`,
-  );
+  const result = await removalHistoryRows(deps.db, departmentId, query.sie, pageSize, offset);
   return {
     items: result.map((r) => {
       const stateId = Number(r.state_id) as 1 | 2;

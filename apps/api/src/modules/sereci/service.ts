@@ -8,15 +8,13 @@ import {
   type SereciValidationRow,
   sereciMessages,
 } from '@bjp/domain';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
-import { firstRow } from '../../db/rows.js';
-import { sereciValidations, studentCertificates, students } from '../../db/schema/index.js';
 import { SereciUnavailableError } from '../../integrations/sereci/client.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { lockStudent, validationsPage, writeValidation } from './queries.js';
 import { loadSereciStudent } from './student.js';
 
 const fieldNames = { oficialia: 'Oficialía', libro: 'Libro', partida: 'Partida', folio: 'Folio' } as const;
@@ -72,30 +70,14 @@ export async function validateStudent(
   }
 
   await deps.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ segipId: students.segipId, emparejaSereci: students.emparejaSereci })
-      .from(students)
-      .where(eq(students.id, student.id))
-      .for('update');
+    const locked = await lockStudent(tx, student.id);
     if (!locked) throw new AppError('not_found', sereciMessages.studentNotFound);
     refuseUnlessPending({
       ...student,
       status: locked.segipId === 1 ? 'segip' : locked.emparejaSereci ? 'sereci' : 'pending',
     });
     const now = deps.clock.now();
-    await tx.update(students).set({ emparejaSereci: true }).where(eq(students.id, student.id));
-    await tx.insert(sereciValidations).values({
-      studentId: student.id,
-      inscriptionId: await currentInscription(tx, student.id),
-      ...certificate,
-      validatedAt: now,
-      validatedBy: user.id,
-    });
-    // The certificate on file becomes the one SERECI confirmed.
-    await tx
-      .insert(studentCertificates)
-      .values({ studentId: student.id, ...certificate, updatedAt: now })
-      .onConflictDoUpdate({ target: studentCertificates.studentId, set: { ...certificate, updatedAt: now } });
+    await writeValidation(tx, student.id, certificate, now, user.id);
     await writeAudit(tx, {
       userId: user.id,
       action: 'sereci.validate',
@@ -110,56 +92,11 @@ export async function validateStudent(
   return { message: sereciMessages.validationSucceeded, student: updated! };
 }
 
-async function currentInscription(
-  tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0],
-  studentId: number,
-) {
-  const row = await firstRow<{ id: number }>(
-    tx,
-    sql`SELECT id FROM inscriptions WHERE student_id = ${studentId}
-        AND year = (SELECT year FROM programme_settings WHERE id = 1) LIMIT 1`,
-  );
-  return row ? Number(row.id) : null;
-}
-
 /** 'Estudiantes Validados': newest first, searched by RUDE or name, 10 a page. */
 export async function listValidations(
   deps: AppDeps,
   query: { page: number; search?: string },
 ): Promise<Page<SereciValidationRow>> {
-  const name = sql<string>`trim(${students.firstLastName} || ' ' || ${students.secondLastName} || ' ' || ${students.name})`;
-  const pattern = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where: SQL | undefined = pattern
-    ? or(eq(students.rude, query.search!.toUpperCase()), ilike(name, pattern))
-    : undefined;
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        id: sereciValidations.id,
-        rude: students.rude,
-        student: name,
-        validatedAt: sereciValidations.validatedAt,
-      })
-      .from(sereciValidations)
-      .innerJoin(students, eq(students.id, sereciValidations.studentId))
-      .where(where)
-      .orderBy(desc(sereciValidations.validatedAt), desc(sereciValidations.id))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
-    deps.db
-      .select({ n: count() })
-      .from(sereciValidations)
-      .innerJoin(students, eq(students.id, sereciValidations.studentId))
-      .where(and(where)),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      ...r,
-      student: r.student.replace(/\s+/g, ' '),
-      validatedAt: new Date(r.validatedAt).toISOString(),
-    })),
-    page: query.page,
-    pageSize: DEFAULT_PAGE_SIZE,
-    total: total?.n ?? 0,
-  };
+  const { items, total } = await validationsPage(deps.db, query.page, query.search);
+  return { items, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total };
 }

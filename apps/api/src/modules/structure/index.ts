@@ -1,9 +1,5 @@
 /** What other areas may use of structure (departments, districts, institutions, courses, students). */
 
+export { type CurrentStudent, currentStudentByRude, type StudentPlace } from './queries.js';
 export { institutionCard } from './service.js';
-export {
-  type CurrentStudent,
-  carnetWithComplemento,
-  currentStudentByRude,
-  type StudentPlace,
-} from './students.js';
+export { carnetWithComplemento } from './students.js';

@@ -5,39 +5,16 @@ import {
   institutionTypeName,
   type MyInstitutions,
 } from '@bjp/domain';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import {
-  courses,
-  departments,
-  districts,
-  inscriptions,
-  institutions,
-  levels,
-  shifts,
-} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
+import { courseRows, institutionRow, institutionsByIds } from './queries.js';
 
 /** The institution card: name, type and place. The route's guard has already checked the scope. */
 export async function institutionCard(db: Executor, sie: number): Promise<InstitutionCard> {
-  const [row] = await db
-    .select({
-      sie: institutions.id,
-      name: institutions.name,
-      codeType: institutions.codeType,
-      subsystem: institutions.subsystem,
-      districtId: institutions.districtId,
-      districtName: districts.name,
-      departmentId: institutions.departmentId,
-      departmentName: departments.name,
-    })
-    .from(institutions)
-    .innerJoin(districts, eq(districts.id, institutions.districtId))
-    .innerJoin(departments, eq(departments.id, institutions.departmentId))
-    .where(eq(institutions.id, sie));
+  const row = await institutionRow(db, sie);
   if (!row) throw new AppError('not_found', 'Institución no encontrada.');
   return { ...row, typeName: institutionTypeName(row.codeType) };
 }
@@ -51,24 +28,7 @@ export async function institutionCourses(db: Executor, sie: number): Promise<Ins
   const card = await institutionCard(db, sie);
   const { year } = await getSettings(db);
   if (card.codeType === 4) return { codeType: card.codeType, year, levels: [] };
-  const rows = await db
-    .select({
-      courseId: courses.id,
-      levelId: courses.levelId,
-      levelName: levels.name,
-      gradeId: courses.gradeId,
-      parallelId: courses.parallelId,
-      shiftId: courses.shiftId,
-      shiftName: shifts.name,
-      students: count(inscriptions.id),
-    })
-    .from(courses)
-    .innerJoin(levels, eq(levels.id, courses.levelId))
-    .innerJoin(shifts, eq(shifts.id, courses.shiftId))
-    .leftJoin(inscriptions, eq(inscriptions.courseId, courses.id))
-    .where(and(eq(courses.institutionId, sie), eq(courses.year, year)))
-    .groupBy(courses.id, levels.name, shifts.name)
-    .orderBy(asc(courses.levelId), asc(courses.gradeId), asc(courses.parallelId), asc(courses.shiftId));
+  const rows = await courseRows(db, sie, year);
   const byLevel = new Map<number, InstitutionCourses['levels'][number]>();
   for (const r of rows) {
     const level = byLevel.get(r.levelId) ?? { levelId: r.levelId, levelName: r.levelName, courses: [] };
@@ -90,10 +50,6 @@ export async function institutionCourses(db: Executor, sie: number): Promise<Ins
 export async function myInstitutions(deps: AppDeps, user: AuthUser): Promise<MyInstitutions> {
   const ids = user.scope.kind === 'institutions' ? user.scope.institutionIds : [];
   if (ids.length === 0) return { items: [] };
-  const items = await deps.db
-    .select({ sie: institutions.id, name: institutions.name, codeType: institutions.codeType })
-    .from(institutions)
-    .where(inArray(institutions.id, ids))
-    .orderBy(asc(institutions.name));
+  const items = await institutionsByIds(deps.db, ids);
   return { items };
 }

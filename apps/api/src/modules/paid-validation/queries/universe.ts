@@ -1,7 +1,8 @@
+/** The paid validation's universe: the students a school must validate, and its counts. */
 import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
-import { inscriptions, paidValidations, payments, titularAssignments } from '../../db/schema/index.js';
+import type { Executor } from '../../../db/client.js';
+import { inscriptions, paidValidations, payments, titularAssignments } from '../../../db/schema/index.js';
 
 /** Holder types 2 MAESTRO and 3 DIRECTOR: the 'Lista de Maestros o Directores como TITULAR DE COBRO'. */
 export const STAFF_HOLDER_TYPES = [2, 3];

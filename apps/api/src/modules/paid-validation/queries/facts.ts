@@ -1,0 +1,58 @@
+/** The school facts every paid-validation step reads. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
+import {
+  institutions,
+  paidValidationConsolidations,
+  programmeSettings,
+  users,
+} from '../../../db/schema/index.js';
+
+/** Locks the institution row until the transaction ends (see paidFacts). */
+export async function lockInstitution(db: Executor, sie: number, lock: 'share' | 'no key update') {
+  await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, sie)).for(lock);
+}
+
+/** The school's type, the programme's year and amount, and the consolidation in force, or undefined. */
+export async function factsRow(db: Executor, sie: number) {
+  const [row] = await db
+    .select({
+      sie: institutions.id,
+      codeType: institutions.codeType,
+      year: programmeSettings.year,
+      amountPerStudent: programmeSettings.amountPerStudent,
+      consolidationId: paidValidationConsolidations.id,
+      consolidatedAt: paidValidationConsolidations.consolidatedAt,
+      consolidatedAmount: paidValidationConsolidations.amountPerStudent,
+      declaredStudents: paidValidationConsolidations.students,
+      declaredDelivered: paidValidationConsolidations.delivered,
+      declaredUndelivered: paidValidationConsolidations.undelivered,
+      consolidatedBy: sql<string | null>`trim(${users.name} || ' ' || ${users.firstLastName})`,
+    })
+    .from(institutions)
+    .innerJoin(programmeSettings, eq(programmeSettings.id, 1))
+    .leftJoin(
+      paidValidationConsolidations,
+      and(
+        eq(paidValidationConsolidations.institutionId, institutions.id),
+        isNull(paidValidationConsolidations.reopenedAt),
+      ),
+    )
+    .leftJoin(users, eq(users.id, paidValidationConsolidations.consolidatedBy))
+    .where(eq(institutions.id, sie));
+  return row;
+}
+
+/** Who made the school's consolidation in force (undefined when none). */
+export async function consolidatedByOfOpen(tx: Executor, sie: number) {
+  const [open] = await tx
+    .select({ by: paidValidationConsolidations.consolidatedBy })
+    .from(paidValidationConsolidations)
+    .where(
+      and(
+        eq(paidValidationConsolidations.institutionId, sie),
+        isNull(paidValidationConsolidations.reopenedAt),
+      ),
+    );
+  return open?.by;
+}
