@@ -58,6 +58,23 @@ module.exports = {
       to: { path: '^apps/api/src/modules/' },
     },
     {
+      name: 'sql-in-queries-q2',
+      severity: 'error',
+      comment:
+        "An area's SQL lives in its queries.ts (or queries/ folder): its routes, services and helpers call named query functions and import neither Drizzle, nor the database schema, nor the SQL helpers (db/rows.ts, db/prepared.ts). Tests may. Areas: events, sync, reports, tracking, dashboard, exports, users, auth, payments, public-status, settings, imports.",
+      from: {
+        path: '^apps/api/src/modules/(events|sync|reports|tracking|dashboard|exports|users|auth|payments|public-status|settings|imports)/',
+        pathNot: ['^apps/api/src/modules/[^/]+/queries(\\.ts$|/)', '\\.test\\.ts$'],
+      },
+      to: {
+        path: [
+          '(^|/)node_modules/drizzle-orm/',
+          '^apps/api/src/db/(rows|prepared)\\.ts$',
+          '^apps/api/src/db/schema/',
+        ],
+      },
+    },
+    {
       name: 'web-area-public-face',
       severity: 'error',
       comment: "A web feature uses another only through that feature's index.ts.",
@@ -105,7 +122,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.tsbuild|\\.vite)/' },
+    // node_modules stay out of the graph except drizzle-orm, which rule sql-in-queries-q2 looks for.
+    exclude: { path: '(^|/)(node_modules/(?!drizzle-orm/)|(dist|\\.tsbuild|\\.vite)/)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
