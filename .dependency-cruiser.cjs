@@ -108,12 +108,12 @@ module.exports = {
       to: { path: '^(bench|e2e)/' },
     },
     {
-      name: 'sql-in-queries-q1',
+      name: 'sql-in-queries',
       severity: 'error',
       comment:
-        "An area's SQL is in its queries.ts or queries/ folder: its services, routes and helpers call those functions and import neither drizzle-orm, the tables (db/schema), nor the SQL helpers (db/rows.ts, db/prepared.ts, db/names.ts, db/student-lists.ts). Tests and test fixtures may reach the tables directly.",
+        "An area's SQL is in its queries.ts or queries/ folder (decision 036): its services, routes and helpers call those functions and import neither drizzle-orm, the tables (db/schema), nor the SQL helpers (db/rows.ts, db/prepared.ts, db/names.ts, db/student-lists.ts). Tests and test fixtures may reach the tables directly.",
       from: {
-        path: '^apps/api/src/modules/(holders|adjustments|paid-validation|declarations|enabling|removals|blocking|sereci|kardex|structure)/',
+        path: '^apps/api/src/modules/[^/]+/',
         pathNot: ['/queries\\.ts$', '/queries/[^/]+\\.ts$', '\\.test\\.ts$', '-fixture\\.ts$'],
       },
       to: {

@@ -3,6 +3,8 @@
 // `npm run seed` would, and finishes with VACUUM ANALYZE so later benchmarks read settled tables.
 // Leaves the database for them: DATABASE_URL=postgres://postgres@127.0.0.1:5432/bjp_national
 // Run: npx tsx bench/load-national.ts [--seed N]   (or npm run bench -- load-national)
+// BENCH_NATIONAL_DB names another database (e.g. one per worktree, so parallel runs do not drop
+// each other's); then give the benchmarks DATABASE_URL=postgres://…/<that name>.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,7 +12,8 @@ import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const server = process.env.PG_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const database = 'bjp_national';
+const database = process.env.BENCH_NATIONAL_DB ?? 'bjp_national';
+if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`Not a plain database name: ${database}`);
 const url = `${server}/${database}`;
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '2025' } } });

@@ -12,6 +12,7 @@ import { closeSharedRedis, openSharedRedis } from './shared-store/index.js';
 import { bearer, createTestApp, loginAs, TEST_PASSWORD, type TestContext } from './test/app.js';
 import { createTestDatabase } from './test/database.js';
 import {
+  eventFormFields,
   makeForm,
   makePeriod,
   makePlace,
@@ -118,17 +119,7 @@ describe('two instances on one database and one Redis', () => {
     const token = (await loginAs(a.app, 'admin', 1)).token;
     const regulation = pdfBytes(900);
     const { payload, headers } = await multipartPayload({
-      title: 'Encuentro de directores',
-      description: 'Encuentro nacional',
-      startsOn: '2025-11-28',
-      endsOn: '2025-12-02',
-      placeId: String(place.id),
-      kindEventId: String(period.id),
-      enrollmentFormId: String(form.id),
-      minimum: '10',
-      maximum: '50',
-      withLimitControl: 'true',
-      detail: 'Llevar documentos',
+      ...eventFormFields({ placeId: place.id, kindEventId: period.id, enrollmentFormId: form.id }),
       regulation: { bytes: regulation, filename: 'reglamento.pdf', type: 'application/pdf' },
     });
     const created = await a.app.inject({

@@ -3,6 +3,9 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 export type SheetColumn = { header: string; key: string; width?: number };
+type Cell = string | number | null;
+/** A column of a table sheet: its header, its width and how a row's cell is read. */
+export type TableColumn<T> = { header: string; width?: number; value: (row: T) => Cell };
 
 /**
  * Spreadsheets are written with exceljs' streaming WorkbookWriter (in the document worker, see
@@ -16,7 +19,7 @@ export function openWorkbook(out: Writable) {
     useSharedStrings: false,
   });
   workbook.creator = 'Consola BJP — Ministerio de Educación';
-  return {
+  const book = {
     sheet(name: string, title: string[], columns: SheetColumn[]) {
       const sheet = workbook.addWorksheet(name.slice(0, 31));
       for (const line of title) sheet.addRow([line]).commit();
@@ -28,7 +31,7 @@ export function openWorkbook(out: Writable) {
         sheet.getColumn(i + 1).width = c.width ?? Math.max(10, c.header.length + 2);
       });
       return {
-        add(values: Array<string | number | null>) {
+        add(values: Cell[]) {
           sheet.addRow(values).commit();
         },
         blank() {
@@ -63,7 +66,21 @@ export function openWorkbook(out: Writable) {
         },
       };
     },
+    /**
+     * A sheet of one row per item, each column declared with the cell it reads (header and value side
+     * by side, so they cannot drift apart); committed when the rows are written.
+     */
+    table<T>(name: string, title: string[], columns: TableColumn<T>[], rows: Iterable<T>) {
+      const sheet = book.sheet(
+        name,
+        title,
+        columns.map((c) => ({ header: c.header, key: c.header, width: c.width })),
+      );
+      for (const row of rows) sheet.add(columns.map((c) => c.value(row)));
+      sheet.done();
+    },
     /** Finishes the file; the stream ends when the promise resolves. */
     close: () => workbook.commit(),
   };
+  return book;
 }

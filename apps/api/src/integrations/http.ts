@@ -54,3 +54,40 @@ export async function withRetries<T>(
   }
   throw unavailable(lastError);
 }
+
+/** Where a verification service is and how patient to be with it. */
+export type HttpVerifierOptions = {
+  url: string;
+  /** Per attempt (3 s by default). */
+  timeoutMs?: number;
+  /** Further attempts after a failed one (1 by default). */
+  retries?: number;
+};
+
+/**
+ * A read-only verification service over HTTP (SEGIP, SERECI): each question becomes the service's
+ * request body, POSTed with a timeout per attempt and retried (a verification changes nothing on the
+ * other side, so it is safe to repeat; a dropped connection or a slow answer is common); the JSON
+ * answer is parsed into a verdict, and after the last failure `unavailable` wraps the error.
+ */
+export function httpVerifier<Query, Verdict>(
+  options: HttpVerifierOptions,
+  service: {
+    system: string;
+    path: string;
+    body: (query: Query) => unknown;
+    verdict: (answer: unknown) => Verdict;
+    unavailable: (cause: unknown) => Error;
+  },
+): { verify(query: Query): Promise<Verdict> } {
+  const timeoutMs = options.timeoutMs ?? 3_000;
+  const retries = options.retries ?? 1;
+  const attempt = async (body: unknown) =>
+    service.verdict(await postJson(service.system, options.url, service.path, body, timeoutMs));
+  return {
+    async verify(query) {
+      const body = service.body(query);
+      return withRetries(retries, () => attempt(body), service.unavailable);
+    },
+  };
+}

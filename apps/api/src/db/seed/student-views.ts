@@ -1,3 +1,4 @@
+import { payingBanks as banks } from '../../integrations/sintesis/payments.js';
 import type { Executor } from '../client.js';
 import { andeanSurnames, femaleNames, lowlandSurnames, maleNames } from './names.js';
 import { run } from './sql.js';
@@ -11,21 +12,6 @@ export type StudentContext = {
   courseCount: number;
   timeline: Timeline;
 };
-
-/** Banks that pay the bonus; Banco Unión, the state bank, pays most of it. */
-const banks = [
-  ...Array.from({ length: 11 }, () => 'Banco Unión'),
-  'BancoSol',
-  'BancoSol',
-  'Banco FIE',
-  'Banco FIE',
-  'Banco Prodem',
-  'Banco Mercantil Santa Cruz',
-  'Banco Nacional de Bolivia',
-  'Banco de Crédito de Bolivia',
-  'Banco Económico',
-  'Banco Ganadero',
-];
 
 /** Surname from the department's pool (see names.ts), keyed on an id so relatives can share it. */
 export const surnameSql = (r: SqlRandom, andean: string, key: string, salt: number): string =>

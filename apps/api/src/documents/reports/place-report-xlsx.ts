@@ -24,29 +24,21 @@ export async function placeReportXlsx(report: PlaceReport, printedAt: Date, out:
   summary.add(['Estudiantes', s.paidStudents, s.totalStudents, s.paidPercentage]);
   summary.done();
 
-  const deps = book.sheet('Dependencias', title, [
-    { header: 'Dependencia', key: 'd', width: 16 },
-    { header: 'UE/CEE', key: 'u' },
-    { header: 'Consolidadas', key: 'c', width: 14 },
-    { header: 'Estudiantes', key: 'e', width: 14 },
-    { header: 'Pagados', key: 'p' },
-    { header: '% Pagado', key: 'pc' },
-    { header: 'Monto total (Bs.)', key: 'mt', width: 18 },
-    { header: 'Monto pagado (Bs.)', key: 'mp', width: 18 },
-  ]);
-  for (const d of report.dependencies) {
-    deps.add([
-      d.name,
-      d.institutions,
-      d.consolidated,
-      d.totalStudents,
-      d.paidStudents,
-      d.paidPercentage,
-      d.totalAmount,
-      d.paidAmount,
-    ]);
-  }
-  deps.done();
+  book.table(
+    'Dependencias',
+    title,
+    [
+      { header: 'Dependencia', width: 16, value: (d) => d.name },
+      { header: 'UE/CEE', value: (d) => d.institutions },
+      { header: 'Consolidadas', width: 14, value: (d) => d.consolidated },
+      { header: 'Estudiantes', width: 14, value: (d) => d.totalStudents },
+      { header: 'Pagados', value: (d) => d.paidStudents },
+      { header: '% Pagado', value: (d) => d.paidPercentage },
+      { header: 'Monto total (Bs.)', width: 18, value: (d) => d.totalAmount },
+      { header: 'Monto pagado (Bs.)', width: 18, value: (d) => d.paidAmount },
+    ],
+    report.dependencies,
+  );
 
   const matrixSheet = (name: string, pick: (f: Figure) => number) => {
     const sheet = book.sheet(name, title, [

@@ -78,36 +78,24 @@ export async function progressXlsx(data: ProgressData, out: Writable): Promise<v
   for (const r of data.districts) districts.add([r.department ?? '', r.id, r.name, ...figures(r)]);
   districts.done();
 
-  const schools = book.sheet('Unidades Educativas', title, [
-    { header: 'Departamento', key: 'dp', width: 16 },
-    { header: 'Distrito', key: 'd', width: 26 },
-    { header: 'SIE', key: 's', width: 10 },
-    { header: 'Institución', key: 'i', width: 40 },
-    { header: 'Subsistema', key: 'ss', width: 12 },
-    { header: 'Lista consolidada', key: 'c', width: 16 },
-    { header: 'Beneficiarios', key: 'b', width: 13 },
-    { header: 'Con titular', key: 't', width: 12 },
-    { header: 'Entregados', key: 'e', width: 12 },
-    { header: 'Pendientes', key: 'p', width: 12 },
-    { header: '% Avance', key: 'a', width: 10 },
-    { header: 'Bajas', key: 'x', width: 8 },
-  ]);
-  for (const r of data.schools) {
-    schools.add([
-      r.department,
-      r.district,
-      r.sie,
-      r.name,
-      r.subsystem,
-      r.consolidated ? 'SI' : 'NO',
-      r.students,
-      r.titulars,
-      r.paid,
-      r.students - r.paid,
-      percent(r.paid, r.students),
-      r.removed,
-    ]);
-  }
-  schools.done();
+  book.table(
+    'Unidades Educativas',
+    title,
+    [
+      { header: 'Departamento', width: 16, value: (r) => r.department },
+      { header: 'Distrito', width: 26, value: (r) => r.district },
+      { header: 'SIE', width: 10, value: (r) => r.sie },
+      { header: 'Institución', width: 40, value: (r) => r.name },
+      { header: 'Subsistema', width: 12, value: (r) => r.subsystem },
+      { header: 'Lista consolidada', width: 16, value: (r) => (r.consolidated ? 'SI' : 'NO') },
+      { header: 'Beneficiarios', width: 13, value: (r) => r.students },
+      { header: 'Con titular', width: 12, value: (r) => r.titulars },
+      { header: 'Entregados', width: 12, value: (r) => r.paid },
+      { header: 'Pendientes', width: 12, value: (r) => r.students - r.paid },
+      { header: '% Avance', width: 10, value: (r) => percent(r.paid, r.students) },
+      { header: 'Bajas', width: 8, value: (r) => r.removed },
+    ],
+    data.schools,
+  );
   await book.close();
 }

@@ -33,54 +33,37 @@ export async function reconciliationXlsx(doc: ReconciliationDocument, out: Writa
   summary.add([`Monto por estudiante (configuración, Bs.)`, null, null, null, doc.amountPerStudent]);
   summary.done();
 
-  const sheet = book.sheet('Estudiantes', title, [
-    { header: 'Nro.', key: 'n', width: 6 },
-    { header: 'Departamento', key: 'dp', width: 14 },
-    { header: 'Distrito', key: 'di', width: 20 },
-    { header: 'SIE', key: 'sie', width: 10 },
-    { header: 'UE/CEE', key: 'ue', width: 32 },
-    { header: 'RUDE', key: 'r', width: 18 },
-    { header: 'Estudiante', key: 'es', width: 32 },
-    { header: 'Curso', key: 'c', width: 28 },
-    { header: 'CI titular', key: 'ci', width: 12 },
-    { header: 'Titular', key: 'ti', width: 30 },
-    { header: 'Tipo titular', key: 'tt', width: 12 },
-    { header: 'Pagado por el banco', key: 'bp', width: 10 },
-    { header: 'Fecha de pago', key: 'f', width: 12 },
-    { header: 'Banco', key: 'b', width: 22 },
-    { header: 'Modalidad', key: 'mo', width: 12 },
-    { header: 'DDJJ dice', key: 'dj', width: 14 },
-    { header: 'Versión DDJJ', key: 'v', width: 8 },
-    { header: 'Fecha DDJJ', key: 'fd', width: 17 },
-    { header: 'Estado', key: 'e', width: 38 },
-    { header: 'Efecto', key: 'ef', width: 32 },
-    { header: 'Monto (Bs.)', key: 'm', width: 12 },
-  ]);
-  for (const r of doc.rows) {
-    sheet.add([
-      r.rowNumber,
-      r.departmentName,
-      r.districtName,
-      r.sie,
-      r.schoolName,
-      r.rude,
-      r.studentName,
-      r.course,
-      r.titularCarnet,
-      r.titularName,
-      r.titularType,
-      r.bankPaid ? 'SÍ' : 'NO',
-      r.paidOn ? dayLabel(r.paidOn) : null,
-      r.bank,
-      r.mode,
-      r.declaredLabel,
-      r.declarationVersion,
-      r.declarationDate ? boliviaTimestamp(new Date(r.declarationDate)) : null,
-      r.stateLabel,
-      r.effect,
-      r.amount,
-    ]);
-  }
-  sheet.done();
+  book.table(
+    'Estudiantes',
+    title,
+    [
+      { header: 'Nro.', width: 6, value: (r) => r.rowNumber },
+      { header: 'Departamento', width: 14, value: (r) => r.departmentName },
+      { header: 'Distrito', width: 20, value: (r) => r.districtName },
+      { header: 'SIE', width: 10, value: (r) => r.sie },
+      { header: 'UE/CEE', width: 32, value: (r) => r.schoolName },
+      { header: 'RUDE', width: 18, value: (r) => r.rude },
+      { header: 'Estudiante', width: 32, value: (r) => r.studentName },
+      { header: 'Curso', width: 28, value: (r) => r.course },
+      { header: 'CI titular', width: 12, value: (r) => r.titularCarnet },
+      { header: 'Titular', width: 30, value: (r) => r.titularName },
+      { header: 'Tipo titular', width: 12, value: (r) => r.titularType },
+      { header: 'Pagado por el banco', width: 10, value: (r) => (r.bankPaid ? 'SÍ' : 'NO') },
+      { header: 'Fecha de pago', width: 12, value: (r) => (r.paidOn ? dayLabel(r.paidOn) : null) },
+      { header: 'Banco', width: 22, value: (r) => r.bank },
+      { header: 'Modalidad', width: 12, value: (r) => r.mode },
+      { header: 'DDJJ dice', width: 14, value: (r) => r.declaredLabel },
+      { header: 'Versión DDJJ', width: 8, value: (r) => r.declarationVersion },
+      {
+        header: 'Fecha DDJJ',
+        width: 17,
+        value: (r) => (r.declarationDate ? boliviaTimestamp(new Date(r.declarationDate)) : null),
+      },
+      { header: 'Estado', width: 38, value: (r) => r.stateLabel },
+      { header: 'Efecto', width: 32, value: (r) => r.effect },
+      { header: 'Monto (Bs.)', width: 12, value: (r) => r.amount },
+    ],
+    doc.rows,
+  );
   await book.close();
 }

@@ -1,4 +1,4 @@
-import { postJson, withRetries } from '../http.js';
+import { type HttpVerifierOptions, httpVerifier } from '../http.js';
 import { type SegipVerifyRequest, segipVerifyResponse } from './protocol.js';
 
 /** What the application asks SEGIP about a person. */
@@ -30,13 +30,7 @@ export class SegipUnavailableError extends Error {
   }
 }
 
-export type HttpSegipOptions = {
-  url: string;
-  /** Per attempt. */
-  timeoutMs?: number;
-  /** Further attempts after a failed one. */
-  retries?: number;
-};
+export type HttpSegipOptions = HttpVerifierOptions;
 
 const fieldNames = {
   nombres: 'nombres',
@@ -45,10 +39,9 @@ const fieldNames = {
   fechaNacimiento: 'fecha_nacimiento',
 } as const;
 
-async function attempt(url: string, body: SegipVerifyRequest, timeoutMs: number): Promise<SegipVerdict> {
-  const parsed = segipVerifyResponse.parse(
-    await postJson('SEGIP', url, '/v1/contrastacion', body, timeoutMs),
-  );
+/** SEGIP's answer as a verdict, naming the fields that differ. */
+function verdict(answer: unknown): SegipVerdict {
+  const parsed = segipVerifyResponse.parse(answer);
   if (parsed.result === 'match') return { result: 'match' };
   if (parsed.result === 'unknown') return { result: 'unknown' };
   const fields = Object.entries(parsed.fields ?? {})
@@ -57,28 +50,20 @@ async function attempt(url: string, body: SegipVerifyRequest, timeoutMs: number)
   return { result: 'mismatch', fields };
 }
 
-/**
- * The SEGIP adapter over HTTP: a timeout per attempt and one retry by default, because a dropped
- * connection or a slow answer is common and a verification is safe to repeat (it changes nothing).
- */
+/** The SEGIP adapter over HTTP (see httpVerifier: a timeout per attempt and one retry by default). */
 export function httpSegipClient(options: HttpSegipOptions): SegipClient {
-  const timeoutMs = options.timeoutMs ?? 3_000;
-  const retries = options.retries ?? 1;
-  return {
-    async verify(person) {
-      const body: SegipVerifyRequest = {
-        carnet: person.carnet,
-        complemento: person.complemento,
-        nombres: person.name,
-        paterno: person.paterno,
-        materno: person.materno,
-        fechaNacimiento: person.birthDate,
-      };
-      return withRetries(
-        retries,
-        () => attempt(options.url, body, timeoutMs),
-        (cause) => new SegipUnavailableError(cause),
-      );
-    },
-  };
+  return httpVerifier(options, {
+    system: 'SEGIP',
+    path: '/v1/contrastacion',
+    body: (person: SegipPerson): SegipVerifyRequest => ({
+      carnet: person.carnet,
+      complemento: person.complemento,
+      nombres: person.name,
+      paterno: person.paterno,
+      materno: person.materno,
+      fechaNacimiento: person.birthDate,
+    }),
+    verdict,
+    unavailable: (cause) => new SegipUnavailableError(cause),
+  });
 }

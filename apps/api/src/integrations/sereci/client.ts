@@ -1,4 +1,4 @@
-import { postJson, withRetries } from '../http.js';
+import { type HttpVerifierOptions, httpVerifier } from '../http.js';
 import { type SereciVerifyRequest, sereciVerifyResponse } from './protocol.js';
 import type { BirthCertificate } from './registry.js';
 
@@ -22,12 +22,11 @@ export class SereciUnavailableError extends Error {
   }
 }
 
-export type HttpSereciOptions = { url: string; timeoutMs?: number; retries?: number };
+export type HttpSereciOptions = HttpVerifierOptions;
 
-async function attempt(url: string, body: SereciVerifyRequest, timeoutMs: number): Promise<SereciVerdict> {
-  const parsed = sereciVerifyResponse.parse(
-    await postJson('SERECI', url, '/v1/verificacion', body, timeoutMs),
-  );
+/** SERECI's answer as a verdict, naming the fields that differ. */
+function verdict(answer: unknown): SereciVerdict {
+  const parsed = sereciVerifyResponse.parse(answer);
   if (parsed.result !== 'mismatch') return { result: parsed.result };
   const fields = Object.entries(parsed.fields ?? {})
     .filter(([, ok]) => !ok)
@@ -35,28 +34,20 @@ async function attempt(url: string, body: SereciVerifyRequest, timeoutMs: number
   return { result: 'mismatch', fields };
 }
 
-/**
- * The SERECI adapter over HTTP: a timeout per attempt and one retry, because a verification changes
- * nothing on SERECI's side and is safe to repeat.
- */
+/** The SERECI adapter over HTTP (see httpVerifier: a timeout per attempt and one retry by default). */
 export function httpSereciClient(options: HttpSereciOptions): SereciClient {
-  const timeoutMs = options.timeoutMs ?? 3_000;
-  const retries = options.retries ?? 1;
-  return {
-    async verify(query) {
-      const body: SereciVerifyRequest = {
-        rude: query.rude,
-        fechaNacimiento: query.birthDate,
-        oficialia: query.oficialia,
-        libro: query.libro,
-        partida: query.partida,
-        folio: query.folio,
-      };
-      return withRetries(
-        retries,
-        () => attempt(options.url, body, timeoutMs),
-        (cause) => new SereciUnavailableError(cause),
-      );
-    },
-  };
+  return httpVerifier(options, {
+    system: 'SERECI',
+    path: '/v1/verificacion',
+    body: (query: SereciQuery): SereciVerifyRequest => ({
+      rude: query.rude,
+      fechaNacimiento: query.birthDate,
+      oficialia: query.oficialia,
+      libro: query.libro,
+      partida: query.partida,
+      folio: query.folio,
+    }),
+    verdict,
+    unavailable: (cause) => new SereciUnavailableError(cause),
+  });
 }

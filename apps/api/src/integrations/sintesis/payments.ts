@@ -12,7 +12,8 @@ export const PAYMENTS_FROM = '2025-10-13';
 export const PAYMENT_DAYS = 39;
 const PAID_PER_MILLE = 880;
 
-const banks = [
+/** Banks that pay the bonus; Banco Unión, the state bank, pays most of it (the demo seed uses them too). */
+export const payingBanks = [
   ...Array.from({ length: 11 }, () => 'Banco Unión'),
   'BancoSol',
   'BancoSol',
@@ -36,5 +37,9 @@ export function paymentFor(rude: string, today: string): PaymentRecord | null {
   // Banks do not pay on Sundays: the payment falls on the Monday.
   if (new Date(`${paidOn}T00:00:00Z`).getUTCDay() === 0) paidOn = addDays(paidOn, 1);
   if (paidOn > today) return null;
-  return { paidOn, bank: banks[draw(3) % banks.length]!, mode: draw(4) % 100 < 75 ? 'VENTANILLA' : 'ABONO' };
+  return {
+    paidOn,
+    bank: payingBanks[draw(3) % payingBanks.length]!,
+    mode: draw(4) % 100 < 75 ? 'VENTANILLA' : 'ABONO',
+  };
 }

@@ -7,6 +7,8 @@ import { enrollmentFiles, eventEnrollments, eventSeats, events } from '../../db/
 import { expectNothingWrittenWhenAuditFails } from '../../test/all-or-nothing.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import {
+  type EventChoices,
+  eventFormFields,
   makeEvent,
   makeForm,
   makePeriod,
@@ -30,7 +32,7 @@ import { makeCourseWithStudents, makeDistrict, makeSchool, makeUser } from '../.
 let ctx: TestContext;
 let dataDir = '';
 const t = { admin: '', director: '' };
-let choices: { placeId: number; kindEventId: number; enrollmentFormId: number };
+let choices: EventChoices;
 let schoolId = 0;
 let stageId = 0;
 let studentIds: number[] = [];
@@ -63,19 +65,7 @@ async function withFailingAudit(action: string, tables: string[], act: () => Pro
   expect(storedFiles()).toEqual(files);
 }
 
-const eventFields = () => ({
-  title: 'Encuentro de directores',
-  description: 'Encuentro nacional',
-  startsOn: '2025-11-28',
-  endsOn: '2025-12-02',
-  placeId: String(choices.placeId),
-  kindEventId: String(choices.kindEventId),
-  enrollmentFormId: String(choices.enrollmentFormId),
-  minimum: '10',
-  maximum: '50',
-  withLimitControl: 'true',
-  detail: 'Llevar documentos',
-});
+const eventFields = () => eventFormFields(choices);
 async function postEvent() {
   const { payload, headers } = await multipartPayload({
     ...eventFields(),

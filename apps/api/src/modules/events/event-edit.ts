@@ -1,30 +1,22 @@
 import { type EventRow, type EventUpdateFields, eventDays, eventMessages, eventStates } from '@bjp/domain';
-import { and, count, eq, gte, isNull, max, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { eventEnrollments, eventFiles, eventSeats, events } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { assertActiveChoices, getEventRow } from './event-service.js';
+import {
+  addFileVersion,
+  countActiveEnrollments,
+  deleteSeats,
+  type Editable,
+  lockEditableEvent,
+  updateEventRow,
+  writeSeats,
+} from './queries/events.js';
 import { seatShards } from './seats.js';
 import { type CheckedFile, withStoredFiles } from './uploads.js';
-
-const editable = {
-  title: events.title,
-  description: events.description,
-  detail: events.detail,
-  startsOn: events.startsOn,
-  endsOn: events.endsOn,
-  placeId: events.placeId,
-  kindEventId: events.kindEventId,
-  enrollmentFormId: events.enrollmentFormId,
-  minimum: events.minimum,
-  maximum: events.maximum,
-  withLimitControl: events.withLimitControl,
-};
-type Editable = { [K in keyof typeof editable]: EventUpdateFields[K] };
 
 /**
  * The free places after an edit: shard i holds its share of maximum − enrolled. Shards are updated
@@ -32,42 +24,19 @@ type Editable = { [K in keyof typeof editable]: EventUpdateFields[K] };
  */
 async function rebalanceSeats(tx: Executor, eventId: number, fields: Editable, enrolled: number) {
   if (!fields.withLimitControl) {
-    await tx.delete(eventSeats).where(eq(eventSeats.eventId, eventId));
+    await deleteSeats(tx, eventId);
     return;
   }
-  const shards = seatShards(fields.maximum, enrolled);
-  await tx
-    .insert(eventSeats)
-    .values(shards.map((remaining, shard) => ({ eventId, shard, remaining })))
-    .onConflictDoUpdate({
-      target: [eventSeats.eventId, eventSeats.shard],
-      set: { remaining: sql`excluded.remaining` },
-    });
-  await tx
-    .delete(eventSeats)
-    .where(and(eq(eventSeats.eventId, eventId), gte(eventSeats.shard, shards.length)));
+  await writeSeats(tx, eventId, seatShards(fields.maximum, enrolled));
 }
 
 /** A new banner, poster or regulation becomes version n+1 and the current one; the old stays. */
 async function addFileVersions(tx: Executor, eventId: number, actor: AuthUser, files: CheckedFile[]) {
   const added: Array<{ kind: string; version: number; originalName: string }> = [];
   for (const f of files) {
-    const [last] = await tx
-      .select({ version: max(eventFiles.version) })
-      .from(eventFiles)
-      .where(and(eq(eventFiles.eventId, eventId), eq(eventFiles.kind, f.field)));
-    const version = (last?.version ?? 0) + 1;
-    await tx
-      .update(eventFiles)
-      .set({ current: false })
-      .where(
-        and(eq(eventFiles.eventId, eventId), eq(eventFiles.kind, f.field), eq(eventFiles.current, true)),
-      );
-    await tx.insert(eventFiles).values({
+    const version = await addFileVersion(tx, {
       eventId,
       kind: f.field,
-      version,
-      current: true,
       createdBy: actor.id,
       storageKey: f.storageKey,
       contentType: f.contentType,
@@ -97,11 +66,7 @@ export async function updateEvent(
   if (duration === null) throw new AppError('bad_request', eventMessages.endBeforeStart);
   await withStoredFiles(fileStoreFor(deps), files, () =>
     deps.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ ...editable, state: events.state })
-        .from(events)
-        .where(eq(events.id, id))
-        .for('update');
+      const before = await lockEditableEvent(tx, id);
       if (!before) throw new AppError('not_found', eventMessages.eventNotFound);
       if (before.state === eventStates.concluded)
         throw new AppError('conflict', eventMessages.concludedNotEditable);
@@ -118,12 +83,7 @@ export async function updateEvent(
       const limitsChanged =
         fields.maximum !== before.maximum || fields.withLimitControl !== before.withLimitControl;
       if (limitsChanged) {
-        const [enrolled] = await tx
-          .select({ n: count() })
-          .from(eventEnrollments)
-          // Cancelled enrollments gave their place back (participants, 'Anular inscripción').
-          .where(and(eq(eventEnrollments.eventId, id), isNull(eventEnrollments.cancelledAt)));
-        const n = enrolled?.n ?? 0;
+        const n = await countActiveEnrollments(tx, id);
         // An event without limit control may hold more than its maximum; only a change is checked.
         if (fields.maximum < n) throw new AppError('conflict', eventMessages.maximumBelowEnrolled(n));
         await rebalanceSeats(tx, id, fields, n);
@@ -142,10 +102,11 @@ export async function updateEvent(
         maximum: fields.maximum,
         withLimitControl: fields.withLimitControl,
       };
-      await tx
-        .update(events)
-        .set({ ...next, duration, ...(formChanged ? { enrollmentFormVersion: latestFormVersion } : {}) })
-        .where(eq(events.id, id));
+      await updateEventRow(tx, id, {
+        ...next,
+        duration,
+        ...(formChanged ? { enrollmentFormVersion: latestFormVersion } : {}),
+      });
       const added = await addFileVersions(tx, id, actor, files);
       const changed = (Object.keys(next) as Array<keyof Editable>).filter((k) => before[k] !== next[k]);
       await writeAudit(tx, {

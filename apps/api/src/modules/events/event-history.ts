@@ -1,39 +1,24 @@
 import { type EventDetail, type EventFileKind, type EventHistory, eventMessages } from '@bjp/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import {
-  auditLog,
-  enrollmentForms,
-  eventFiles,
-  events,
-  periods,
-  places,
-  users,
-} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getEventRow } from './event-service.js';
-import { kindLabel } from './kinds.js';
+import { eventById } from './queries/events.js';
+import {
+  currentFilesOf,
+  eventAudits,
+  eventChoices,
+  eventFileVersions,
+  formNames,
+  kindNames,
+  placeNames,
+} from './queries/history.js';
 
 /** One event for the edit form: its row, the chosen ids, the detail and the current files' names. */
 export async function getEventDetail(deps: AppDeps, id: number): Promise<EventDetail> {
   const row = await getEventRow(deps.db, id);
-  const [extra] = await deps.db
-    .select({
-      detail: events.detail,
-      placeId: events.placeId,
-      kindEventId: events.kindEventId,
-      enrollmentFormId: events.enrollmentFormId,
-      placeActive: places.state,
-    })
-    .from(events)
-    .innerJoin(places, eq(places.id, events.placeId))
-    .where(eq(events.id, id));
-  const currentFiles = await deps.db
-    .select({ kind: eventFiles.kind, version: eventFiles.version, originalName: eventFiles.originalName })
-    .from(eventFiles)
-    .where(and(eq(eventFiles.eventId, id), eq(eventFiles.current, true)))
-    .orderBy(asc(eventFiles.kind));
+  const extra = await eventChoices(deps.db, id);
+  const currentFiles = await currentFilesOf(deps.db, id);
   return { ...row, ...extra!, currentFiles: currentFiles as EventDetail['currentFiles'] };
 }
 
@@ -55,24 +40,9 @@ async function codeNames(
   const named = async (list: number[], read: () => Promise<Array<{ id: number; name: string }>>) =>
     new Map(list.length ? (await read()).map((r) => [r.id, r.name] as const) : []);
   const [placeId, kindEventId, enrollmentFormId] = await Promise.all([
-    named(ids.placeId, () =>
-      db
-        .select({ id: places.id, name: places.description })
-        .from(places)
-        .where(inArray(places.id, ids.placeId)),
-    ),
-    named(ids.kindEventId, () =>
-      db
-        .select({ id: periods.id, name: kindLabel })
-        .from(periods)
-        .where(inArray(periods.id, ids.kindEventId)),
-    ),
-    named(ids.enrollmentFormId, () =>
-      db
-        .select({ id: enrollmentForms.id, name: enrollmentForms.name })
-        .from(enrollmentForms)
-        .where(inArray(enrollmentForms.id, ids.enrollmentFormId)),
-    ),
+    named(ids.placeId, () => placeNames(db, ids.placeId)),
+    named(ids.kindEventId, () => kindNames(db, ids.kindEventId)),
+    named(ids.enrollmentFormId, () => formNames(db, ids.enrollmentFormId)),
   ]);
   return { placeId, kindEventId, enrollmentFormId };
 }
@@ -82,35 +52,9 @@ async function codeNames(
  * sending, concluding, cancelling) oldest first, and every version of its files.
  */
 export async function getEventHistory(deps: AppDeps, id: number): Promise<EventHistory> {
-  const [exists] = await deps.db.select({ id: events.id }).from(events).where(eq(events.id, id));
+  const exists = await eventById(deps.db, id);
   if (!exists) throw new AppError('not_found', eventMessages.eventNotFound);
-  const [audits, files] = await Promise.all([
-    deps.db
-      .select({
-        at: auditLog.at,
-        action: auditLog.action,
-        before: auditLog.before,
-        after: auditLog.after,
-        userName: users.name,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.userId))
-      .where(and(eq(auditLog.entity, 'event'), eq(auditLog.entityId, String(id))))
-      .orderBy(asc(auditLog.at), asc(auditLog.id)),
-    deps.db
-      .select({
-        kind: eventFiles.kind,
-        version: eventFiles.version,
-        originalName: eventFiles.originalName,
-        current: eventFiles.current,
-        createdAt: eventFiles.createdAt,
-        userName: users.name,
-      })
-      .from(eventFiles)
-      .leftJoin(users, eq(users.id, eventFiles.createdBy))
-      .where(eq(eventFiles.eventId, id))
-      .orderBy(asc(eventFiles.kind), asc(eventFiles.version)),
-  ]);
+  const [audits, files] = await Promise.all([eventAudits(deps.db, id), eventFileVersions(deps.db, id)]);
   // Only an edit lists its fields: a registration's 'after' is the whole event.
   const edits = audits.map((a) => {
     const before = asRecord(a.before);

@@ -10,62 +10,34 @@ import {
   eventTabs,
   type Page,
 } from '@bjp/domain';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { enrollmentForms, eventFiles, eventSeats, events, periods, places } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
-import { isEventStage, kindLabel } from './kinds.js';
+import {
+  eventById,
+  eventPage,
+  eventRow,
+  insertEvent,
+  insertFirstFiles,
+  insertSeats,
+  lockChoices,
+  lockEventState,
+  markEventCancelled,
+  markEventConcluded,
+  markEventSent,
+} from './queries/events.js';
 import { seatShards } from './seats.js';
 import { type CheckedFile, withStoredFiles } from './uploads.js';
-
-export const rowColumns = {
-  id: events.id,
-  title: events.title,
-  description: events.description,
-  minimum: events.minimum,
-  maximum: events.maximum,
-  withLimitControl: events.withLimitControl,
-  state: events.state,
-  inbox: events.inbox,
-  // Active enrollments only: a cancelled one gave its place back (issue 15).
-  enrolled: sql<number>`(select count(*) from event_enrollments x
-    where x.event_id = ${events.id} and x.cancelled_at is null)::int`,
-  startsOn: events.startsOn,
-  endsOn: events.endsOn,
-  duration: events.duration,
-  placeName: places.description,
-  kindEventName: kindLabel,
-  formName: enrollmentForms.name,
-  files: sql<EventRow['files']>`coalesce((select array_agg(f.kind order by f.kind) from event_files f
-    where f.event_id = ${events.id} and f.current), '{}')`,
-};
 
 /** 'Lista eventos': one tab (state) or all, newest first, 10 a page. */
 export async function listEvents(deps: AppDeps, query: EventListQuery): Promise<Page<EventRow>> {
   const state = eventTabs.find((t) => t.id === query.tab)?.state ?? null;
   const search = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where: SQL | undefined = and(
-    state === null ? undefined : eq(events.state, state),
-    search ? or(ilike(events.title, search), ilike(events.description, search)) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(rowColumns)
-      .from(events)
-      .innerJoin(places, eq(places.id, events.placeId))
-      .innerJoin(periods, eq(periods.id, events.kindEventId))
-      .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
-      .where(where)
-      .orderBy(desc(events.id))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
-    deps.db.select({ n: count() }).from(events).where(where),
-  ]);
-  return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: total?.n ?? 0 };
+  const { rows, total } = await eventPage(deps.db, { state, search, page: query.page });
+  return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total };
 }
 
 type Choices = Pick<EventCreateFields, 'placeId' | 'kindEventId' | 'enrollmentFormId'>;
@@ -78,21 +50,7 @@ type Choices = Pick<EventCreateFields, 'placeId' | 'kindEventId' | 'enrollmentFo
  * form) keeps.
  */
 export async function assertActiveChoices(tx: Executor, fields: Choices, kept?: Choices): Promise<number> {
-  const [place] = await tx
-    .select({ state: places.state })
-    .from(places)
-    .where(eq(places.id, fields.placeId))
-    .for('share');
-  const [kind] = await tx
-    .select({ active: periods.active, stage: isEventStage })
-    .from(periods)
-    .where(eq(periods.id, fields.kindEventId))
-    .for('share');
-  const [form] = await tx
-    .select({ state: enrollmentForms.state, version: enrollmentForms.version })
-    .from(enrollmentForms)
-    .where(eq(enrollmentForms.id, fields.enrollmentFormId))
-    .for('share');
+  const { place, kind, form } = await lockChoices(tx, fields);
   const usable = (row: { on?: boolean } | undefined, field: keyof Choices) =>
     row !== undefined && (row.on === true || kept?.[field] === fields[field]);
   const details = [
@@ -126,23 +84,18 @@ export async function createEvent(
   const id = await withStoredFiles(store, files, () =>
     deps.db.transaction(async (tx) => {
       const enrollmentFormVersion = await assertActiveChoices(tx, fields);
-      const [created] = await tx
-        .insert(events)
-        .values({ ...fields, enrollmentFormVersion, duration, createdBy: actor.id })
-        .returning({ id: events.id });
-      if (fields.withLimitControl) {
-        await tx.insert(eventSeats).values(
-          seatShards(fields.maximum).map((remaining, shard) => ({
-            eventId: created!.id,
-            shard,
-            remaining,
-          })),
-        );
-      }
+      const createdId = await insertEvent(tx, {
+        ...fields,
+        enrollmentFormVersion,
+        duration,
+        createdBy: actor.id,
+      });
+      if (fields.withLimitControl) await insertSeats(tx, createdId, seatShards(fields.maximum));
       if (files.length > 0) {
-        await tx.insert(eventFiles).values(
+        await insertFirstFiles(
+          tx,
           files.map((f) => ({
-            eventId: created!.id,
+            eventId: createdId,
             kind: f.field,
             // The history names who uploaded each version, the first one included.
             createdBy: actor.id,
@@ -157,24 +110,18 @@ export async function createEvent(
         userId: actor.id,
         action: 'event.create',
         entity: 'event',
-        entityId: created!.id,
+        entityId: createdId,
         after: { ...fields, enrollmentFormVersion, duration, files: files.map((f) => f.field) },
         ip,
       });
-      return created!.id;
+      return createdId;
     }),
   );
   return getEventRow(deps.db, id);
 }
 
 export async function getEventRow(db: Executor, id: number): Promise<EventRow> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(events)
-    .innerJoin(places, eq(places.id, events.placeId))
-    .innerJoin(periods, eq(periods.id, events.kindEventId))
-    .innerJoin(enrollmentForms, eq(enrollmentForms.id, events.enrollmentFormId))
-    .where(eq(events.id, id));
+  const row = await eventRow(db, id);
   if (!row) throw new AppError('not_found', eventMessages.eventNotFound);
   return row;
 }
@@ -191,18 +138,7 @@ export async function sendEvent(
   ip: string,
 ): Promise<EventStateChange> {
   return deps.db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(events)
-      .set({ state: eventStates.active, inbox: 1, sentAt: deps.clock.now(), sentBy: actor.id })
-      .where(
-        and(
-          eq(events.id, id),
-          eq(events.state, eventStates.created),
-          eq(events.inbox, 0),
-          sql`${events.endsOn} >= ${deps.clock.today()}::date`,
-        ),
-      )
-      .returning({ id: events.id, state: events.state, inbox: events.inbox });
+    const changed = await markEventSent(tx, id, actor.id, deps.clock.now(), deps.clock.today());
     if (!changed) throw await stateConflict(tx, id, eventMessages.sendFailed);
     await writeAudit(tx, {
       userId: actor.id,
@@ -225,11 +161,7 @@ export async function concludeEvent(
   ip: string,
 ): Promise<EventStateChange> {
   return deps.db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(events)
-      .set({ state: eventStates.concluded, concludedAt: deps.clock.now(), concludedBy: actor.id })
-      .where(and(eq(events.id, id), eq(events.state, eventStates.active)))
-      .returning({ id: events.id, state: events.state, inbox: events.inbox });
+    const changed = await markEventConcluded(tx, id, actor.id, deps.clock.now());
     if (!changed) throw await stateConflict(tx, id, eventMessages.concludeFailed);
     await writeAudit(tx, {
       userId: actor.id,
@@ -252,19 +184,11 @@ export async function cancelEvent(
   ip: string,
 ): Promise<EventStateChange> {
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ state: events.state })
-      .from(events)
-      .where(eq(events.id, id))
-      .for('update');
+    const before = await lockEventState(tx, id);
     if (!before) throw new AppError('not_found', eventMessages.eventNotFound);
     if (before.state !== eventStates.created && before.state !== eventStates.active)
       throw new AppError('conflict', eventMessages.cancelFailed);
-    const [changed] = await tx
-      .update(events)
-      .set({ state: eventStates.cancelled })
-      .where(eq(events.id, id))
-      .returning({ id: events.id, state: events.state, inbox: events.inbox });
+    const changed = await markEventCancelled(tx, id);
     await writeAudit(tx, {
       userId: actor.id,
       action: 'event.cancel',
@@ -274,11 +198,11 @@ export async function cancelEvent(
       after: { state: eventStates.cancelled },
       ip,
     });
-    return changed!;
+    return changed;
   });
 }
 
 async function stateConflict(tx: Executor, id: number, message: string): Promise<AppError> {
-  const [exists] = await tx.select({ id: events.id }).from(events).where(eq(events.id, id));
+  const exists = await eventById(tx, id);
   return exists ? new AppError('conflict', message) : new AppError('not_found', eventMessages.eventNotFound);
 }

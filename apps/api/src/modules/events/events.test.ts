@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, events, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import {
+  type EventChoices,
+  eventFormFields,
   makeEvent,
   makeForm,
   makePeriod,
@@ -21,7 +23,7 @@ let ctx: TestContext;
 let admin: string;
 let communication: string;
 let dataDir: string;
-let choices: { placeId: number; kindEventId: number; enrollmentFormId: number };
+let choices: EventChoices;
 
 beforeAll(async () => {
   dataDir = tempDataDir();
@@ -36,20 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const eventFields = (overrides: Record<string, string> = {}) => ({
-  title: 'Encuentro de directores',
-  description: 'Encuentro nacional',
-  startsOn: '2025-11-28',
-  endsOn: '2025-12-02',
-  placeId: String(choices.placeId),
-  kindEventId: String(choices.kindEventId),
-  enrollmentFormId: String(choices.enrollmentFormId),
-  minimum: '10',
-  maximum: '50',
-  withLimitControl: 'true',
-  detail: 'Llevar documentos',
-  ...overrides,
-});
+const eventFields = (overrides: Record<string, string> = {}) => eventFormFields(choices, overrides);
 
 async function postEvent(parts: Parameters<typeof multipartPayload>[0], token = admin) {
   const { payload, headers } = await multipartPayload(parts);

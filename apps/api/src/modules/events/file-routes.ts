@@ -1,22 +1,13 @@
 import { eventFileKinds, eventMessages, idParam, isPublishedState, PUBLIC_READ_RATE } from '@bjp/domain';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
-import { eventFiles, events } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
+import { currentEventFile, eventFileVersion } from './queries/files.js';
 
 const fileParams = z.object({ id: idParam, kind: z.enum(eventFileKinds) });
 const versionParams = fileParams.extend({ version: idParam });
-const fileColumns = {
-  state: events.state,
-  storageKey: eventFiles.storageKey,
-  contentType: eventFiles.contentType,
-  sizeBytes: eventFiles.sizeBytes,
-  originalName: eventFiles.originalName,
-};
-
 /** Only ASCII in the header; the stored original name may hold anything. */
 const safeName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'archivo';
 
@@ -33,17 +24,7 @@ export async function fileRoutes(app: AppInstance) {
       config: { public: true, rateLimit: PUBLIC_READ_RATE },
     },
     async (req, reply) => {
-      const [row] = await app.deps.db
-        .select(fileColumns)
-        .from(eventFiles)
-        .innerJoin(events, eq(events.id, eventFiles.eventId))
-        .where(
-          and(
-            eq(eventFiles.eventId, req.params.id),
-            eq(eventFiles.kind, req.params.kind),
-            eq(eventFiles.current, true),
-          ),
-        );
+      const row = await currentEventFile(app.deps.db, req.params.id, req.params.kind);
       const published = row && isPublishedState(row.state);
       if (!row || !(published || req.user?.permissions.has('events.manage'))) {
         throw new AppError('not_found', eventMessages.fileNotFound);
@@ -63,17 +44,7 @@ export async function fileRoutes(app: AppInstance) {
     '/events/:id/files/:kind/versions/:version',
     { schema: { tags: ['events'], params: versionParams }, preHandler: guard('events.manage') },
     async (req, reply) => {
-      const [row] = await app.deps.db
-        .select(fileColumns)
-        .from(eventFiles)
-        .innerJoin(events, eq(events.id, eventFiles.eventId))
-        .where(
-          and(
-            eq(eventFiles.eventId, req.params.id),
-            eq(eventFiles.kind, req.params.kind),
-            eq(eventFiles.version, req.params.version),
-          ),
-        );
+      const row = await eventFileVersion(app.deps.db, req.params.id, req.params.kind, req.params.version);
       const stream = row && (await fileStoreFor(app.deps).open(row.storageKey));
       if (!row || !stream) throw new AppError('not_found', eventMessages.fileNotFound);
       return reply

@@ -11,87 +11,49 @@ import {
   type Page,
   storedFormDefinition,
 } from '@bjp/domain';
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { enrollmentForms, enrollmentFormVersions, formNameKey, users } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { dbFailure } from '../../lib/db-error.js';
 import { AppError } from '../../lib/errors.js';
+import {
+  activeFormNamed,
+  formById,
+  formListRow,
+  formName,
+  formPage,
+  formVersion,
+  formVersions,
+  formWithDefinition,
+  insertForm,
+  insertFormVersion,
+  lockForm,
+  lockFormActive,
+  updateFormRow,
+} from './queries/forms.js';
 import { fieldErrors } from './validation.js';
-
-/** The form's latest version, the one the list, the editor and new events use. */
-const latestJoin = and(
-  eq(enrollmentFormVersions.formId, enrollmentForms.id),
-  eq(enrollmentFormVersions.version, enrollmentForms.version),
-);
-
-const rowColumns = {
-  id: enrollmentForms.id,
-  name: enrollmentForms.name,
-  description: enrollmentForms.description,
-  active: enrollmentForms.state,
-  version: enrollmentForms.version,
-  fieldCount: sql<number>`jsonb_array_length(${enrollmentFormVersions.definition} -> 'fields')::int`,
-};
-
-const versionColumns = {
-  version: enrollmentFormVersions.version,
-  name: enrollmentFormVersions.name,
-  fieldCount: sql<number>`jsonb_array_length(${enrollmentFormVersions.definition} -> 'fields')::int`,
-  // An ISO instant: the client writes it as dd/mm/aaaa HH:mm in Bolivia with the domain's formatter.
-  createdAt: sql<string>`to_char(${enrollmentFormVersions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-  createdBy: users.name,
-};
 
 /** 'Formularios de Inscripción': newest first, 10 a page. */
 export async function listForms(
   deps: AppDeps,
   query: { page: number; search?: string },
 ): Promise<Page<EnrollmentFormRow>> {
-  const search = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where = search
-    ? or(ilike(enrollmentForms.name, search), ilike(enrollmentForms.description, search))
-    : undefined;
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(rowColumns)
-      .from(enrollmentForms)
-      .innerJoin(enrollmentFormVersions, latestJoin)
-      .where(where)
-      .orderBy(desc(enrollmentForms.id))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
-    deps.db.select({ n: count() }).from(enrollmentForms).where(where),
-  ]);
-  return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: total?.n ?? 0 };
+  const { rows, total } = await formPage(deps.db, query);
+  return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total };
 }
 
 async function formRow(db: Executor, id: number): Promise<EnrollmentFormRow> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(enrollmentForms)
-    .innerJoin(enrollmentFormVersions, latestJoin)
-    .where(eq(enrollmentForms.id, id));
+  const row = await formListRow(db, id);
   if (!row) throw new AppError('not_found', eventMessages.formNotFound);
   return row;
 }
 
 /** The form with its latest version's definition (what 'Editar' opens) and its versions, newest first. */
 export async function getForm(deps: AppDeps, id: number): Promise<EnrollmentFormDetail> {
-  const [row] = await deps.db
-    .select({ ...rowColumns, definition: enrollmentFormVersions.definition })
-    .from(enrollmentForms)
-    .innerJoin(enrollmentFormVersions, latestJoin)
-    .where(eq(enrollmentForms.id, id));
+  const row = await formWithDefinition(deps.db, id);
   if (!row) throw new AppError('not_found', eventMessages.formNotFound);
-  const versions = await deps.db
-    .select(versionColumns)
-    .from(enrollmentFormVersions)
-    .leftJoin(users, eq(users.id, enrollmentFormVersions.createdBy))
-    .where(eq(enrollmentFormVersions.formId, id))
-    .orderBy(desc(enrollmentFormVersions.version));
+  const versions = await formVersions(deps.db, id);
   return { ...row, definition: storedFormDefinition.parse(row.definition), versions };
 }
 
@@ -101,21 +63,9 @@ export async function getFormVersion(
   id: number,
   version: number,
 ): Promise<EnrollmentFormVersion> {
-  const [row] = await deps.db
-    .select({
-      ...versionColumns,
-      formId: enrollmentFormVersions.formId,
-      description: enrollmentFormVersions.description,
-      definition: enrollmentFormVersions.definition,
-    })
-    .from(enrollmentFormVersions)
-    .leftJoin(users, eq(users.id, enrollmentFormVersions.createdBy))
-    .where(and(eq(enrollmentFormVersions.formId, id), eq(enrollmentFormVersions.version, version)));
+  const row = await formVersion(deps.db, id, version);
   if (row) return { ...row, definition: storedFormDefinition.parse(row.definition) };
-  const [form] = await deps.db
-    .select({ id: enrollmentForms.id })
-    .from(enrollmentForms)
-    .where(eq(enrollmentForms.id, id));
+  const form = await formById(deps.db, id);
   throw new AppError(
     'not_found',
     form ? eventMessages.formVersionNotFound(version) : eventMessages.formNotFound,
@@ -127,17 +77,7 @@ export async function getFormVersion(
  * for new events. Checked here for the message; the partial unique index enforces it under races.
  */
 async function assertNameFree(tx: Executor, name: string, exceptId: number | null): Promise<void> {
-  const [taken] = await tx
-    .select({ name: enrollmentForms.name })
-    .from(enrollmentForms)
-    .where(
-      and(
-        eq(enrollmentForms.state, true),
-        exceptId === null ? undefined : ne(enrollmentForms.id, exceptId),
-        sql`${enrollmentForms.nameKey} = ${formNameKey(sql`${name}::text`)}`,
-      ),
-    )
-    .limit(1);
+  const taken = await activeFormNamed(tx, name, exceptId);
   if (taken) throw nameTaken(taken.name);
 }
 
@@ -180,12 +120,13 @@ export async function createForm(
   return withNameIndex(input.name, () =>
     deps.db.transaction(async (tx) => {
       await assertNameFree(tx, input.name, null);
-      const [row] = await tx
-        .insert(enrollmentForms)
-        .values({ name: input.name, description: input.description, version: 1, createdBy: actor.id })
-        .returning({ id: enrollmentForms.id });
-      const id = row!.id;
-      await tx.insert(enrollmentFormVersions).values({
+      const id = await insertForm(tx, {
+        name: input.name,
+        description: input.description,
+        version: 1,
+        createdBy: actor.id,
+      });
+      await insertFormVersion(tx, {
         formId: id,
         version: 1,
         name: input.name,
@@ -221,15 +162,7 @@ export async function updateForm(
   assertOptionHostsAllowed(deps, input);
   return withNameIndex(input.name, () =>
     deps.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({
-          name: enrollmentForms.name,
-          version: enrollmentForms.version,
-          active: enrollmentForms.state,
-        })
-        .from(enrollmentForms)
-        .where(eq(enrollmentForms.id, id))
-        .for('update');
+      const before = await lockForm(tx, id);
       if (!before) throw new AppError('not_found', eventMessages.formNotFound);
       if (input.expectedVersion > before.version)
         throw new AppError('not_found', eventMessages.formVersionNotFound(input.expectedVersion));
@@ -239,7 +172,7 @@ export async function updateForm(
         });
       if (before.active) await assertNameFree(tx, input.name, id);
       const version = before.version + 1;
-      await tx.insert(enrollmentFormVersions).values({
+      await insertFormVersion(tx, {
         formId: id,
         version,
         name: input.name,
@@ -247,10 +180,7 @@ export async function updateForm(
         definition: input.definition,
         createdBy: actor.id,
       });
-      await tx
-        .update(enrollmentForms)
-        .set({ name: input.name, description: input.description, version })
-        .where(eq(enrollmentForms.id, id));
+      await updateFormRow(tx, id, { name: input.name, description: input.description, version });
       await writeAudit(tx, {
         userId: actor.id,
         action: 'enrollment_form.update',
@@ -276,20 +206,13 @@ export async function setFormActive(
   active: boolean,
   ip: string,
 ): Promise<ActiveToggleResult> {
-  const [current] = await deps.db
-    .select({ name: enrollmentForms.name })
-    .from(enrollmentForms)
-    .where(eq(enrollmentForms.id, id));
+  const current = await formName(deps.db, id);
   return withNameIndex(current?.name ?? '', () =>
     deps.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ active: enrollmentForms.state, name: enrollmentForms.name })
-        .from(enrollmentForms)
-        .where(eq(enrollmentForms.id, id))
-        .for('update');
+      const before = await lockFormActive(tx, id);
       if (!before) throw new AppError('not_found', eventMessages.formNotFound);
       if (active && !before.active) await assertNameFree(tx, before.name, id);
-      await tx.update(enrollmentForms).set({ state: active }).where(eq(enrollmentForms.id, id));
+      await updateFormRow(tx, id, { state: active });
       await writeAudit(tx, {
         userId: actor.id,
         action: 'enrollment_form.active',

@@ -92,51 +92,30 @@ export async function institutionRoutes(app: AppInstance) {
     async (req) => institution.getStatus(app.deps, req.user!, req.params.stageId, req.params.sie),
   );
 
-  app.put(
-    '/institution-enrollment/stages/:stageId/institutions/:sie/participants',
-    {
-      schema: {
-        tags: ['institution-enrollment'],
-        params: stageParams,
-        body: participantsSave,
-        response: { 200: institutionEnrollmentStatus },
-      },
-      preHandler: forPlace(),
-    },
-    async (req) =>
-      saveParticipants(
-        app.deps,
-        req.user!,
-        { stageId: req.params.stageId, institutionId: req.params.sie },
-        req.body.inscriptionIds,
-        {
-          close: false,
-          ip: req.ip,
+  // 'Guardar' replaces the list; 'Inscribir' saves it and closes it for good.
+  for (const [method, action, close] of [
+    ['put', 'participants', false],
+    ['post', 'close', true],
+  ] as const) {
+    app[method](
+      `/institution-enrollment/stages/:stageId/institutions/:sie/${action}`,
+      {
+        schema: {
+          tags: ['institution-enrollment'],
+          params: stageParams,
+          body: participantsSave,
+          response: { 200: institutionEnrollmentStatus },
         },
-      ),
-  );
-
-  app.post(
-    '/institution-enrollment/stages/:stageId/institutions/:sie/close',
-    {
-      schema: {
-        tags: ['institution-enrollment'],
-        params: stageParams,
-        body: participantsSave,
-        response: { 200: institutionEnrollmentStatus },
+        preHandler: forPlace(),
       },
-      preHandler: forPlace(),
-    },
-    async (req) =>
-      saveParticipants(
-        app.deps,
-        req.user!,
-        { stageId: req.params.stageId, institutionId: req.params.sie },
-        req.body.inscriptionIds,
-        {
-          close: true,
-          ip: req.ip,
-        },
-      ),
-  );
+      async (req) =>
+        saveParticipants(
+          app.deps,
+          req.user!,
+          { stageId: req.params.stageId, institutionId: req.params.sie },
+          req.body.inscriptionIds,
+          { close, ip: req.ip },
+        ),
+    );
+  }
 }

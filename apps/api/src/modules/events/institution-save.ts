@@ -1,11 +1,15 @@
 import { eventMessages } from '@bjp/domain';
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { institutionEnrollmentParticipants, institutionEnrollments } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { assertStageOpen, getStatus, insertParticipantsOfInstitution } from './institution-service.js';
+import {
+  clearInstitutionEnrollment,
+  ensureInstitutionEnrollment,
+  lockInstitutionEnrollment,
+  stampInstitutionEnrollment,
+} from './queries/institution-enrollment.js';
 
 type Target = { stageId: number; institutionId: number };
 
@@ -24,39 +28,14 @@ export async function saveParticipants(
   const ids = [...new Set(inscriptionIds)].sort((a, b) => a - b);
   await deps.db.transaction(async (tx) => {
     await assertStageOpen(deps, tx, user, target.stageId);
-    await tx
-      .insert(institutionEnrollments)
-      .values({ periodId: target.stageId, institutionId: target.institutionId, updatedBy: user.id })
-      .onConflictDoNothing();
-    const [enrollment] = await tx
-      .select({ id: institutionEnrollments.id, closedAt: institutionEnrollments.closedAt })
-      .from(institutionEnrollments)
-      .where(
-        and(
-          eq(institutionEnrollments.periodId, target.stageId),
-          eq(institutionEnrollments.institutionId, target.institutionId),
-        ),
-      )
-      .for('update');
+    await ensureInstitutionEnrollment(tx, target, user.id);
+    const enrollment = await lockInstitutionEnrollment(tx, target);
     if (!enrollment) throw new Error('institution enrollment row vanished');
     if (enrollment.closedAt) throw new AppError('conflict', eventMessages.enrollmentClosed);
-    const before = await tx
-      .select({ id: institutionEnrollmentParticipants.inscriptionId })
-      .from(institutionEnrollmentParticipants)
-      .where(eq(institutionEnrollmentParticipants.enrollmentId, enrollment.id));
-    await tx
-      .delete(institutionEnrollmentParticipants)
-      .where(eq(institutionEnrollmentParticipants.enrollmentId, enrollment.id));
+    const before = await clearInstitutionEnrollment(tx, enrollment.id);
     await insertParticipantsOfInstitution(tx, enrollment.id, target.institutionId, ids);
     const now = deps.clock.now();
-    await tx
-      .update(institutionEnrollments)
-      .set({
-        updatedAt: now,
-        updatedBy: user.id,
-        ...(options.close ? { closedAt: now, closedBy: user.id } : {}),
-      })
-      .where(eq(institutionEnrollments.id, enrollment.id));
+    await stampInstitutionEnrollment(tx, enrollment.id, user.id, now, options.close);
     await writeAudit(tx, {
       userId: user.id,
       action: options.close ? 'institution_enrollment.close' : 'institution_enrollment.save',

@@ -1,8 +1,7 @@
 import { gradeName, optionListItem, PUBLIC_READ_RATE } from '@bjp/domain';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
-import { departments, districts, grades } from '../../db/schema/index.js';
+import { departmentOptions, districtOptions, gradeIds } from './queries/catalog.js';
 
 const list = { 200: z.array(optionListItem) };
 const config = { public: true, rateLimit: PUBLIC_READ_RATE };
@@ -18,10 +17,7 @@ export async function optionListRoutes(app: AppInstance) {
     '/public/option-lists/departments',
     { schema: { tags: ['public'], response: list }, config },
     async (_req, reply) => {
-      const rows = await app.deps.db
-        .select({ id: departments.id, name: departments.name })
-        .from(departments)
-        .orderBy(asc(departments.id));
+      const rows = await departmentOptions(app.deps.db);
       return reply.header('cache-control', cacheable).send(rows);
     },
   );
@@ -30,10 +26,7 @@ export async function optionListRoutes(app: AppInstance) {
     '/public/option-lists/districts',
     { schema: { tags: ['public'], response: list }, config },
     async (_req, reply) => {
-      const rows = await app.deps.db
-        .select({ id: districts.id, name: districts.name })
-        .from(districts)
-        .orderBy(asc(districts.departmentId), asc(districts.name));
+      const rows = await districtOptions(app.deps.db);
       return reply.header('cache-control', cacheable).send(rows);
     },
   );
@@ -42,7 +35,7 @@ export async function optionListRoutes(app: AppInstance) {
     '/public/option-lists/grades',
     { schema: { tags: ['public'], response: list }, config },
     async (_req, reply) => {
-      const rows = await app.deps.db.select({ id: grades.id }).from(grades).orderBy(asc(grades.id));
+      const rows = await gradeIds(app.deps.db);
       return reply
         .header('cache-control', cacheable)
         .send(rows.map((g) => ({ id: g.id, name: gradeName(g.id) })));

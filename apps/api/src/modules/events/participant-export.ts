@@ -8,13 +8,11 @@ import {
   type FieldDefinition,
   type ParticipantExportQuery,
 } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
-import { rows } from '../../db/rows.js';
 import { openWorkbook } from '../../documents/sheet-writer.js';
 import { eventFormDefinition } from './event-form-definition.js';
-import { type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';
 import { answersOf } from './participant-service.js';
+import { type ParticipantDbRow, participantBatch } from './queries/participants.js';
 
 /**
  * Rows read per round trip: enough to keep the writer busy, few enough that writing one page holds
@@ -82,19 +80,9 @@ function lineOf(row: ParticipantDbRow, fields: FieldDefinition[]): Array<string 
  * database's own text so no microsecond is lost. Never more than one batch in memory.
  */
 async function* batches(deps: AppDeps, eventId: number, query: ParticipantExportQuery) {
-  const where = participantWhere(eventId, query);
   let cursor: { at: string; id: number } | null = null;
   for (;;) {
-    const after: ReturnType<typeof sql> = cursor
-      ? sql`and (e.created_at, e.id) < (${cursor.at}::timestamptz, ${cursor.id})`
-      : sql``;
-    const batch = await rows<ParticipantDbRow & { cursor_at: string }>(
-      deps.db,
-      sql`
-      select ${participantColumns}, e.created_at::text as cursor_at from event_enrollments e
-      where ${where} ${after}
-      order by e.created_at desc, e.id desc limit ${BATCH}`,
-    );
+    const batch = await participantBatch(deps.db, eventId, query, cursor, BATCH);
     if (batch.length === 0) return;
     yield batch;
     const last = batch[batch.length - 1]!;

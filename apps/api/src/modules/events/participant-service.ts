@@ -6,20 +6,31 @@ import {
   PARTICIPANT_COUNT_CAP,
   type ParticipantAnswer,
   type ParticipantDetail,
+  type ParticipantFilters,
   type ParticipantListQuery,
   type ParticipantPage,
   type ParticipantRow,
   participantMessages,
 } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { eventFormDefinition } from './event-form-definition.js';
-import { isoOf, type ParticipantDbRow, participantColumns, participantWhere } from './participant-query.js';
+import {
+  activeBySeatsRow,
+  cancelEnrollment,
+  countParticipants,
+  enrollmentExists,
+  eventExists,
+  isoOf,
+  type ParticipantDbRow,
+  participantDetailRow,
+  participantFileRow,
+  participantPageRows,
+  returnSeat,
+} from './queries/participants.js';
 
 export const toParticipantRow = (r: ParticipantDbRow): ParticipantRow => ({
   id: Number(r.id),
@@ -47,8 +58,7 @@ export function answersOf(fields: FieldDefinition[], extra: Record<string, unkno
 }
 
 async function assertEvent(db: Executor, eventId: number): Promise<void> {
-  const found = await rows(db, sql`select 1 from events where id = ${eventId}`);
-  if (found.length === 0) throw new AppError('not_found', eventMessages.eventNotFound);
+  if (!(await eventExists(db, eventId))) throw new AppError('not_found', eventMessages.eventNotFound);
 }
 
 /**
@@ -58,13 +68,7 @@ async function assertEvent(db: Executor, eventId: number): Promise<void> {
  * entries; null for an event without a maximum. 404 for an unknown event.
  */
 async function activeBySeats(db: Executor, eventId: number): Promise<number | null> {
-  const [row] = await rows<{ n: number | null }>(
-    db,
-    sql`
-      select case when ev.with_limit_control then ev.maximum
-        - coalesce((select sum(s.remaining) from event_seats s where s.event_id = ev.id), 0)::int end as n
-      from events ev where ev.id = ${eventId}`,
-  );
+  const row = await activeBySeatsRow(db, eventId);
   if (!row) throw new AppError('not_found', eventMessages.eventNotFound);
   return row.n;
 }
@@ -90,16 +94,8 @@ export async function listParticipants(
   query: ParticipantListQuery,
 ): Promise<ParticipantPage> {
   const seatCount = await activeBySeats(deps.db, eventId);
-  const where = participantWhere(eventId, query);
-  const count = async (w: typeof where, cap?: number) =>
-    (
-      await rows<{ n: number }>(
-        deps.db,
-        cap === undefined
-          ? sql`select count(*)::int as n from event_enrollments e where ${w}`
-          : sql`select count(*)::int as n from (select 1 from event_enrollments e where ${w} limit ${cap + 1}) m`,
-      )
-    )[0]?.n ?? 0;
+  const count = (filters: ParticipantFilters, cap?: number) =>
+    countParticipants(deps.db, eventId, filters, cap);
   const byText = Boolean(query.q || query.institution);
   const onlyStatus = !byText && !query.department && !query.from && !query.to;
   const totalOf = async (): Promise<{ total: number; totalCapped: boolean }> => {
@@ -107,29 +103,18 @@ export async function listParticipants(
       return { total: seatCount, totalCapped: false };
     if (onlyStatus && seatCount !== null && query.status === 'all')
       return {
-        total: seatCount + (await count(participantWhere(eventId, { status: 'cancelled' }))),
+        total: seatCount + (await count({ status: 'cancelled' })),
         totalCapped: false,
       };
-    if (!byText) return { total: await count(where), totalCapped: false };
-    const n = await count(where, PARTICIPANT_COUNT_CAP);
+    if (!byText) return { total: await count(query), totalCapped: false };
+    const n = await count(query, PARTICIPANT_COUNT_CAP);
     return n > PARTICIPANT_COUNT_CAP
       ? { total: PARTICIPANT_COUNT_CAP, totalCapped: true }
       : { total: n, totalCapped: false };
   };
   /** `limit` rows from `offset` in one direction, always answered newest first. */
-  const pageRows = async (direction: 'desc' | 'asc', limit: number, offset: number) =>
-    await rows<ParticipantDbRow>(
-      deps.db,
-      sql`
-        with page as (
-          select e.id, e.created_at from event_enrollments e where ${where}
-          order by e.created_at ${sql.raw(direction)}, e.id ${sql.raw(direction)}
-          limit ${limit} offset ${offset}
-        )
-        select ${participantColumns}
-        from page join event_enrollments e on e.id = page.id
-        order by page.created_at desc, page.id desc`,
-    );
+  const pageRows = (direction: 'desc' | 'asc', limit: number, offset: number) =>
+    participantPageRows(deps.db, eventId, query, { direction, limit, offset });
 
   const offset = (query.page - 1) * query.pageSize;
   let items: ParticipantDbRow[];
@@ -161,32 +146,13 @@ async function notFound(db: Executor, eventId: number): Promise<AppError> {
   return new AppError('not_found', participantMessages.notFound);
 }
 
-type FileDbRow = {
-  id: string;
-  field_name: string;
-  original_name: string;
-  content_type: string;
-  size_bytes: number;
-};
-
 /** One enrollment with its answers, files and cancellation; the event is checked in the same statement. */
 export async function getParticipant(
   deps: AppDeps,
   eventId: number,
   enrollmentId: number,
 ): Promise<ParticipantDetail> {
-  const [row] = await rows<ParticipantDbRow & { cancelled_by_name: string | null; attachments: FileDbRow[] }>(
-    deps.db,
-    sql`
-      select ${participantColumns},
-        nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')), '') as cancelled_by_name,
-        coalesce((select json_agg(json_build_object('id', f.id, 'field_name', f.field_name,
-          'original_name', f.original_name, 'content_type', f.content_type, 'size_bytes', f.size_bytes)
-          order by f.field_name, f.original_name)
-          from enrollment_files f where f.enrollment_id = e.id), '[]') as attachments
-      from event_enrollments e left join users u on u.id = e.cancelled_by
-      where e.id = ${enrollmentId} and e.event_id = ${eventId}`,
-  );
+  const row = await participantDetailRow(deps.db, eventId, enrollmentId);
   if (!row) throw await notFound(deps.db, eventId);
   // The labels of the form version the event was published with: the ones the answers were given under.
   const { fields } = await eventFormDefinition(deps.db, eventId);
@@ -218,18 +184,7 @@ export async function getParticipant(
 
 /** A file of an enrollment of the event (all three ids in one statement), for the download route. */
 export async function participantFile(deps: AppDeps, eventId: number, enrollmentId: number, fileId: string) {
-  const [row] = await rows<{
-    storage_key: string;
-    content_type: string;
-    size_bytes: number;
-    original_name: string;
-  }>(
-    deps.db,
-    sql`
-      select f.storage_key, f.content_type, f.size_bytes, f.original_name
-      from enrollment_files f join event_enrollments e on e.id = f.enrollment_id
-      where f.id = ${fileId}::uuid and e.id = ${enrollmentId} and e.event_id = ${eventId}`,
-  );
+  const row = await participantFileRow(deps.db, eventId, enrollmentId, fileId);
   if (!row) throw new AppError('not_found', eventMessages.fileNotFound);
   return row;
 }
@@ -250,38 +205,20 @@ export async function cancelParticipant(
 ): Promise<{ id: number; cancelledAt: string }> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const [changed] = await rows<{ id: number; cancelled_at: Date | string }>(
-      tx,
-      sql`
-        update event_enrollments set cancelled_at = ${now.toISOString()}::timestamptz,
-          cancelled_by = ${actor.id}, cancel_reason = ${reason}
-        where id = ${enrollmentId} and event_id = ${eventId} and cancelled_at is null
-        returning id, cancelled_at`,
-    );
+    const changed = await cancelEnrollment(tx, { eventId, enrollmentId, userId: actor.id, reason, now });
     if (!changed) {
-      const [exists] = await rows(
-        tx,
-        sql`select 1 from event_enrollments where id = ${enrollmentId} and event_id = ${eventId}`,
-      );
-      if (exists) throw new AppError('conflict', participantMessages.alreadyCancelled);
+      if (await enrollmentExists(tx, eventId, enrollmentId))
+        throw new AppError('conflict', participantMessages.alreadyCancelled);
       throw await notFound(tx, eventId);
     }
-    const seats = await rows<{ shard: number }>(
-      tx,
-      sql`
-        update event_seats s set remaining = s.remaining + 1
-        from events ev
-        where ev.id = s.event_id and ev.with_limit_control and s.event_id = ${eventId}
-          and s.shard = ${enrollmentId} % (select count(*) from event_seats x where x.event_id = ${eventId})
-        returning s.shard`,
-    );
+    const seatReturned = await returnSeat(tx, eventId, enrollmentId);
     await writeAudit(tx, {
       userId: actor.id,
       action: 'event.enrollment.cancel',
       entity: 'event_enrollment',
       entityId: enrollmentId,
       before: { cancelledAt: null },
-      after: { eventId, reason, seatReturned: seats.length > 0 },
+      after: { eventId, reason, seatReturned },
       ip,
     });
     return { id: Number(changed.id), cancelledAt: isoOf(changed.cancelled_at) };

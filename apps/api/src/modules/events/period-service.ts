@@ -11,42 +11,22 @@ import {
   periodStates,
   subsystems,
 } from '@bjp/domain';
-import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { periods, programmeSettings } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-
-const rowColumns = {
-  id: periods.id,
-  name: periods.name,
-  phase: periods.phase,
-  subsystems: periods.subsystems,
-  startsOn: periods.startsOn,
-  endsOn: periods.endsOn,
-  departmental: periods.departmental,
-  district: periods.district,
-  institutional: periods.institutional,
-  active: periods.active,
-  state: periods.state,
-  // Row 1 by default: the holder registration period the holder screens check.
-  // Qualified by hand: in a one-table select Drizzle writes the column unqualified, and `id` would bind to s.
-  isRegistration: sql<boolean>`exists (select 1 from ${programmeSettings} s where s.registration_period_id = "periods"."id")`,
-};
+import {
+  insertPeriod,
+  lockPeriodActive,
+  periodPage,
+  periodRow,
+  updatePeriodActive,
+} from './queries/periods.js';
 
 /** 'Periodos y Etapas', in creation order, 10 a page. */
 export async function listPeriods(deps: AppDeps, query: { page: number }): Promise<Page<PeriodRow>> {
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(rowColumns)
-      .from(periods)
-      .orderBy(asc(periods.id))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
-    deps.db.select({ n: count() }).from(periods),
-  ]);
-  return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: total?.n ?? 0 };
+  const { rows, total } = await periodPage(deps.db, query.page);
+  return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total };
 }
 
 export function periodCatalogs(): PeriodCatalogs {
@@ -67,31 +47,27 @@ export async function createPeriod(
   const stateProblem = periodStateError(input, deps.clock.today());
   if (stateProblem) throw badRequest(stateProblem);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(periods)
-      .values({
-        name: input.name,
-        phase: input.phase,
-        subsystems: [...new Set(input.subsystems)],
-        startsOn: input.startsOn,
-        endsOn: input.endsOn,
-        departmental: input.instances.includes('departmental'),
-        district: input.instances.includes('district'),
-        institutional: input.instances.includes('institutional'),
-        state: input.state,
-        active: true,
-      })
-      .returning({ id: periods.id });
+    const id = await insertPeriod(tx, {
+      name: input.name,
+      phase: input.phase,
+      subsystems: [...new Set(input.subsystems)],
+      startsOn: input.startsOn,
+      endsOn: input.endsOn,
+      departmental: input.instances.includes('departmental'),
+      district: input.instances.includes('district'),
+      institutional: input.instances.includes('institutional'),
+      state: input.state,
+      active: true,
+    });
     await writeAudit(tx, {
       userId: actor.id,
       action: 'period.create',
       entity: 'period',
-      entityId: row!.id,
+      entityId: id,
       after: input,
       ip,
     });
-    const [created] = await tx.select(rowColumns).from(periods).where(eq(periods.id, row!.id));
-    return created!;
+    return (await periodRow(tx, id))!;
   });
 }
 
@@ -107,13 +83,9 @@ export async function setPeriodActive(
   ip: string,
 ): Promise<ActiveToggleResult> {
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ active: periods.active })
-      .from(periods)
-      .where(eq(periods.id, id))
-      .for('update');
+    const before = await lockPeriodActive(tx, id);
     if (!before) throw new AppError('not_found', eventMessages.periodNotFound);
-    await tx.update(periods).set({ active }).where(eq(periods.id, id));
+    await updatePeriodActive(tx, id, active);
     await writeAudit(tx, {
       userId: actor.id,
       action: 'period.active',

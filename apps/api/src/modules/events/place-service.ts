@@ -7,45 +7,26 @@ import {
   type PlaceRow,
   type PlaceUpdate,
 } from '@bjp/domain';
-import { and, asc, count, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { normalizedPlaceName, places } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { dbFailure } from '../../lib/db-error.js';
 import { AppError } from '../../lib/errors.js';
-
-const placeColumns = {
-  id: places.id,
-  description: places.description,
-  capacity: places.capacity,
-  reference: places.reference,
-  state: places.state,
-};
+import {
+  activeTwin,
+  insertPlace,
+  lockPlace,
+  lockPlaceState,
+  placeById,
+  placePage,
+  updatePlaceRow,
+} from './queries/places.js';
 
 /** 'Ambientes': every place (or only active / inactive ones), searched by name, by name then id. */
 export async function listPlaces(deps: AppDeps, query: PlaceListQuery): Promise<PlacePage> {
-  const search = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where: SQL | undefined = and(
-    query.state === 'all' ? undefined : eq(places.state, query.state === 'active'),
-    search ? ilike(places.description, search) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        ...placeColumns,
-        // Qualified by hand: in a one-table select Drizzle writes the column unqualified (it would bind to e).
-        events: sql<number>`(select count(*) from events e where e.place_id = "places"."id")::int`,
-      })
-      .from(places)
-      .where(where)
-      .orderBy(asc(places.description), asc(places.id))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((query.page - 1) * DEFAULT_PAGE_SIZE),
-    deps.db.select({ n: count() }).from(places).where(where),
-  ]);
-  return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total: total?.n ?? 0 };
+  const { rows, total } = await placePage(deps.db, query);
+  return { items: rows, page: query.page, pageSize: DEFAULT_PAGE_SIZE, total };
 }
 
 /**
@@ -53,17 +34,7 @@ export async function listPlaces(deps: AppDeps, query: PlaceListQuery): Promise<
  * concurrent creates cannot both pass); this look-up only names the place already there.
  */
 async function duplicateOf(db: Executor, input: PlaceCreate, exceptId?: number): Promise<AppError | null> {
-  const [twin] = await db
-    .select({ description: places.description })
-    .from(places)
-    .where(
-      and(
-        eq(places.state, true),
-        eq(places.reference, input.reference),
-        sql`${normalizedPlaceName(places.description)} = ${normalizedPlaceName(sql`${input.description}::text`)}`,
-        exceptId === undefined ? undefined : ne(places.id, exceptId),
-      ),
-    );
+  const twin = await activeTwin(db, input, exceptId);
   return twin ? new AppError('conflict', eventMessages.placeDuplicate(twin.description)) : null;
 }
 
@@ -98,19 +69,16 @@ export async function createPlace(
 ): Promise<PlaceRow> {
   return refusingDuplicates(deps, input, undefined, () =>
     deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(places)
-        .values({ ...input, createdBy: actor.id })
-        .returning(placeColumns);
+      const row = await insertPlace(tx, input, actor.id);
       await writeAudit(tx, {
         userId: actor.id,
         action: 'place.create',
         entity: 'place',
-        entityId: row!.id,
+        entityId: row.id,
         after: input,
         ip,
       });
-      return row!;
+      return row;
     }),
   );
 }
@@ -125,9 +93,9 @@ export async function updatePlace(
 ): Promise<PlaceRow> {
   return refusingDuplicates(deps, input, id, () =>
     deps.db.transaction(async (tx) => {
-      const [before] = await tx.select(placeColumns).from(places).where(eq(places.id, id)).for('update');
+      const before = await lockPlace(tx, id);
       if (!before) throw new AppError('not_found', eventMessages.placeNotFound);
-      const [row] = await tx.update(places).set(input).where(eq(places.id, id)).returning(placeColumns);
+      const row = await updatePlaceRow(tx, id, input);
       const changed = (Object.keys(input) as Array<keyof PlaceUpdate>).filter((k) => before[k] !== input[k]);
       await writeAudit(tx, {
         userId: actor.id,
@@ -138,7 +106,7 @@ export async function updatePlace(
         after: Object.fromEntries(changed.map((k) => [k, input[k]])),
         ip,
       });
-      return row!;
+      return row;
     }),
   );
 }
@@ -154,16 +122,12 @@ export async function setPlaceState(
   state: boolean,
   ip: string,
 ): Promise<PlaceRow> {
-  const [current] = await deps.db.select(placeColumns).from(places).where(eq(places.id, id));
+  const current = await placeById(deps.db, id);
   if (!current) throw new AppError('not_found', eventMessages.placeNotFound);
   const write = () =>
     deps.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ state: places.state })
-        .from(places)
-        .where(eq(places.id, id))
-        .for('update');
-      const [row] = await tx.update(places).set({ state }).where(eq(places.id, id)).returning(placeColumns);
+      const before = await lockPlaceState(tx, id);
+      const row = await updatePlaceRow(tx, id, { state });
       await writeAudit(tx, {
         userId: actor.id,
         action: state ? 'place.activate' : 'place.deactivate',
@@ -173,7 +137,7 @@ export async function setPlaceState(
         after: { state },
         ip,
       });
-      return row!;
+      return row;
     });
   // Turning a place off can never make a duplicate; turning it on can.
   return state ? refusingDuplicates(deps, current, id, write) : write();

@@ -11,54 +11,27 @@ import {
   storedFormDefinition,
   validateFieldValues,
 } from '@bjp/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
-import { enrollmentFormVersions, events, places } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { insertEnrollment } from './enroll-statement.js';
-import { eventVersionJoin } from './event-form-definition.js';
 import { eventFieldsCache } from './fields-cache.js';
 import type { UploadedFile } from './multipart.js';
 import { publicFields } from './public-fields.js';
+import { enrollableEventRow, publicEventRow } from './queries/public.js';
 import { type CheckedFile, checkUpload, isFieldError, withStoredFiles } from './uploads.js';
 import { type FieldError, fieldErrors } from './validation.js';
 
 async function loadEvent(deps: AppDeps, id: number) {
-  const [row] = await deps.db
-    .select({
-      id: events.id,
-      title: events.title,
-      description: events.description,
-      detail: events.detail,
-      startsOn: events.startsOn,
-      endsOn: events.endsOn,
-      duration: events.duration,
-      state: events.state,
-      full: sql<boolean>`${events.withLimitControl} and coalesce((select sum(s.remaining) from event_seats s
-        where s.event_id = ${events.id}), 0) = 0`,
-      placeName: places.description,
-      definition: enrollmentFormVersions.definition,
-      files: sql<
-        string[]
-      >`coalesce((select array_agg(f.kind) from event_files f where f.event_id = ${events.id} and f.current), '{}')`,
-    })
-    .from(events)
-    .innerJoin(places, eq(places.id, events.placeId))
-    .innerJoin(enrollmentFormVersions, eventVersionJoin)
-    .where(eq(events.id, id));
+  const row = await publicEventRow(deps.db, id);
   // A created event is not published yet, a cancelled one no more: the public does not learn of it.
   if (!row || !isPublishedState(row.state)) throw new AppError('not_found', eventMessages.eventNotFound);
   return { ...row, fields: storedFormDefinition.parse(row.definition).fields };
 }
 
-/** The little an enrollment needs to know of its event, in one indexed read. */
+/** The event an enrollment is for: 404 unless published. */
 async function loadEnrollable(deps: AppDeps, id: number) {
-  const [row] = await deps.db
-    .select({ state: events.state, endsOn: events.endsOn, definition: enrollmentFormVersions.definition })
-    .from(events)
-    .innerJoin(enrollmentFormVersions, eventVersionJoin)
-    .where(eq(events.id, id));
+  const row = await enrollableEventRow(deps.db, id);
   if (!row || !isPublishedState(row.state)) throw new AppError('not_found', eventMessages.eventNotFound);
   return { ...row, fields: storedFormDefinition.parse(row.definition).fields };
 }

@@ -1,8 +1,7 @@
-import { and, inArray, like, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
-import { jobProgress } from '../../db/schema/index.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import type { ExportFile } from './jobs.js';
+import { deleteFinishedExports } from './queries.js';
 
 /**
  * How long a finished export stays downloadable. A day covers 'Preparando…' → 'Descargar' even
@@ -19,16 +18,7 @@ export const EXPORT_RETENTION_MS = 24 * 3_600_000;
 export async function pruneExports(deps: AppDeps): Promise<number> {
   // Wall-clock time, as finished_at is stamped: the app's clock may be pinned to a programme day.
   const cutoff = new Date(Date.now() - EXPORT_RETENTION_MS);
-  const gone = await deps.db
-    .delete(jobProgress)
-    .where(
-      and(
-        like(jobProgress.kind, 'export.%'),
-        inArray(jobProgress.state, ['done', 'failed']),
-        lt(jobProgress.finishedAt, cutoff),
-      ),
-    )
-    .returning({ result: jobProgress.result });
+  const gone = await deleteFinishedExports(deps.db, cutoff);
   const keys = gone.map((row) => (row.result as ExportFile | null)?.key).filter((key) => key !== undefined);
   if (keys.length > 0) await fileStoreFor(deps).remove(keys);
   return gone.length;

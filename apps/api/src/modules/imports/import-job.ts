@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { type ImportCounts, importMessages } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import type { JobQueue, JobRun } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
@@ -9,8 +8,9 @@ import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
 import { checkPayments } from './payment-check.js';
+import { importRow, markDone, markFailed, programmeAmount } from './queries.js';
 import { readRows } from './reader.js';
-import { importRow, markFailed, PAYMENT_IMPORT_JOB, programmeAmount } from './service.js';
+import { PAYMENT_IMPORT_JOB } from './service.js';
 import { openChunked } from './stored-file.js';
 
 export type ImportResult = { message: string; importId: number; counts: ImportCounts; written: number };
@@ -89,11 +89,7 @@ export async function runPaymentImport(
         },
       });
       if (hash.digest('hex') !== row.sha256) throw new AppError('conflict', importMessages.fileChanged);
-      await tx.execute(
-        sql`UPDATE file_imports SET state = 'done', result = ${JSON.stringify(counts)}::jsonb, error = NULL,
-          confirmed_by = coalesce(confirmed_by, ${run.userId}), confirmed_at = coalesce(confirmed_at, ${now.toISOString()}::timestamptz)
-          WHERE id = ${id}`,
-      );
+      await markDone(tx, id, counts, run.userId, now);
       const result: ImportResult = {
         message: importMessages.done(counts.new, counts.changed, counts.unchanged),
         importId: id,

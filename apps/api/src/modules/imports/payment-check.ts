@@ -8,10 +8,8 @@ import {
   type RowError,
   validatePaymentRow,
 } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { rows as query } from '../../db/rows.js';
-import { beneficiaryRules } from '../sync/index.js';
+import { classifyPayments, type PaymentVerdict } from './queries.js';
 import { type FileRow, structural } from './reader.js';
 
 /** Rows classified per query: big enough for few round trips, small enough for a flat memory. */
@@ -19,7 +17,7 @@ export const CHECK_BATCH = 5_000;
 /** Rows read and validated between two turns of the event loop. */
 const YIELD_EVERY = 1_000;
 
-export type Verdict = 'new' | 'unchanged' | 'changed' | 'unknown' | 'removed' | 'blocked' | 'noTitular';
+export type Verdict = PaymentVerdict;
 export type CheckedPayment = PaymentRow & { inscription: number; verdict: Verdict };
 
 export type CheckOptions = {
@@ -52,28 +50,7 @@ async function classify(db: Executor, batch: PaymentRow[]): Promise<CheckedPayme
     bank: r.bank,
     mode: r.mode,
   }));
-  const found = await query<{ line: number; inscription: number | null; verdict: Verdict }>(
-    db,
-    sql`
-    WITH x AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(input)}::json)
-        AS x(line int, rude text, paid_on date, bank text, mode text)
-    )
-    SELECT x.line, n.id AS inscription,
-      CASE
-        WHEN n.id IS NULL THEN 'unknown'
-        WHEN NOT (${beneficiaryRules.notRemoved}) THEN 'removed'
-        WHEN NOT (${beneficiaryRules.notBlocked}) THEN 'blocked'
-        WHEN NOT (${beneficiaryRules.hasTitular}) THEN 'noTitular'
-        WHEN p.inscription_id IS NULL OR NOT p.paid THEN 'new'
-        WHEN (p.paid_on, p.bank, p.mode) IS NOT DISTINCT FROM (x.paid_on, x.bank, x.mode) THEN 'unchanged'
-        ELSE 'changed'
-      END AS verdict
-    FROM x
-    LEFT JOIN students s ON s.rude = x.rude
-    LEFT JOIN inscriptions n ON n.student_id = s.id AND ${beneficiaryRules.thisYear}
-    LEFT JOIN payments p ON p.inscription_id = n.id`,
-  );
+  const found = await classifyPayments(db, input);
   const byLine = new Map(found.map((f) => [Number(f.line), f]));
   return batch.map((r) => {
     const f = byLine.get(r.line)!;

@@ -15,7 +15,8 @@ import { guard } from '../../auth/guard.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { importJobs } from './import-job.js';
-import { confirmImport, dryRun, importDetail, importHistory, importRow, parseErrorsKey } from './service.js';
+import { importRow } from './queries.js';
+import { confirmImport, dryRun, importDetail, importHistory, parseErrorsKey } from './service.js';
 import { openChunked } from './stored-file.js';
 import { receiveUpload } from './upload.js';
 

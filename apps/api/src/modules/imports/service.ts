@@ -13,31 +13,28 @@ import {
   type RowError,
   rowErrorText,
 } from '@bjp/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import { firstRow, rows } from '../../db/rows.js';
-import { fileImports } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { errorsWorkbook } from './errors-file.js';
 import { checkPayments } from './payment-check.js';
+import {
+  countImports,
+  type ImportRow,
+  importPage,
+  importRow,
+  insertImport,
+  markQueued,
+  programmeAmount,
+  type SummaryRow,
+} from './queries.js';
 import { readRows } from './reader.js';
 import { openLocal, putChunked, removeChunked } from './stored-file.js';
 import type { ReceivedFile } from './upload.js';
 
 export const PAYMENT_IMPORT_JOB = 'import.payments';
-
-type ImportRow = typeof fileImports.$inferSelect;
-
-export async function programmeAmount(db: Executor): Promise<number> {
-  const row = await firstRow<{ amount: number }>(
-    db,
-    sql`SELECT amount_per_student AS amount FROM programme_settings WHERE id = 1`,
-  );
-  return Number(row?.amount ?? 0);
-}
 
 /** Where the errors spreadsheet is: '<prefix>#<chunks>' (both stored in one column). */
 const errorsKeyOf = (prefix: string, chunks: number) => `${prefix}#${chunks}`;
@@ -73,23 +70,20 @@ export async function dryRun(deps: AppDeps, userId: number, file: ReceivedFile):
   const errorChunks = await putChunked(store, `${prefix}-errores`, errors.file);
   let row: ImportRow;
   try {
-    [row] = (await deps.db
-      .insert(fileImports)
-      .values({
-        kind: 'payments',
-        fileName: file.fileName,
-        sha256: file.sha256,
-        size: file.size,
-        format: file.format,
-        encoding: file.encoding,
-        fileKey: prefix,
-        chunks,
-        errorsKey: errorsKeyOf(`${prefix}-errores`, errorChunks),
-        userId,
-        createdAt: deps.clock.now(),
-        counts,
-      })
-      .returning()) as [ImportRow];
+    row = await insertImport(deps.db, {
+      kind: 'payments',
+      fileName: file.fileName,
+      sha256: file.sha256,
+      size: file.size,
+      format: file.format,
+      encoding: file.encoding,
+      fileKey: prefix,
+      chunks,
+      errorsKey: errorsKeyOf(`${prefix}-errores`, errorChunks),
+      userId,
+      createdAt: deps.clock.now(),
+      counts,
+    });
   } catch (error) {
     await removeChunked(store, prefix, chunks).catch(() => undefined);
     await removeChunked(store, `${prefix}-errores`, errorChunks).catch(() => undefined);
@@ -103,8 +97,6 @@ export async function dryRun(deps: AppDeps, userId: number, file: ReceivedFile):
     errorsTruncated: errors.count > shown.length,
   };
 }
-
-type SummaryRow = ImportRow & { by: string | null };
 
 function toSummary(r: SummaryRow): ImportSummary {
   return {
@@ -122,19 +114,6 @@ function toSummary(r: SummaryRow): ImportSummary {
   };
 }
 
-const summarySelect = sql`
-  SELECT f.id, f.kind, f.file_name AS "fileName", f.sha256, f.size, f.format, f.encoding,
-    f.file_key AS "fileKey", f.chunks, f.errors_key AS "errorsKey", f.user_id AS "userId",
-    f.created_at AS "createdAt", f.state, f.counts, f.result, f.job_id AS "jobId",
-    f.confirmed_by AS "confirmedBy", f.confirmed_at AS "confirmedAt", f.error,
-    CASE WHEN u.id IS NULL THEN NULL
-      ELSE trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')) || ' (' || u.username || ')' END AS by
-  FROM file_imports f LEFT JOIN users u ON u.id = f.user_id`;
-
-export async function importRow(db: Executor, id: number): Promise<SummaryRow | null> {
-  return (await firstRow<SummaryRow>(db, sql`${summarySelect} WHERE f.id = ${id}`)) ?? null;
-}
-
 async function importSummary(db: Executor, id: number) {
   const row = await importRow(db, id);
   return row ? toSummary(row) : null;
@@ -143,12 +122,9 @@ async function importSummary(db: Executor, id: number) {
 /** The import history, newest first, paged on the server. */
 export async function importHistory(db: Executor, page: number): Promise<ImportPage> {
   const offset = (page - 1) * IMPORT_PAGE_SIZE;
-  const items = await rows<SummaryRow>(
-    db,
-    sql`${summarySelect} ORDER BY f.created_at DESC, f.id DESC LIMIT ${IMPORT_PAGE_SIZE} OFFSET ${offset}`,
-  );
-  const total = await firstRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM file_imports`);
-  return { items: items.map(toSummary), page, pageSize: IMPORT_PAGE_SIZE, total: Number(total?.n ?? 0) };
+  const items = await importPage(db, offset);
+  const total = await countImports(db);
+  return { items: items.map(toSummary), page, pageSize: IMPORT_PAGE_SIZE, total };
 }
 
 /** One import with its job's state and progress while it runs (from any instance). */
@@ -187,20 +163,7 @@ export async function confirmImport(deps: AppDeps, jobs: JobQueue, userId: numbe
     { singletonKey: `import|${id}`, userId },
   );
   if (job.created || row.state === 'checked' || row.state === 'failed') {
-    await deps.db
-      .update(fileImports)
-      .set({
-        state: 'queued',
-        jobId: job.id,
-        confirmedBy: userId,
-        confirmedAt: deps.clock.now(),
-        error: null,
-      })
-      .where(eq(fileImports.id, id));
+    await markQueued(deps.db, id, job.id, userId, deps.clock.now());
   }
   return { id, jobId: job.id };
-}
-
-export async function markFailed(db: Executor, id: number, message: string) {
-  await db.update(fileImports).set({ state: 'failed', error: message }).where(eq(fileImports.id, id));
 }

@@ -5,11 +5,10 @@ import {
   publicStatusLabels,
   publicStatusMessages,
 } from '@bjp/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { institutions, payments, studentBonus, students } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
+import { selectPublicStatus } from './queries.js';
 
 type Found = { birthDate: string; answer: PublicStatusResponse };
 
@@ -24,24 +23,7 @@ export async function publicAnswers(
   year: number,
   rudes: string[],
 ): Promise<Map<string, Found>> {
-  const found = await db
-    .select({
-      rude: students.rude,
-      birthDate: students.birthDate,
-      inscriptionId: studentBonus.inscriptionId,
-      schoolId: institutions.id,
-      schoolName: institutions.name,
-      listClosedAt: institutions.holdersConsolidatedAt,
-      state: studentBonus.state,
-      paidOn: studentBonus.paidOn,
-      bank: payments.bank,
-      mode: payments.mode,
-    })
-    .from(students)
-    .leftJoin(studentBonus, and(eq(studentBonus.studentId, students.id), eq(studentBonus.year, year)))
-    .leftJoin(institutions, eq(institutions.id, studentBonus.institutionId))
-    .leftJoin(payments, eq(payments.inscriptionId, studentBonus.inscriptionId))
-    .where(inArray(students.rude, rudes));
+  const found = await selectPublicStatus(db, year, rudes);
   const answers = new Map<string, Found>();
   for (const row of found) {
     const status =

@@ -7,9 +7,9 @@ import { sendPdf } from '../../documents/send.js';
 import { withDocument } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
-import { studentDetails } from './institution-data.js';
 import { institutionReport } from './institution-report.js';
 import { placeReport, type ReportRef } from './place-report.js';
+import { studentDetails } from './queries/institution.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -11,50 +11,28 @@ import {
   type StudentPaymentPage,
   shifts,
 } from '@bjp/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import {
-  departments,
-  districts,
-  institutions,
-  payments,
-  studentBonus,
-  students,
-} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
-import { activeOf, courseFigures } from './institution-data.js';
+import {
+  courseFigures,
+  institutionsByName,
+  institutionWithPlace,
+  studentPaymentPage,
+} from './queries/institution.js';
 
 /** The director's dropdown ('Seleccione Institución'): the schools of their scope. */
 export async function institutionOptions(db: Executor, user: AuthUser) {
   const ids = user.scope.kind === 'institutions' ? user.scope.institutionIds : [];
   if (ids.length === 0) return { items: [] };
-  const items = await db
-    .select({ id: institutions.id, name: institutions.name, codeType: institutions.codeType })
-    .from(institutions)
-    .where(inArray(institutions.id, ids))
-    .orderBy(institutions.name);
+  const items = await institutionsByName(db, ids);
   return { items };
 }
 
 /** The school of a guarded route (scope already checked by the route's guard). */
 export async function loadInstitution(db: Executor, sie: number) {
-  const [row] = await db
-    .select({
-      id: institutions.id,
-      name: institutions.name,
-      codeType: institutions.codeType,
-      dependency: institutions.dependency,
-      area: institutions.area,
-      districtName: districts.name,
-      departmentName: departments.name,
-      consolidatedAt: institutions.holdersConsolidatedAt,
-    })
-    .from(institutions)
-    .innerJoin(districts, eq(districts.id, institutions.districtId))
-    .innerJoin(departments, eq(departments.id, institutions.departmentId))
-    .where(eq(institutions.id, sie));
+  const row = await institutionWithPlace(db, sie);
   if (!row) throw new AppError('not_found', 'No se encontró la institución educativa.');
   return row;
 }
@@ -113,46 +91,12 @@ export async function institutionStudents(
 ): Promise<StudentPaymentPage> {
   const settings = await getSettings(db);
   const search = query.search?.toUpperCase();
-  const where = and(
-    activeOf(sie, settings.year),
-    query.courseId ? eq(studentBonus.courseId, query.courseId) : undefined,
-    search
-      ? sql`(${students.rude} = ${search} OR concat_ws(' ', ${students.firstLastName}, ${students.secondLastName}, ${students.name}) ILIKE ${`%${search.replace(/[\\%_]/g, '')}%`})`
-      : undefined,
-  );
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        rude: students.rude,
-        firstLastName: students.firstLastName,
-        secondLastName: students.secondLastName,
-        name: students.name,
-        gender: students.gender,
-        state: studentBonus.state,
-        paid: studentBonus.countsAsPaid,
-        bankPaid: studentBonus.bankPaid,
-        bank: payments.bank,
-        blocked: studentBonus.blocked,
-      })
-      .from(studentBonus)
-      .innerJoin(students, eq(students.id, studentBonus.studentId))
-      .leftJoin(payments, eq(payments.inscriptionId, studentBonus.inscriptionId))
-      .where(where)
-      .orderBy(
-        asc(students.firstLastName),
-        asc(students.secondLastName),
-        asc(students.name),
-        asc(students.id),
-      )
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(studentBonus)
-      .innerJoin(students, eq(students.id, studentBonus.studentId))
-      .where(where),
-  ]);
+  const { rows, total } = await studentPaymentPage(db, sie, settings.year, {
+    courseId: query.courseId,
+    search,
+    offset,
+  });
   return {
     items: rows.map(({ bankPaid, ...r }, i) => ({
       rowNumber: offset + i + 1,
@@ -162,6 +106,6 @@ export async function institutionStudents(
     })),
     page: query.page,
     pageSize: DEFAULT_PAGE_SIZE,
-    total: counted?.total ?? 0,
+    total,
   };
 }

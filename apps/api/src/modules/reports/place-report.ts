@@ -9,18 +9,14 @@ import {
   reportMessages,
   type StatsCell,
 } from '@bjp/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { statsBeneficiaries, statsInstitutions, statsReportCells } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
 import { loadPlace } from '../tracking/index.js';
+import { type ReportRef, schoolCounts, statsCells } from './queries/place.js';
 
-export type ReportRef =
-  | { level: 'national' }
-  | { level: 'department'; id: number }
-  | { level: 'district'; id: number };
+export type { ReportRef } from './queries/place.js';
 
 /** The national report has no selector and covers the country: national users only. */
 function assertNational(user: AuthUser) {
@@ -34,59 +30,6 @@ async function resolvePlace(db: Executor, user: AuthUser, ref: ReportRef): Promi
   }
   const place = await loadPlace(db, ref);
   return { level: ref.level, id: place.id, name: place.name, departmentName: place.departmentName };
-}
-
-/**
- * The matrix cells of a place: national and department figures from the department rollup
- * (stats_report_cells, ~700 rows nationally), district figures from the district summary.
- */
-function statsCells(db: Executor, ref: ReportRef) {
-  if (ref.level === 'district') {
-    const b = statsBeneficiaries;
-    return db
-      .select({
-        dependency: b.dependency,
-        area: b.area,
-        levelId: b.levelId,
-        gradeId: b.gradeId,
-        total: b.total,
-        paid: b.paid,
-      })
-      .from(b)
-      .where(eq(b.districtId, ref.id));
-  }
-  const c = statsReportCells;
-  return db
-    .select({
-      dependency: c.dependency,
-      area: c.area,
-      levelId: c.levelId,
-      gradeId: c.gradeId,
-      total: sql<number>`sum(${c.total})::int`,
-      paid: sql<number>`sum(${c.paid})::int`,
-    })
-    .from(c)
-    .where(ref.level === 'department' ? eq(c.departmentId, ref.id) : undefined)
-    .groupBy(c.dependency, c.area, c.levelId, c.gradeId);
-}
-
-function schoolCounts(db: Executor, ref: ReportRef) {
-  const s = statsInstitutions;
-  const where: SQL | undefined =
-    ref.level === 'department'
-      ? eq(s.departmentId, ref.id)
-      : ref.level === 'district'
-        ? eq(s.districtId, ref.id)
-        : undefined;
-  return db
-    .select({
-      dependency: s.dependency,
-      count: sql<number>`sum(${s.institutions})::int`,
-      consolidated: sql<number>`sum(${s.consolidated})::int`,
-    })
-    .from(s)
-    .where(where)
-    .groupBy(s.dependency);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   reconciliationReport,
 } from '@bjp/domain';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { guard, type PlaceOf } from '../../auth/guard.js';
@@ -82,84 +83,41 @@ export function reconciliationRoutes(
     async (req, reply) => sendReconciliation(app.deps, req.user!, { level: 'national' }, req.query, reply),
   );
 
-  app.get(
-    `${base}/departments/:departmentId`,
-    {
-      schema: {
-        tags,
-        params: departmentParams,
-        querystring: reconciliationQuery,
-        response: { 200: reconciliationReport },
+  /** A place level's report and its download, under the guard's place check. */
+  const level = <P extends z.ZodType>(
+    path: string,
+    params: P,
+    check: PlaceOf,
+    ref: (p: z.output<P>) => ReconciliationRef,
+  ) => {
+    app.get(
+      `${base}/${path}`,
+      {
+        schema: { tags, params, querystring: reconciliationQuery, response: { 200: reconciliationReport } },
+        preHandler: guard('reports.view', check),
       },
-      preHandler: guard('reports.view', places.inDepartment),
-    },
-    async (req) => report(db, req.user!, { level: 'department', id: req.params.departmentId }, req.query),
-  );
-  app.get(
-    `${base}/departments/:departmentId/document`,
-    {
-      schema: { tags, params: departmentParams, querystring: reconciliationDocumentQuery, produces },
-      preHandler: guard('reports.view', places.inDepartment),
-    },
-    async (req, reply) =>
-      sendReconciliation(
-        app.deps,
-        req.user!,
-        { level: 'department', id: req.params.departmentId },
-        req.query,
-        reply,
-      ),
-  );
-
-  app.get(
-    `${base}/districts/:districtId`,
-    {
-      schema: {
-        tags,
-        params: districtParams,
-        querystring: reconciliationQuery,
-        response: { 200: reconciliationReport },
+      async (req) => report(db, req.user!, ref(req.params as z.output<P>), req.query),
+    );
+    app.get(
+      `${base}/${path}/document`,
+      {
+        schema: { tags, params, querystring: reconciliationDocumentQuery, produces },
+        preHandler: guard('reports.view', check),
       },
-      preHandler: guard('reports.view', places.inDistrict),
-    },
-    async (req) => report(db, req.user!, { level: 'district', id: req.params.districtId }, req.query),
-  );
-  app.get(
-    `${base}/districts/:districtId/document`,
-    {
-      schema: { tags, params: districtParams, querystring: reconciliationDocumentQuery, produces },
-      preHandler: guard('reports.view', places.inDistrict),
-    },
-    async (req, reply) =>
-      sendReconciliation(
-        app.deps,
-        req.user!,
-        { level: 'district', id: req.params.districtId },
-        req.query,
-        reply,
-      ),
-  );
-
-  app.get(
-    `${base}/institutions/:sie`,
-    {
-      schema: {
-        tags,
-        params: institutionCodeParams,
-        querystring: reconciliationQuery,
-        response: { 200: reconciliationReport },
-      },
-      preHandler: guard('reports.view', places.inSchool),
-    },
-    async (req) => report(db, req.user!, { level: 'institution', id: req.params.sie }, req.query),
-  );
-  app.get(
-    `${base}/institutions/:sie/document`,
-    {
-      schema: { tags, params: institutionCodeParams, querystring: reconciliationDocumentQuery, produces },
-      preHandler: guard('reports.view', places.inSchool),
-    },
-    async (req, reply) =>
-      sendReconciliation(app.deps, req.user!, { level: 'institution', id: req.params.sie }, req.query, reply),
-  );
+      async (req, reply) =>
+        sendReconciliation(app.deps, req.user!, ref(req.params as z.output<P>), req.query, reply),
+    );
+  };
+  level('departments/:departmentId', departmentParams, places.inDepartment, (p) => ({
+    level: 'department',
+    id: p.departmentId,
+  }));
+  level('districts/:districtId', districtParams, places.inDistrict, (p) => ({
+    level: 'district',
+    id: p.districtId,
+  }));
+  level('institutions/:sie', institutionCodeParams, places.inSchool, (p) => ({
+    level: 'institution',
+    id: p.sie,
+  }));
 }

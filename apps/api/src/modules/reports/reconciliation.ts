@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
 import { loadPlace } from '../tracking/index.js';
 import { loadInstitution } from './institution-report.js';
-import { query, type Raw, type RawRow, type ReconciliationRef } from './reconciliation-query.js';
+import { query, type Raw, type RawRow, type ReconciliationRef } from './queries/reconciliation.js';
 
 /** The place of a reconciliation route; scope was checked by the route's guard (national: here). */
 export type { ReconciliationRef };

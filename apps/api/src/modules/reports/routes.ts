@@ -11,12 +11,14 @@ import {
   trackingLevelParams,
   userPlace,
 } from '@bjp/domain';
+import type { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
-import { guard } from '../../auth/guard.js';
+import { guard, type PlaceOf } from '../../auth/guard.js';
 import { loadPlace, ownPlace } from '../tracking/index.js';
 import { sendPlaceReport, sendStudentsReport } from './downloads.js';
 import * as institution from './institution-report.js';
 import * as reports from './place-report.js';
+import type { ReportRef } from './queries/place.js';
 import { reconciliationRoutes } from './reconciliation-routes.js';
 
 const tags = ['reports'];
@@ -60,53 +62,39 @@ export async function reportsRoutes(app: AppInstance) {
       sendPlaceReport(app.deps, req.user!, { level: 'national' }, req.query.format, reply),
   );
 
-  app.get(
-    '/reports/departments/:departmentId',
-    {
-      schema: { tags, params: departmentParams, response: { 200: placeReport } },
-      preHandler: guard('reports.view', inDepartment),
-    },
-    async (req) => reports.placeReport(db, req.user!, { level: 'department', id: req.params.departmentId }),
-  );
-  app.get(
-    '/reports/departments/:departmentId/document',
-    {
-      schema: { tags, params: departmentParams, ...documentSchema },
-      preHandler: guard('reports.view', inDepartment),
-    },
-    async (req, reply) =>
-      sendPlaceReport(
-        app.deps,
-        req.user!,
-        { level: 'department', id: req.params.departmentId },
-        req.query.format,
-        reply,
-      ),
-  );
-
-  app.get(
-    '/reports/districts/:districtId',
-    {
-      schema: { tags, params: districtParams, response: { 200: placeReport } },
-      preHandler: guard('reports.view', inDistrict),
-    },
-    async (req) => reports.placeReport(db, req.user!, { level: 'district', id: req.params.districtId }),
-  );
-  app.get(
-    '/reports/districts/:districtId/document',
-    {
-      schema: { tags, params: districtParams, ...documentSchema },
-      preHandler: guard('reports.view', inDistrict),
-    },
-    async (req, reply) =>
-      sendPlaceReport(
-        app.deps,
-        req.user!,
-        { level: 'district', id: req.params.districtId },
-        req.query.format,
-        reply,
-      ),
-  );
+  /** A department's or district's report and its download, under the guard's place check. */
+  const level = <P extends z.ZodType>(
+    path: string,
+    params: P,
+    check: PlaceOf,
+    ref: (p: z.output<P>) => ReportRef,
+  ) => {
+    app.get(
+      `/reports/${path}`,
+      {
+        schema: { tags, params, response: { 200: placeReport } },
+        preHandler: guard('reports.view', check),
+      },
+      async (req) => reports.placeReport(db, req.user!, ref(req.params as z.output<P>)),
+    );
+    app.get(
+      `/reports/${path}/document`,
+      {
+        schema: { tags, params, ...documentSchema },
+        preHandler: guard('reports.view', check),
+      },
+      async (req, reply) =>
+        sendPlaceReport(app.deps, req.user!, ref(req.params as z.output<P>), req.query.format, reply),
+    );
+  };
+  level('departments/:departmentId', departmentParams, inDepartment, (p) => ({
+    level: 'department',
+    id: p.departmentId,
+  }));
+  level('districts/:districtId', districtParams, inDistrict, (p) => ({
+    level: 'district',
+    id: p.districtId,
+  }));
 
   app.get(
     '/reports/institutions',

@@ -1,19 +1,12 @@
 import type { SyncBatch } from '@bjp/domain';
-import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { syncBatches } from '../../db/schema/index.js';
+import { type BatchWithUser, batchOfDayRow } from './queries/batches.js';
 
-export type BatchRow = typeof syncBatches.$inferSelect;
+export type { BatchRow } from './queries/batches.js';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** The user named in the history: whoever ran the latest step. */
-const lastUser = sql<string>`coalesce((SELECT u.username FROM users u WHERE u.id =
-  coalesce("sync_batches"."copied_by", "sync_batches"."changed_by", "sync_batches"."sent_by", "sync_batches"."created_by")), '')`;
-
-export const batchColumns = { batch: syncBatches, user: lastUser };
-
-export function toSyncBatch(row: { batch: BatchRow; user: string }): SyncBatch {
+export function toSyncBatch(row: BatchWithUser): SyncBatch {
   const b = row.batch;
   return {
     id: b.id,
@@ -35,23 +28,8 @@ export function toSyncBatch(row: { batch: BatchRow; user: string }): SyncBatch {
 }
 
 export async function batchOfDay(db: Executor, day: string): Promise<SyncBatch | null> {
-  const [row] = await db.select(batchColumns).from(syncBatches).where(eq(syncBatches.day, day));
+  const row = await batchOfDayRow(db, day);
   return row ? toSyncBatch(row) : null;
-}
-
-export async function latestBatch(db: Executor, sentOnly = false): Promise<BatchRow | null> {
-  const [row] = await db
-    .select()
-    .from(syncBatches)
-    .where(sentOnly ? eq(syncBatches.isSendChange, true) : undefined)
-    .orderBy(desc(syncBatches.day))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Serialises the synchronisation steps: a second caller waits, then finds the step done (409). */
-export async function lockSync(tx: Executor): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('bjp.sync.steps'))`);
 }
 
 /** Síntesis names a batch by our id. */

@@ -6,10 +6,9 @@ import {
   type SyncCalendar,
   type SyncDay,
 } from '@bjp/domain';
-import { and, eq, gte, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
-import { programmeSettings, syncBatches } from '../../db/schema/index.js';
 import { batchOfDay } from './batch.js';
+import { batchesBetween, calendarStart } from './queries/batches.js';
 
 /**
  * 'Estado de Sincronización': every day from the calendar start in settings to today (deps.clock),
@@ -17,21 +16,8 @@ import { batchOfDay } from './batch.js';
  */
 export async function syncCalendar(deps: AppDeps): Promise<SyncCalendar> {
   const today = deps.clock.today();
-  const [settings] = await deps.db
-    .select({ start: programmeSettings.calendarStart })
-    .from(programmeSettings)
-    .where(eq(programmeSettings.id, 1));
-  const start = settings?.start ?? today;
-  const records = await deps.db
-    .select({
-      day: syncBatches.day,
-      isSend: syncBatches.isSend,
-      isSendChange: syncBatches.isSendChange,
-      isSendCopy: syncBatches.isSendCopy,
-      itemCount: syncBatches.itemCount,
-    })
-    .from(syncBatches)
-    .where(and(gte(syncBatches.day, start), lte(syncBatches.day, today)));
+  const start = (await calendarStart(deps.db)) ?? today;
+  const records = await batchesBetween(deps.db, start, today);
   const byDay = new Map(records.map((r) => [r.day, r]));
   const months: SyncCalendar['months'] = [];
   for (const date of daysFrom(start, today)) {

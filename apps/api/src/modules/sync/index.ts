@@ -1,5 +1,5 @@
 /** What other areas may use of the payment sync: the gatherer contract an area implements and the job status. */
-export type { ChangeGatherer } from './change-gatherer.js';
+
 export type { SyncJobStatus } from './job-status.js';
 // The one payment-writing path (the Síntesis sync and modules/imports use it).
 export {
@@ -9,3 +9,4 @@ export {
   type PaymentWrite,
   upsertPayments,
 } from './payment-writer.js';
+export type { ChangeGatherer } from './queries/change-gatherer.js';

@@ -1,16 +1,17 @@
 import { fillMessage, type LastPaymentSync, type PaymentSyncResult, syncMessages } from '@bjp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import type { Transaction } from '../../db/client.js';
-import { firstRow, rows } from '../../db/rows.js';
-import { paymentSyncRuns } from '../../db/schema/index.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
-import type { SintesisBeneficiary } from '../../integrations/sintesis/protocol.js';
 import type { JobRun } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { sintesisMessage } from './openness.js';
-import { beneficiaryRules, finishPayments, lockPayments, upsertPayments } from './payment-writer.js';
+import { finishPayments, lockPayments, upsertPayments } from './payment-writer.js';
+import {
+  beneficiaryCount,
+  beneficiaryPage,
+  insertPaymentSyncRun,
+  lastPaymentSyncRunRow,
+} from './queries/payments.js';
 
 /** Beneficiaries per payment query to Síntesis. */
 export const PAYMENT_PAGE = 10_000;
@@ -28,48 +29,6 @@ export type PaymentSyncOptions = {
   ip?: string;
   job?: Pick<JobRun<unknown>, 'report' | 'committed' | 'commit'>;
 };
-
-/**
- * Beneficiaries Síntesis may have paid: this year's inscriptions that are not removed (baja), not
- * blocked and have a titular, after `after` in id order (keyset paging on the primary key).
- */
-async function beneficiaryPage(
-  tx: Transaction,
-  after: number,
-  limit: number,
-): Promise<Array<SintesisBeneficiary>> {
-  const result = await rows<SintesisBeneficiary>(
-    tx,
-    sql`
-    SELECT n.id AS inscripcion, s.rude, p.carnet AS "carnetTitular"
-    FROM inscriptions n
-    JOIN students s ON s.id = n.student_id
-    JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    JOIN persons p ON p.id = t.person_id
-    WHERE n.id > ${after} AND ${beneficiaryRules.thisYear} AND ${beneficiaryRules.notRemoved}
-      AND ${beneficiaryRules.notBlocked}
-    ORDER BY n.id LIMIT ${limit}`,
-  );
-  return result.map((r) => ({
-    inscripcion: Number(r.inscripcion),
-    rude: r.rude,
-    carnetTitular: r.carnetTitular,
-  }));
-}
-
-async function beneficiaryCount(tx: Transaction): Promise<number> {
-  const result = await rows<{
-    n: number;
-  }>(
-    tx,
-    sql`
-    SELECT count(*)::int AS n
-    FROM inscriptions n
-    JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
-    WHERE ${beneficiaryRules.thisYear} AND ${beneficiaryRules.notRemoved} AND ${beneficiaryRules.notBlocked}`,
-  );
-  return Number(result[0]?.n ?? 0);
-}
 
 /**
  * 'Sincronizar Datos de Pago de Síntesis' (issue 4), callable by any area: pulls the payments
@@ -136,21 +95,23 @@ export async function syncPayments(
       throw error;
     }
     const changed = totals.inserted + totals.updated;
-    const [run] = await tx
-      .insert(paymentSyncRuns)
-      .values({ startedAt: started, finishedAt: deps.clock.now(), userId: actor.id, ...totals })
-      .returning({ id: paymentSyncRuns.id });
+    const runId = await insertPaymentSyncRun(tx, {
+      startedAt: started,
+      finishedAt: deps.clock.now(),
+      userId: actor.id,
+      ...totals,
+    });
     await finishPayments(tx, changed, {
       userId: actor.id,
       action: 'sync.payments',
       entity: 'payment_sync_run',
-      entityId: run!.id,
+      entityId: runId,
       after: totals,
       ip: options.ip ?? null,
     });
     const result: PaymentSyncResult = {
       message: fillMessage(syncMessages.paymentsSynced, { received: totals.received, changed }),
-      runId: run!.id,
+      runId,
       ...totals,
       unchanged: totals.received - changed,
       seconds: Math.round((performance.now() - clockStart) / 100) / 10,
@@ -162,24 +123,7 @@ export async function syncPayments(
 
 /** The last completed payment sync with who ran it, for the panel of 'Procesar Ajustes Solicitados'. */
 export async function lastPaymentSyncRun(deps: AppDeps): Promise<LastPaymentSync> {
-  const r = await firstRow<{
-    id: number;
-    started_at: string | Date;
-    finished_at: string | Date;
-    beneficiaries: number;
-    received: number;
-    inserted: number;
-    updated: number;
-    username: string | null;
-    name: string | null;
-  }>(
-    deps.db,
-    sql`
-    SELECT r.id, r.started_at, r.finished_at, r.beneficiaries, r.received, r.inserted, r.updated,
-      u.username, trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')) AS name
-    FROM payment_sync_runs r LEFT JOIN users u ON u.id = r.user_id
-    ORDER BY r.finished_at DESC, r.id DESC LIMIT 1`,
-  );
+  const r = await lastPaymentSyncRunRow(deps.db);
   if (!r) return { run: null };
   const received = Number(r.received);
   const inserted = Number(r.inserted);

@@ -7,7 +7,7 @@ import { fingerprint } from '../../test/all-or-nothing.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { controlSimulator, makeStudentsWithTitulars, movableClock } from '../../test/factories/sync.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
-import { changeGatherers } from './gatherers.js';
+import { changeGatherers } from './queries/gatherers.js';
 import { type StepJobStatus, stepJobKinds } from './step-jobs.js';
 import { takeCopy } from './steps.js';
 

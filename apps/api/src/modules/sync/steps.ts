@@ -1,17 +1,26 @@
 import { boliviaDayStart, fillMessage, type SyncStepResult, syncMessages } from '@bjp/domain';
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Transaction } from '../../db/client.js';
-import { students, syncBatches, syncBatchItems } from '../../db/schema/index.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
 import type { SintesisChange } from '../../integrations/sintesis/protocol.js';
 import type { JobRun } from '../../jobs/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { type BatchRow, batchName, batchOfDay, lockSync } from './batch.js';
-import { changeGatherers } from './gatherers.js';
+import { batchName, batchOfDay } from './batch.js';
 import { sintesisMessage } from './openness.js';
+import {
+  changePage as changePageAfter,
+  insertBatch,
+  insertCopyItems,
+  lockSync,
+  markBatchCopied,
+  markBatchSent,
+  periodBounds,
+  storeItemCount,
+  batchOfDayForUpdate as todaysBatchForUpdate,
+} from './queries/batches.js';
+import { changeGatherers, runGatherer } from './queries/gatherers.js';
 
 /** Pages of changes sent to and read back from Síntesis. */
 export const SINTESIS_PAGE = 5_000;
@@ -56,11 +65,6 @@ async function finish(tx: Transaction, job: Step['job'], day: string, message: s
 const upstream = (error: unknown) =>
   error instanceof SintesisError ? new AppError('upstream_failure', sintesisMessage(error)) : error;
 
-async function todaysBatchForUpdate(tx: Transaction, day: string): Promise<BatchRow | null> {
-  const [row] = await tx.select().from(syncBatches).where(eq(syncBatches.day, day)).for('update');
-  return row ?? null;
-}
-
 async function result(tx: Transaction, day: string, message: string): Promise<SyncStepResult> {
   return { message, batch: (await batchOfDay(tx, day))! };
 }
@@ -78,51 +82,23 @@ export async function consolidateChanges({ deps, user, ip, job }: Step): Promise
     const earlier = await earlierAttempt(tx, job);
     if (earlier) return earlier;
     if (await todaysBatchForUpdate(tx, day)) throw new AppError('conflict', syncMessages.changesClosed);
-    const [lastSent] = await tx
-      .select({ to: syncBatches.periodTo })
-      .from(syncBatches)
-      .where(eq(syncBatches.isSendChange, true))
-      .orderBy(desc(syncBatches.periodTo))
-      .limit(1);
-    const [oldestUnsent] = await tx
-      .select({ from: syncBatches.periodFrom })
-      .from(syncBatches)
-      .where(eq(syncBatches.isSendChange, false))
-      .orderBy(asc(syncBatches.periodFrom))
-      .limit(1);
+    const { lastSentTo, oldestUnsentFrom } = await periodBounds(tx);
     const now = deps.clock.now();
-    const from = lastSent?.to ?? oldestUnsent?.from ?? boliviaDayStart(day);
-    const [batch] = await tx
-      .insert(syncBatches)
-      .values({
-        day,
-        periodFrom: from,
-        periodTo: now,
-        createdAt: now,
-        createdBy: user.id,
-        isSend: true,
-        sentAt: now,
-        sentBy: user.id,
-      })
-      .returning({ id: syncBatches.id });
-    const ctx = { batchId: batch!.id, from: new Date(from), to: now };
+    const from = lastSentTo ?? oldestUnsentFrom ?? boliviaDayStart(day);
+    const batchId = await insertBatch(tx, { day, periodFrom: from, periodTo: now, userId: user.id });
+    const ctx = { batchId, from: new Date(from), to: now };
     const report = reporter(job, stepProgressMessages.consolidate, changeGatherers.length);
     await report(0);
     for (const [i, gatherer] of changeGatherers.entries()) {
-      await tx.execute(gatherer.insert(ctx));
+      await runGatherer(tx, gatherer, ctx);
       await report(i + 1);
     }
-    const [counted] = await tx
-      .select({ n: count() })
-      .from(syncBatchItems)
-      .where(eq(syncBatchItems.batchId, batch!.id));
-    const n = counted?.n ?? 0;
-    await tx.update(syncBatches).set({ itemCount: n }).where(eq(syncBatches.id, batch!.id));
+    const n = await storeItemCount(tx, batchId);
     await writeAudit(tx, {
       userId: user.id,
       action: 'sync.consolidate',
       entity: 'sync_batch',
-      entityId: batch!.id,
+      entityId: batchId,
       after: { day, items: n },
       ip,
     });
@@ -171,10 +147,7 @@ export async function sendChanges({ deps, user, ip, job }: Step): Promise<SyncSt
       closing ??= await sintesis.closeBatch(name, total, pages);
       total = closing.total;
       const now = deps.clock.now();
-      await tx
-        .update(syncBatches)
-        .set({ isSendChange: true, changedAt: now, changedBy: user.id, cut: closing.cut })
-        .where(eq(syncBatches.id, batch.id));
+      await markBatchSent(tx, batch.id, user.id, closing.cut, now);
       await writeAudit(tx, {
         userId: user.id,
         action: 'sync.send',
@@ -210,23 +183,8 @@ async function closedBefore(
   }
 }
 
-async function changePage(tx: Transaction, batchId: number, after: number): Promise<SintesisChange[]> {
-  const rows = await tx
-    .select({
-      id: syncBatchItems.id,
-      inscripcion: syncBatchItems.inscriptionId,
-      rude: students.rude,
-      tipo: syncBatchItems.kind,
-      descripcion: syncBatchItems.description,
-      carnetTitular: syncBatchItems.titularCarnet,
-      beneficiario: syncBatchItems.beneficiaryName,
-    })
-    .from(syncBatchItems)
-    .innerJoin(students, eq(students.id, syncBatchItems.studentId))
-    .where(and(eq(syncBatchItems.batchId, batchId), gt(syncBatchItems.id, after)))
-    .orderBy(asc(syncBatchItems.id))
-    .limit(SINTESIS_PAGE);
-  return rows;
+function changePage(tx: Transaction, batchId: number, after: number): Promise<SintesisChange[]> {
+  return changePageAfter(tx, batchId, after, SINTESIS_PAGE);
 }
 
 /**
@@ -258,12 +216,7 @@ export async function takeCopy({ deps, user, ip, job }: Step): Promise<SyncStepR
       for (;;) {
         const page = await sintesis.readCopy(name, after, SINTESIS_PAGE);
         if (page.items.length > 0) {
-          await tx.execute(sql`INSERT INTO sync_copy_items (item_id, batch_id, cut, rude, beneficiary_name, status, observation)
-            SELECT x.id, ${batch.id}::int, x.corte, x.rude, x.beneficiario, x.estado, x.observacion
-            FROM json_to_recordset(${JSON.stringify(page.items)}::json)
-              AS x(id bigint, corte text, rude text, beneficiario text, estado text, observacion text)
-            JOIN sync_batch_items i ON i.id = x.id AND i.batch_id = ${batch.id}::int
-            ON CONFLICT (item_id) DO NOTHING`);
+          await insertCopyItems(tx, batch.id, page.items);
           copied += page.items.length;
         }
         await report(copied);
@@ -271,10 +224,7 @@ export async function takeCopy({ deps, user, ip, job }: Step): Promise<SyncStepR
         after = page.next;
       }
       const now = deps.clock.now();
-      await tx
-        .update(syncBatches)
-        .set({ isSendCopy: true, copiedAt: now, copiedBy: user.id, copyCount: copied })
-        .where(eq(syncBatches.id, batch.id));
+      await markBatchCopied(tx, batch.id, user.id, copied, now);
       await writeAudit(tx, {
         userId: user.id,
         action: 'sync.copy',

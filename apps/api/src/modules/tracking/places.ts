@@ -1,11 +1,10 @@
 import { type TrackingPlace, trackingMessages } from '@bjp/domain';
-import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { departments, districts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { departmentById, districtWithDepartment, type PlaceRef } from './queries.js';
 
-export type PlaceRef = { level: 'department'; id: number } | { level: 'district'; id: number };
+export type { PlaceRef } from './queries.js';
 
 /**
  * The place of a user route (/seguimiento/…/user, /reports/user-…): the department or district of
@@ -28,7 +27,7 @@ export function ownPlace(user: AuthUser, level: PlaceRef['level']): PlaceRef {
  */
 export async function loadPlace(db: Executor, ref: PlaceRef): Promise<TrackingPlace> {
   if (ref.level === 'department') {
-    const [row] = await db.select().from(departments).where(eq(departments.id, ref.id));
+    const row = await departmentById(db, ref.id);
     if (!row) throw new AppError('not_found', trackingMessages.placeNotFound);
     return {
       level: 'department',
@@ -38,16 +37,7 @@ export async function loadPlace(db: Executor, ref: PlaceRef): Promise<TrackingPl
       departmentName: row.name,
     };
   }
-  const [row] = await db
-    .select({
-      id: districts.id,
-      name: districts.name,
-      departmentId: departments.id,
-      departmentName: departments.name,
-    })
-    .from(districts)
-    .innerJoin(departments, eq(departments.id, districts.departmentId))
-    .where(eq(districts.id, ref.id));
+  const row = await districtWithDepartment(db, ref.id);
   if (!row) throw new AppError('not_found', trackingMessages.placeNotFound);
   return { level: 'district', ...row };
 }

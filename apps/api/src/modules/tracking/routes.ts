@@ -9,11 +9,12 @@ import {
   trackingPlace,
   trackingQuery,
 } from '@bjp/domain';
+import type { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
-import { guard } from '../../auth/guard.js';
+import { guard, type PlaceOf } from '../../auth/guard.js';
 import { sendPdf } from '../../documents/send.js';
 import { withDocument } from '../../documents/service.js';
-import { loadPlace, ownPlace } from './places.js';
+import { loadPlace, ownPlace, type PlaceRef } from './places.js';
 import { trackingReport } from './report.js';
 import * as tracking from './service.js';
 
@@ -33,77 +34,54 @@ export async function trackingRoutes(app: AppInstance) {
     async (req) => loadPlace(db, ownPlace(req.user!, req.params.level)),
   );
 
-  app.get(
-    '/tracking/departments/:departmentId',
-    {
-      schema: { tags, params: departmentParams, response: { 200: trackingOverview } },
-      preHandler: guard('tracking.view', (req) => ({
-        department: (req.params as { departmentId: number }).departmentId,
-      })),
-    },
-    async (req) => tracking.overview(db, { level: 'department', id: req.params.departmentId }),
+  /** A department's or district's overview, school list and report PDF, under the guard's place check. */
+  const level = <P extends z.ZodType>(
+    path: string,
+    params: P,
+    check: PlaceOf,
+    refOf: (p: z.output<P>) => PlaceRef,
+  ) => {
+    const ref = (req: { params: unknown }) => refOf(req.params as z.output<P>);
+    app.get(
+      `/tracking/${path}`,
+      {
+        schema: { tags, params, response: { 200: trackingOverview } },
+        preHandler: guard('tracking.view', check),
+      },
+      async (req) => tracking.overview(db, ref(req)),
+    );
+    app.get(
+      `/tracking/${path}/institutions`,
+      {
+        schema: { tags, params, querystring: trackingQuery, response: { 200: trackingPage } },
+        preHandler: guard('tracking.view', check),
+      },
+      async (req) => tracking.listInstitutions(db, ref(req), req.query),
+    );
+    app.get(
+      `/tracking/${path}/report`,
+      {
+        schema: { tags, params, querystring: filters, produces: ['application/pdf'] },
+        preHandler: guard('tracking.view', check),
+      },
+      async (req, reply) =>
+        withDocument(reply, async (render) => {
+          const report = await trackingReport(app.deps, ref(req), req.query, render);
+          return sendPdf(reply, report.fileName, report.pdf);
+        }),
+    );
+  };
+  level(
+    'departments/:departmentId',
+    departmentParams,
+    (req) => ({ department: (req.params as { departmentId: number }).departmentId }),
+    (p) => ({ level: 'department', id: p.departmentId }),
   );
-  app.get(
-    '/tracking/departments/:departmentId/institutions',
-    {
-      schema: { tags, params: departmentParams, querystring: trackingQuery, response: { 200: trackingPage } },
-      preHandler: guard('tracking.view', (req) => ({
-        department: (req.params as { departmentId: number }).departmentId,
-      })),
-    },
-    async (req) =>
-      tracking.listInstitutions(db, { level: 'department', id: req.params.departmentId }, req.query),
-  );
-  app.get(
-    '/tracking/departments/:departmentId/report',
-    {
-      schema: { tags, params: departmentParams, querystring: filters, produces: ['application/pdf'] },
-      preHandler: guard('tracking.view', (req) => ({
-        department: (req.params as { departmentId: number }).departmentId,
-      })),
-    },
-    async (req, reply) =>
-      withDocument(reply, async (render) => {
-        const ref = { level: 'department', id: req.params.departmentId } as const;
-        const report = await trackingReport(app.deps, ref, req.query, render);
-        return sendPdf(reply, report.fileName, report.pdf);
-      }),
-  );
-
-  app.get(
-    '/tracking/districts/:districtId',
-    {
-      schema: { tags, params: districtParams, response: { 200: trackingOverview } },
-      preHandler: guard('tracking.view', (req) => ({
-        district: (req.params as { districtId: number }).districtId,
-      })),
-    },
-    async (req) => tracking.overview(db, { level: 'district', id: req.params.districtId }),
-  );
-  app.get(
-    '/tracking/districts/:districtId/institutions',
-    {
-      schema: { tags, params: districtParams, querystring: trackingQuery, response: { 200: trackingPage } },
-      preHandler: guard('tracking.view', (req) => ({
-        district: (req.params as { districtId: number }).districtId,
-      })),
-    },
-    async (req) => tracking.listInstitutions(db, { level: 'district', id: req.params.districtId }, req.query),
-  );
-  app.get(
-    '/tracking/districts/:districtId/report',
-    {
-      schema: { tags, params: districtParams, querystring: filters, produces: ['application/pdf'] },
-      preHandler: guard('tracking.view', (req) => ({
-        district: (req.params as { districtId: number }).districtId,
-      })),
-    },
-    async (req, reply) =>
-      withDocument(reply, async (render) => {
-        const ref = { level: 'district', id: req.params.districtId } as const;
-        const report = await trackingReport(app.deps, ref, req.query, render);
-        return sendPdf(reply, report.fileName, report.pdf);
-      }),
+  level(
+    'districts/:districtId',
+    districtParams,
+    (req) => ({ district: (req.params as { districtId: number }).districtId }),
+    (p) => ({ level: 'district', id: p.districtId }),
   );
 
   app.get(

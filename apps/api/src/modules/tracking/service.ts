@@ -7,53 +7,22 @@ import {
   type TrackingRow,
   trackingMessages,
 } from '@bjp/domain';
-import { and, asc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { departments, districts, institutions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getSettings } from '../settings/index.js';
-import { loadPlace, type PlaceRef } from './places.js';
+import { loadPlace } from './places.js';
+import {
+  allTrackedInstitutions,
+  departmentDistricts,
+  type PlaceRef,
+  placeCounts,
+  placeSubsystems,
+  type TrackedInstitution,
+  trackedInstitution,
+  trackedInstitutionPage,
+} from './queries.js';
 
-const placeCondition = (ref: PlaceRef): SQL =>
-  ref.level === 'department' ? eq(institutions.departmentId, ref.id) : eq(institutions.districtId, ref.id);
-
-/** A school is CONCLUIDO when its holder list is consolidated (see docs/decisions.md, Tracking). */
-const concluded = isNotNull(institutions.holdersConsolidatedAt);
-
-function filterConditions(ref: PlaceRef, query: Omit<TrackingQuery, 'page'>): SQL | undefined {
-  const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return and(
-    placeCondition(ref),
-    query.code ? sql`${institutions.id}::text LIKE ${`${query.code}%`}` : undefined,
-    query.name ? ilike(institutions.name, `%${escapeLike(query.name)}%`) : undefined,
-    ref.level === 'department' && query.districtId
-      ? eq(institutions.districtId, query.districtId)
-      : undefined,
-    query.subsystem ? eq(institutions.subsystem, query.subsystem) : undefined,
-    query.status === 'CONCLUIDO' ? concluded : undefined,
-    query.status === 'PENDIENTE' ? isNull(institutions.holdersConsolidatedAt) : undefined,
-  );
-}
-
-const rowColumns = {
-  institutionId: institutions.id,
-  name: institutions.name,
-  districtId: institutions.districtId,
-  districtName: districts.name,
-  subsystem: institutions.subsystem,
-  consolidatedAt: institutions.holdersConsolidatedAt,
-};
-
-type RawRow = {
-  institutionId: number;
-  name: string;
-  districtId: number;
-  districtName: string;
-  subsystem: string;
-  consolidatedAt: Date | null;
-};
-
-function toRow(row: RawRow, rowNumber: number): TrackingRow {
+function toRow(row: TrackedInstitution, rowNumber: number): TrackingRow {
   return {
     rowNumber,
     institutionId: row.institutionId,
@@ -69,33 +38,17 @@ function toRow(row: RawRow, rowNumber: number): TrackingRow {
 export async function overview(db: Executor, ref: PlaceRef): Promise<TrackingOverview> {
   const place = await loadPlace(db, ref);
   const [counts, subsystems, placeDistricts, settings] = await Promise.all([
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        concluded: sql<number>`count(${institutions.holdersConsolidatedAt})::int`,
-      })
-      .from(institutions)
-      .where(placeCondition(ref)),
-    db
-      .selectDistinct({ subsystem: institutions.subsystem })
-      .from(institutions)
-      .where(placeCondition(ref))
-      .orderBy(institutions.subsystem),
-    ref.level === 'department'
-      ? db
-          .select({ id: districts.id, name: districts.name })
-          .from(districts)
-          .where(eq(districts.departmentId, ref.id))
-          .orderBy(districts.name)
-      : Promise.resolve([]),
+    placeCounts(db, ref),
+    placeSubsystems(db, ref),
+    ref.level === 'department' ? departmentDistricts(db, ref.id) : Promise.resolve([]),
     getSettings(db),
   ]);
-  const { total, concluded: done } = counts[0] ?? { total: 0, concluded: 0 };
+  const { total, concluded: done } = counts;
   return {
     place,
     year: settings.year,
     counts: { total, concluded: done, pending: total - done },
-    subsystems: subsystems.map((s) => s.subsystem),
+    subsystems,
     districts: placeDistricts,
   };
 }
@@ -106,47 +59,26 @@ export async function listInstitutions(
   ref: PlaceRef,
   query: TrackingQuery,
 ): Promise<TrackingPage> {
-  const where = filterConditions(ref, query);
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(institutions)
-      .innerJoin(districts, eq(districts.id, institutions.districtId))
-      .where(where)
-      .orderBy(asc(institutions.districtId), asc(institutions.name), asc(institutions.id))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(institutions).where(where),
-  ]);
+  const { rows, total } = await trackedInstitutionPage(db, ref, query, { limit: DEFAULT_PAGE_SIZE, offset });
   return {
     items: rows.map((r, i) => toRow(r, offset + i + 1)),
     page: query.page,
     pageSize: DEFAULT_PAGE_SIZE,
-    total: counted?.total ?? 0,
+    total,
   };
 }
 
 /** Every school matching the filters, for the tracking PDF (a department has at most a few thousand). */
 export async function allInstitutions(db: Executor, ref: PlaceRef, query: Omit<TrackingQuery, 'page'>) {
   const place = await loadPlace(db, ref);
-  const rows = await db
-    .select(rowColumns)
-    .from(institutions)
-    .innerJoin(districts, eq(districts.id, institutions.districtId))
-    .where(filterConditions(ref, query))
-    .orderBy(asc(institutions.districtId), asc(institutions.name), asc(institutions.id));
+  const rows = await allTrackedInstitutions(db, ref, query);
   return { place, rows: rows.map((r, i) => toRow(r, i + 1)) };
 }
 
 /** SIE level: one school's tracking state. */
 export async function institutionTracking(db: Executor, sie: number): Promise<TrackingInstitution> {
-  const [row] = await db
-    .select({ ...rowColumns, departmentId: departments.id, departmentName: departments.name })
-    .from(institutions)
-    .innerJoin(districts, eq(districts.id, institutions.districtId))
-    .innerJoin(departments, eq(departments.id, institutions.departmentId))
-    .where(eq(institutions.id, sie));
+  const row = await trackedInstitution(db, sie);
   if (!row) throw new AppError('not_found', trackingMessages.institutionNotFound);
   const settings = await getSettings(db);
   return {

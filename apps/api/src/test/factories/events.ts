@@ -198,3 +198,22 @@ export function validParticipant(document = '1234567') {
     extra: { colegio: 'Colegio Ayacucho', turno: '1', acepta: true },
   };
 }
+
+/** The ids an event is registered with: its place, kind of event and enrollment form. */
+export type EventChoices = { placeId: number; kindEventId: number; enrollmentFormId: number };
+
+/** The form fields of a valid 'Registrar evento' (multipart strings) with these choices. */
+export const eventFormFields = (choices: EventChoices, overrides: Record<string, string> = {}) => ({
+  title: 'Encuentro de directores',
+  description: 'Encuentro nacional',
+  startsOn: '2025-11-28',
+  endsOn: '2025-12-02',
+  placeId: String(choices.placeId),
+  kindEventId: String(choices.kindEventId),
+  enrollmentFormId: String(choices.enrollmentFormId),
+  minimum: '10',
+  maximum: '50',
+  withLimitControl: 'true',
+  detail: 'Llevar documentos',
+  ...overrides,
+});

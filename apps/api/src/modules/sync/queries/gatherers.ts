@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { adjustmentChanges } from '../adjustments/index.js';
+import type { Executor } from '../../../db/client.js';
+import { adjustmentChanges } from '../../adjustments/index.js';
 import type { ChangeGatherer, GatherContext } from './change-gatherer.js';
 
 /** The period a change batch covers: changes after `from`, up to and including `to` (the cut-off). */
@@ -89,3 +90,8 @@ export const changeGatherers: readonly ChangeGatherer[] = [
   // Issue 4: changes of a titular's data or relationship after consolidation (modules/adjustments).
   adjustmentChanges,
 ];
+
+/** Runs one gatherer's INSERT … SELECT for the batch's period. */
+export async function runGatherer(tx: Executor, gatherer: ChangeGatherer, ctx: GatherContext): Promise<void> {
+  await tx.execute(gatherer.insert(ctx));
+}

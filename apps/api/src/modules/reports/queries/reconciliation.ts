@@ -1,8 +1,8 @@
 // The one statement of 'Conciliación Banco – DDJJ': summary, schools and one page of rows.
 import { type ReconciliationState, reconciliationStates } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { firstRow } from '../../db/rows.js';
+import type { Executor } from '../../../db/client.js';
+import { firstRow } from '../../../db/rows.js';
 
 /** The place a reconciliation is asked for. */
 export type ReconciliationRef =

@@ -1,21 +1,25 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { DEFAULT_PAGE_SIZE } from '@bjp/domain';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
 import {
   courses,
+  departments,
+  districts,
   holderTypes,
+  institutions,
   payments,
   persons,
   studentBonus,
   students,
   titularAssignments,
-} from '../../db/schema/index.js';
+} from '../../../db/schema/index.js';
 
 /**
  * Active (not removed) inscriptions of one school in the programme year: the population of its
  * reports, read from student_bonus (one row per inscription, with its bonus state) so the state is not
  * joined to a second copy of inscriptions.
  */
-export const activeOf = (sie: number, year: number): SQL =>
+const activeOf = (sie: number, year: number): SQL =>
   and(eq(studentBonus.institutionId, sie), eq(studentBonus.year, year), eq(studentBonus.removed, false))!;
 
 /** Students, paid and male counts per course of one school (a school has at most a few thousand rows). */
@@ -93,4 +97,86 @@ export function studentDetails(db: Executor, sie: number, year: number) {
       students.name,
       students.id,
     );
+}
+
+/** These schools (id, name, code type) by name. */
+export function institutionsByName(db: Executor, ids: number[]) {
+  return db
+    .select({ id: institutions.id, name: institutions.name, codeType: institutions.codeType })
+    .from(institutions)
+    .where(inArray(institutions.id, ids))
+    .orderBy(institutions.name);
+}
+
+/** A school with its district and department names; or undefined. */
+export async function institutionWithPlace(db: Executor, sie: number) {
+  const [row] = await db
+    .select({
+      id: institutions.id,
+      name: institutions.name,
+      codeType: institutions.codeType,
+      dependency: institutions.dependency,
+      area: institutions.area,
+      districtName: districts.name,
+      departmentName: departments.name,
+      consolidatedAt: institutions.holdersConsolidatedAt,
+    })
+    .from(institutions)
+    .innerJoin(districts, eq(districts.id, institutions.districtId))
+    .innerJoin(departments, eq(departments.id, institutions.departmentId))
+    .where(eq(institutions.id, sie));
+  return row;
+}
+
+/**
+ * One page of a school's active students (of one course, and matching a RUDE or a name, when asked)
+ * with their bonus state and bank, sorted by paterno, materno, nombre; and how many match in all.
+ */
+export async function studentPaymentPage(
+  db: Executor,
+  sie: number,
+  year: number,
+  query: { courseId?: number; search?: string; offset: number },
+) {
+  const { search, offset } = query;
+  const where = and(
+    activeOf(sie, year),
+    query.courseId ? eq(studentBonus.courseId, query.courseId) : undefined,
+    search
+      ? sql`(${students.rude} = ${search} OR concat_ws(' ', ${students.firstLastName}, ${students.secondLastName}, ${students.name}) ILIKE ${`%${search.replace(/[\\%_]/g, '')}%`})`
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        rude: students.rude,
+        firstLastName: students.firstLastName,
+        secondLastName: students.secondLastName,
+        name: students.name,
+        gender: students.gender,
+        state: studentBonus.state,
+        paid: studentBonus.countsAsPaid,
+        bankPaid: studentBonus.bankPaid,
+        bank: payments.bank,
+        blocked: studentBonus.blocked,
+      })
+      .from(studentBonus)
+      .innerJoin(students, eq(students.id, studentBonus.studentId))
+      .leftJoin(payments, eq(payments.inscriptionId, studentBonus.inscriptionId))
+      .where(where)
+      .orderBy(
+        asc(students.firstLastName),
+        asc(students.secondLastName),
+        asc(students.name),
+        asc(students.id),
+      )
+      .limit(DEFAULT_PAGE_SIZE)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(studentBonus)
+      .innerJoin(students, eq(students.id, studentBonus.studentId))
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

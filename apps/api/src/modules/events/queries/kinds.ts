@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { programmeSettings } from '../../db/schema/index.js';
+import { programmeSettings } from '../../../db/schema/index.js';
 
 /**
  * Kinds of event are the stages of event periods. The holder registration period (the one

@@ -1,0 +1,143 @@
+import type { TrackingQuery } from '@bjp/domain';
+import { and, asc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { departments, districts, institutions } from '../../db/schema/index.js';
+
+export type PlaceRef = { level: 'department'; id: number } | { level: 'district'; id: number };
+
+const placeCondition = (ref: PlaceRef): SQL =>
+  ref.level === 'department' ? eq(institutions.departmentId, ref.id) : eq(institutions.districtId, ref.id);
+
+/** A school is CONCLUIDO when its holder list is consolidated (see docs/decisions.md, Tracking). */
+const concluded = isNotNull(institutions.holdersConsolidatedAt);
+
+function filterConditions(ref: PlaceRef, query: Omit<TrackingQuery, 'page'>): SQL | undefined {
+  const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return and(
+    placeCondition(ref),
+    query.code ? sql`${institutions.id}::text LIKE ${`${query.code}%`}` : undefined,
+    query.name ? ilike(institutions.name, `%${escapeLike(query.name)}%`) : undefined,
+    ref.level === 'department' && query.districtId
+      ? eq(institutions.districtId, query.districtId)
+      : undefined,
+    query.subsystem ? eq(institutions.subsystem, query.subsystem) : undefined,
+    query.status === 'CONCLUIDO' ? concluded : undefined,
+    query.status === 'PENDIENTE' ? isNull(institutions.holdersConsolidatedAt) : undefined,
+  );
+}
+
+const rowColumns = {
+  institutionId: institutions.id,
+  name: institutions.name,
+  districtId: institutions.districtId,
+  districtName: districts.name,
+  subsystem: institutions.subsystem,
+  consolidatedAt: institutions.holdersConsolidatedAt,
+};
+
+/** A school as the tracking lists show it. */
+export type TrackedInstitution = {
+  institutionId: number;
+  name: string;
+  districtId: number;
+  districtName: string;
+  subsystem: string;
+  consolidatedAt: Date | null;
+};
+
+/** A department by id, or undefined. */
+export async function departmentById(db: Executor, id: number) {
+  const [row] = await db.select().from(departments).where(eq(departments.id, id));
+  return row;
+}
+
+/** A district with its department, or undefined. */
+export async function districtWithDepartment(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: districts.id,
+      name: districts.name,
+      departmentId: departments.id,
+      departmentName: departments.name,
+    })
+    .from(districts)
+    .innerJoin(departments, eq(departments.id, districts.departmentId))
+    .where(eq(districts.id, id));
+  return row;
+}
+
+/** The place's schools and how many have consolidated their list. */
+export async function placeCounts(
+  db: Executor,
+  ref: PlaceRef,
+): Promise<{ total: number; concluded: number }> {
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      concluded: sql<number>`count(${institutions.holdersConsolidatedAt})::int`,
+    })
+    .from(institutions)
+    .where(placeCondition(ref));
+  return counts ?? { total: 0, concluded: 0 };
+}
+
+/** The subsystems of the place's schools, sorted. */
+export async function placeSubsystems(db: Executor, ref: PlaceRef): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ subsystem: institutions.subsystem })
+    .from(institutions)
+    .where(placeCondition(ref))
+    .orderBy(institutions.subsystem);
+  return rows.map((s) => s.subsystem);
+}
+
+/** A department's districts by name. */
+export function departmentDistricts(db: Executor, departmentId: number) {
+  return db
+    .select({ id: districts.id, name: districts.name })
+    .from(districts)
+    .where(eq(districts.departmentId, departmentId))
+    .orderBy(districts.name);
+}
+
+const trackedInstitutions = (db: Executor, ref: PlaceRef, query: Omit<TrackingQuery, 'page'>) =>
+  db
+    .select(rowColumns)
+    .from(institutions)
+    .innerJoin(districts, eq(districts.id, institutions.districtId))
+    .where(filterConditions(ref, query))
+    .orderBy(asc(institutions.districtId), asc(institutions.name), asc(institutions.id));
+
+/** One page of the place's schools matching the filters, and how many match in all. */
+export async function trackedInstitutionPage(
+  db: Executor,
+  ref: PlaceRef,
+  query: Omit<TrackingQuery, 'page'>,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TrackedInstitution[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    trackedInstitutions(db, ref, query).limit(page.limit).offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(institutions).where(filterConditions(ref, query)),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Every school of the place matching the filters. */
+export function allTrackedInstitutions(
+  db: Executor,
+  ref: PlaceRef,
+  query: Omit<TrackingQuery, 'page'>,
+): Promise<TrackedInstitution[]> {
+  return trackedInstitutions(db, ref, query);
+}
+
+/** One school with its district and department, or undefined. */
+export async function trackedInstitution(db: Executor, sie: number) {
+  const [row] = await db
+    .select({ ...rowColumns, departmentId: departments.id, departmentName: departments.name })
+    .from(institutions)
+    .innerJoin(districts, eq(districts.id, institutions.districtId))
+    .innerJoin(departments, eq(departments.id, institutions.departmentId))
+    .where(eq(institutions.id, sie));
+  return row;
+}
