@@ -1,12 +1,12 @@
 /** The import's messages: structural errors refuse the whole file, row errors name line and column. */
 export const importMessages = {
   rowError: (line: number, column: string, message: string) => `Línea ${line}, ${column}: ${message}`,
-  wrongColumns: (missing: readonly string[], extra: readonly string[]) =>
+  wrongColumns: (missing: readonly string[], extra: readonly string[], expected: readonly string[]) =>
     [
       'Las columnas del archivo no son las esperadas',
       missing.length > 0 ? ` (faltan: ${missing.join(', ')})` : '',
       extra.length > 0 ? ` (sobran: ${extra.join(', ')})` : '',
-      '. Use la plantilla: RUDE, MONTO, FECHA_PAGO, BANCO, AGENCIA, MODALIDAD.',
+      `. Use la plantilla: ${expected.join(', ')}.`,
     ].join(''),
   duplicateColumn: (name: string) => `La columna ${name || '(vacía)'} aparece más de una vez en la cabecera.`,
   empty: 'El archivo está vacío: no tiene cabecera.',
