@@ -81,15 +81,18 @@ export const dayCell = z.string().transform((v, ctx) => {
 /** A RUDE as the rest of the domain reads it (rudeValue: trimmed, upper case, 1–30), letters and digits only. */
 export const rudeCell = rudeValue.pipe(z.string().regex(/^[0-9A-Z]+$/, { error: importMessages.rudeShape }));
 
-/** Free text, trimmed and upper-cased as the programme stores names and banks. */
-export const textCell = (max: number, required: boolean) =>
+/**
+ * Free text, trimmed; upper-cased as the programme stores people's names and banks, unless `asWritten`
+ * (the names of places and schools keep the case the data team gives them).
+ */
+export const textCell = (max: number, required: boolean, asWritten = false) =>
   z
     .string()
     .trim()
     .refine(isWellFormedText, { error: importMessages.invalidText, abort: true })
     .refine((v) => !required || v.length > 0, { error: importMessages.required, abort: true })
     .refine((v) => v.length <= max, { error: importMessages.tooLong(max) })
-    .transform((v) => v.toUpperCase());
+    .transform((v) => (asWritten ? v.replace(/\s+/g, ' ') : v.toUpperCase()));
 
 /** A whole number written with digits only (no sign, no separators), within [min, max]. */
 export const wholeCell = (min: number, max: number, message: string) =>

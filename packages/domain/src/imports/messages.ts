@@ -9,6 +9,7 @@ export const importMessages = {
       `. Use la plantilla: ${expected.join(', ')}.`,
     ].join(''),
   duplicateColumn: (name: string) => `La columna ${name || '(vacía)'} aparece más de una vez en la cabecera.`,
+  rowWidth: (cells: number, header: number) => `la fila tiene ${cells} columnas y la cabecera ${header}.`,
   empty: 'El archivo está vacío: no tiene cabecera.',
   noRows: 'El archivo no tiene filas de datos, solo la cabecera.',
   unreadableXlsx: 'El archivo no se puede leer como planilla Excel (XLSX): está dañado o no es una planilla.',
@@ -38,6 +39,7 @@ export const importMessages = {
   notFound: 'No existe la importación indicada.',
   invalidId: 'Identificador de importación no válido.',
   alreadyConfirmed: 'Esta importación ya fue confirmada.',
+  notChecked: 'El archivo todavía no pasó la revisión: espere su resultado o vuelva a subirlo.',
   progress: (done: number, total: number) => `Importando pagos: ${done} de ${total} filas.`,
   done: (inserted: number, changed: number, unchanged: number) =>
     `Importación terminada: ${inserted} pagos nuevos, ${changed} modificados y ${unchanged} sin cambios.`,

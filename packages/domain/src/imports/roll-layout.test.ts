@@ -114,7 +114,7 @@ describe('the school roll layout', () => {
       checkRow(districtRow, { COD_DEPARTAMENTO: 'Potosí', COD_DISTRITO: '5003', DISTRITO: 'Uyuni' }, 2),
     ).toEqual({
       ok: true,
-      data: { COD_DEPARTAMENTO: 5, COD_DISTRITO: 5003, DISTRITO: 'UYUNI' },
+      data: { COD_DEPARTAMENTO: 5, COD_DISTRITO: 5003, DISTRITO: 'Uyuni' },
     });
     const school = checkRow(
       institutionRow,
@@ -131,7 +131,7 @@ describe('the school roll layout', () => {
     );
     expect(school.ok && school.data).toEqual({
       SIE: 50730001,
-      NOMBRE: 'UNIDAD EDUCATIVA UYUNI',
+      NOMBRE: 'Unidad Educativa Uyuni',
       TIPO: 4,
       DEPENDENCIA: 1,
       AREA: 'R',

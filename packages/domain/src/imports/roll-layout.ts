@@ -40,7 +40,7 @@ export const districtRow = z.object({
     rollMessages.department,
   ),
   COD_DISTRITO: districtCode,
-  DISTRITO: textCell(100, true),
+  DISTRITO: textCell(100, true, true),
 });
 export type DistrictRow = z.output<typeof districtRow>;
 
@@ -71,7 +71,7 @@ export const sieCell = z
 
 export const institutionRow = z.object({
   SIE: sieCell,
-  NOMBRE: textCell(150, true),
+  NOMBRE: textCell(150, true, true),
   TIPO: choiceCell(
     [
       { value: 1, names: ['1', 'UE', 'Unidad Educativa'] },

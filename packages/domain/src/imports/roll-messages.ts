@@ -1,3 +1,5 @@
+import { formatCount } from '../common/index.js';
+
 /** The school roll's row messages (docs/imports.md); each follows 'Línea N, COLUMNA: '. */
 export const rollMessages = {
   department:
@@ -25,6 +27,18 @@ export const rollMessages = {
     `la unidad educativa ${sie} no existe: impórtela antes en el archivo de unidades educativas.`,
   districtOfOtherDepartment: (code: number) =>
     `el distrito ${code} ya existe en otro departamento; un distrito no cambia de departamento.`,
+  tooManyRows: (max: number) =>
+    `El archivo tiene más de ${formatCount(max)} filas: no parece un archivo de distritos o de unidades educativas.`,
+  checking: (rows: number) => `Revisando el archivo: ${formatCount(rows)} filas leídas.`,
+  checked: 'Revisión terminada.',
+  writing: (done: number, total: number) =>
+    `Importando: ${formatCount(done)} de ${formatCount(total)} filas.`,
+  merging: 'Actualizando estudiantes e inscripciones…',
+  done: (
+    kind: 'districts' | 'institutions' | 'roll',
+    c: { new: number; changed: number; unchanged: number; withdrawn?: number },
+  ) =>
+    `Importación terminada: ${formatCount(c.new)} ${kind === 'roll' ? 'estudiantes nuevos' : kind === 'districts' ? 'distritos nuevos' : 'unidades educativas nuevas'}, ${formatCount(c.changed)} con cambios y ${formatCount(c.unchanged)} sin cambios${kind === 'roll' ? `; ${formatCount(c.withdrawn ?? 0)} marcados como retirados` : ''}.`,
   duplicateKey: (line: number, first: number, key: string) =>
     `Línea ${line}: ${key} ya aparece en la línea ${first}; cada fila debe figurar una sola vez.`,
 } as const;

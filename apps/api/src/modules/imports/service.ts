@@ -5,6 +5,7 @@ import {
   IMPORT_PAGE_SIZE,
   type ImportCounts,
   type ImportDetail,
+  type ImportKind,
   type ImportPage,
   type ImportState,
   type ImportSummary,
@@ -22,12 +23,13 @@ import type { JobQueue } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { errorsWorkbook } from './errors-file.js';
+import { confirmJobOf } from './job-kinds.js';
 import { checkPayments } from './payment-check.js';
 import { readRows } from './reader.js';
 import { openLocal, putChunked, removeChunked } from './stored-file.js';
 import type { ReceivedFile } from './upload.js';
 
-export const PAYMENT_IMPORT_JOB = 'import.payments';
+export { PAYMENT_IMPORT_JOB } from './job-kinds.js';
 
 type ImportRow = typeof fileImports.$inferSelect;
 
@@ -105,11 +107,12 @@ export async function dryRun(deps: AppDeps, userId: number, file: ReceivedFile):
 }
 
 type SummaryRow = ImportRow & { by: string | null };
+type ErrorList = { items: DryRunResult['errorList']; truncated: boolean };
 
 function toSummary(r: SummaryRow): ImportSummary {
   return {
     id: r.id,
-    kind: r.kind as 'payments',
+    kind: r.kind as ImportKind,
     fileName: r.fileName,
     sha256: r.sha256,
     size: r.size,
@@ -126,7 +129,7 @@ const summarySelect = sql`
   SELECT f.id, f.kind, f.file_name AS "fileName", f.sha256, f.size, f.format, f.encoding,
     f.file_key AS "fileKey", f.chunks, f.errors_key AS "errorsKey", f.user_id AS "userId",
     f.created_at AS "createdAt", f.state, f.counts, f.result, f.job_id AS "jobId",
-    f.confirmed_by AS "confirmedBy", f.confirmed_at AS "confirmedAt", f.error,
+    f.confirmed_by AS "confirmedBy", f.confirmed_at AS "confirmedAt", f.error, f.year, f.error_list AS "errorList",
     CASE WHEN u.id IS NULL THEN NULL
       ELSE trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')) || ' (' || u.username || ')' END AS by
   FROM file_imports f LEFT JOIN users u ON u.id = f.user_id`;
@@ -161,6 +164,9 @@ export async function importDetail(deps: AppDeps, jobs: JobQueue, id: number): P
   if (status && (state === 'queued' || state === 'running')) {
     state = status.state === 'done' ? 'done' : status.state;
   }
+  // A roll file's dry run is a job too: a check that failed for good is shown as failed.
+  if (status && state === 'checking' && status.state === 'failed') state = 'failed';
+  const errorList = row.errorList as ErrorList | null;
   const done =
     state === 'done' ? ((status?.result as { message?: string } | undefined)?.message ?? null) : null;
   return {
@@ -170,6 +176,7 @@ export async function importDetail(deps: AppDeps, jobs: JobQueue, id: number): P
     progress: status?.progress ?? null,
     error: row.error ?? status?.error ?? null,
     message: done,
+    ...(errorList ? { errorList: errorList.items, errorsTruncated: errorList.truncated } : {}),
   };
 }
 
@@ -181,8 +188,11 @@ export async function confirmImport(deps: AppDeps, jobs: JobQueue, userId: numbe
   const row = await importRow(deps.db, id);
   if (!row) throw new AppError('not_found', importMessages.notFound);
   if (row.state === 'done') throw new AppError('conflict', importMessages.alreadyConfirmed);
+  // A roll file is confirmed only once its dry run has counted it.
+  if (row.state === 'checking' || (row.state === 'failed' && !(row.counts as ImportCounts).rows))
+    throw new AppError('conflict', importMessages.notChecked);
   const job = await jobs.enqueue(
-    PAYMENT_IMPORT_JOB,
+    confirmJobOf(row.kind as ImportKind),
     { importId: id },
     { singletonKey: `import|${id}`, userId },
   );

@@ -19,8 +19,8 @@ export function ImportReport({ report, result }: { report: DryRunResult; result:
           {countLabels.map(([key, label]) => (
             <Table.Tr key={key}>
               <Table.Td>{label}</Table.Td>
-              <Table.Td ta="right">{formatCount(report.counts[key])}</Table.Td>
-              {result && <Table.Td ta="right">{formatCount(result[key])}</Table.Td>}
+              <Table.Td ta="right">{formatCount(report.counts[key] ?? 0)}</Table.Td>
+              {result && <Table.Td ta="right">{formatCount(result[key] ?? 0)}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>

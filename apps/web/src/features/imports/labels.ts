@@ -10,6 +10,7 @@ export const countLabels: Array<[keyof ImportCounts, string]> = [
 ];
 
 export const stateLabels: Record<ImportState, string> = {
+  checking: 'Revisando',
   checked: 'Revisado, sin confirmar',
   queued: 'En cola',
   running: 'Importando',
