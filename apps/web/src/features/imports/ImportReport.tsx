@@ -5,7 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
 import { showErrorDialog } from '../../ui/ConfirmDialog';
 import { downloadFile } from '../../ui/download';
-import { countLabels } from './labels';
+import { kindTexts } from './kinds';
 
 /**
  * The dry run's report: the counts (beside what the confirmation wrote, once it is done) and the
@@ -16,7 +16,7 @@ export function ImportReport({ report, result }: { report: DryRunResult; result:
     <Stack gap="sm">
       <Table withTableBorder style={{ maxWidth: 560 }}>
         <Table.Tbody>
-          {countLabels.map(([key, label]) => (
+          {kindTexts[report.kind].counts.map(([key, label]) => (
             <Table.Tr key={key}>
               <Table.Td>{label}</Table.Td>
               <Table.Td ta="right">{formatCount(report.counts[key] ?? 0)}</Table.Td>

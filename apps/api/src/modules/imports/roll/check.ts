@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../../db/client.js';
 import { type FileRow, structural } from '../reader.js';
 import {
+  analyzeStaged,
   classifyDistricts,
   classifyInstitutions,
   dropStaged,
@@ -202,6 +203,7 @@ export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
     await stageRoll(db, options.importId, batch);
     await options.onProgress?.(counts.rows);
   });
+  await analyzeStaged(db);
   const duplicate = await firstDuplicateRude(db, options.importId);
   if (duplicate)
     throw structural(

@@ -166,18 +166,23 @@ const sameRow = sql`
 
 export type RollCounts = { new: number; changed: number; unchanged: number; withdrawn: number };
 
-/** The dry run's counts, set-based: new, changed and unchanged rows, and this year's students the file leaves out. */
+/**
+ * The dry run's counts in one pass: the staged rows and this year's inscriptions joined on the RUDE
+ * (a hash join, whatever the size): a staged row without an inscription is new, one with an
+ * inscription changed or unchanged, an inscription without a staged row (and not already withdrawn)
+ * would be withdrawn.
+ */
 export async function rollCounts(db: Executor, importId: number, year: number): Promise<RollCounts> {
   const row = await firstRow<RollCounts>(
     db,
     sql`
-    WITH c AS (${currentRoll(year)}), s AS (SELECT * FROM roll_staging WHERE import_id = ${importId})
     SELECT
-      (SELECT count(*)::int FROM s LEFT JOIN c ON c.rude = s.rude WHERE c.rude IS NULL) AS new,
-      (SELECT count(*)::int FROM s JOIN c ON c.rude = s.rude WHERE NOT (${sameRow})) AS changed,
-      (SELECT count(*)::int FROM s JOIN c ON c.rude = s.rude WHERE ${sameRow}) AS unchanged,
-      (SELECT count(*)::int FROM c WHERE c.withdrawn_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM s WHERE s.rude = c.rude)) AS withdrawn`,
+      count(*) FILTER (WHERE c.rude IS NULL)::int AS new,
+      count(*) FILTER (WHERE s.rude IS NOT NULL AND c.rude IS NOT NULL AND NOT (${sameRow}))::int AS changed,
+      count(*) FILTER (WHERE s.rude IS NOT NULL AND c.rude IS NOT NULL AND ${sameRow})::int AS unchanged,
+      count(*) FILTER (WHERE s.rude IS NULL AND c.withdrawn_at IS NULL)::int AS withdrawn
+    FROM (SELECT * FROM roll_staging WHERE import_id = ${importId}) s
+    FULL JOIN (${currentRoll(year)}) c ON c.rude = s.rude`,
   );
   return {
     new: Number(row?.new ?? 0),
@@ -185,6 +190,11 @@ export async function rollCounts(db: Executor, importId: number, year: number): 
     unchanged: Number(row?.unchanged ?? 0),
     withdrawn: Number(row?.withdrawn ?? 0),
   };
+}
+
+/** Fresh planner statistics for the staged rows: the counts and the merge join millions of them. */
+export async function analyzeStaged(db: Executor) {
+  await db.execute(sql`ANALYZE roll_staging`);
 }
 
 /** The first students the file leaves out, for the report (RUDE, name, school). */

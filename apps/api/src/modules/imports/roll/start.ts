@@ -9,17 +9,15 @@ import type { ReceivedFile } from '../upload.js';
 import { insertRollImport, programmeYear, setCheckJob } from './queries.js';
 
 /**
- * A roll file arrives: it is stored (as the payment file is), recorded as 'checking' and its dry
- * run queued as a job; the screen follows it at GET /imports/:id. The roll is always for the
- * programme year in force.
+ * A roll file arrives: it is stored (as the payment file is) and recorded as 'checking'. The roll is
+ * always for the programme year in force.
  */
-export async function startRollCheck(
+export async function storeRollImport(
   deps: AppDeps,
-  jobs: JobQueue,
   userId: number,
   kind: RollKind,
   file: ReceivedFile,
-): Promise<{ id: number; jobId: string }> {
+): Promise<number> {
   const store = fileStoreFor(deps);
   const prefix = `imports/${randomUUID()}`;
   const chunks = await putChunked(store, prefix, file.path);
@@ -42,6 +40,18 @@ export async function startRollCheck(
     await removeChunked(store, prefix, chunks).catch(() => undefined);
     throw error;
   }
+  return id;
+}
+
+/** Stores the file and queues its dry run as a job; the screen follows it at GET /imports/:id. */
+export async function startRollCheck(
+  deps: AppDeps,
+  jobs: JobQueue,
+  userId: number,
+  kind: RollKind,
+  file: ReceivedFile,
+): Promise<{ id: number; jobId: string }> {
+  const id = await storeRollImport(deps, userId, kind, file);
   const job = await jobs.enqueue(
     ROLL_CHECK_JOB,
     { importId: id },
