@@ -15,6 +15,15 @@ export function ImportReport({ report, result }: { report: DryRunResult; result:
   return (
     <Stack gap="sm">
       <Table withTableBorder style={{ maxWidth: 560 }}>
+        {result && (
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th ta="right">Revisión</Table.Th>
+              <Table.Th ta="right">Importado</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+        )}
         <Table.Tbody>
           {kindTexts[report.kind].counts.map(([key, label]) => (
             <Table.Tr key={key}>
