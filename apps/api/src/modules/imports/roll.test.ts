@@ -1,5 +1,6 @@
 import type { ImportDetail } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow, rows } from '../../db/rows.js';
 import { failAuditOf, fingerprint } from '../../test/all-or-nothing.js';
@@ -209,6 +210,12 @@ describe('school roll import', () => {
       'Línea 6, FECHA_NACIMIENTO: fecha no válida (use dd/mm/aaaa).',
     ]);
     expect(await programmeTables()).toEqual(before);
+    // The students the file leaves out are listed for review on a sheet of the errors spreadsheet.
+    const sheet = await call('GET', `/imports/${checked.id}/errors`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const listed = book.getWorksheet('Retirados')!.getSheetValues().slice(2).map((r) => (r as unknown[])[1]);
+    expect(listed).toEqual([left]);
 
     const done = await confirm(checked.id);
     expect(done.state, done.error ?? '').toBe('done');

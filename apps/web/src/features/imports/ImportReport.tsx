@@ -12,6 +12,7 @@ import { kindTexts } from './kinds';
  * first errors with their line, with the whole list as a spreadsheet.
  */
 export function ImportReport({ report, result }: { report: DryRunResult; result: ImportCounts | null }) {
+  const withdrawn = report.counts.withdrawn ?? 0;
   return (
     <Stack gap="sm">
       <Table withTableBorder style={{ maxWidth: 560 }}>
@@ -34,25 +35,33 @@ export function ImportReport({ report, result }: { report: DryRunResult; result:
           ))}
         </Table.Tbody>
       </Table>
+      {(report.errorList.length > 0 || withdrawn > 0) && (
+        <Group justify="space-between">
+          <Text fw={500}>
+            {report.errorList.length > 0 ? 'Errores y filas rechazadas' : ''}
+            {report.errorsTruncated ? ` (se muestran los primeros ${report.errorList.length})` : ''}
+            {withdrawn > 0 && (
+              <Text span size="sm" c="dimmed" fw={400} display="block">
+                Los {formatCount(withdrawn)} estudiantes retirados se listan en la hoja «Retirados» de la
+                planilla, para revisarlos: no se borran.
+              </Text>
+            )}
+          </Text>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() =>
+              downloadFile(`/imports/${report.id}/errors`, 'errores_importacion.xlsx').catch((e) =>
+                showErrorDialog(errorMessage(e)),
+              )
+            }
+          >
+            {withdrawn > 0 ? 'Descargar errores y retirados (XLSX)' : 'Descargar errores (XLSX)'}
+          </Button>
+        </Group>
+      )}
       {report.errorList.length > 0 && (
         <>
-          <Group justify="space-between">
-            <Text fw={500}>
-              Errores y filas rechazadas
-              {report.errorsTruncated ? ` (se muestran los primeros ${report.errorList.length})` : ''}
-            </Text>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={() =>
-                downloadFile(`/imports/${report.id}/errors`, 'errores_importacion.xlsx').catch((e) =>
-                  showErrorDialog(errorMessage(e)),
-                )
-              }
-            >
-              Descargar errores (XLSX)
-            </Button>
-          </Group>
           <Table.ScrollContainer minWidth={600} mah={360}>
             <Table striped>
               <Table.Thead>

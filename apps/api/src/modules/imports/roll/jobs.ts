@@ -30,6 +30,7 @@ import {
   mergeRoll,
   rollCounts,
   stagedCount,
+  withdrawnSample,
 } from './queries.js';
 
 /** The import row as the jobs read it (service.ts's importRow). */
@@ -45,6 +46,9 @@ export type RollImportRow = {
   chunks: number;
   counts: unknown;
 };
+
+/** Students listed on the 'Retirados' sheet at most (a wrong file could leave out a whole country). */
+const WITHDRAWN_LISTED = 100_000;
 
 export type RollJobResult = { message: string; importId: number; counts: ImportCounts };
 
@@ -104,6 +108,11 @@ export async function runRollCheck(
         onProgress: (done) => run.report({ done, total: 0, message: rollMessages.checking(done) }),
       });
       file.assertSame();
+      if (counts.withdrawn)
+        errors.withdrawn(
+          await withdrawnSample(tx, row.id, row.year ?? 0, WITHDRAWN_LISTED),
+          counts.withdrawn,
+        );
       await errors.finish();
       const prefix = `${row.fileKey}-errores`;
       const chunks = await putChunked(fileStoreFor(deps), prefix, errors.file);
