@@ -214,7 +214,11 @@ describe('school roll import', () => {
     const sheet = await call('GET', `/imports/${checked.id}/errors`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
-    const listed = book.getWorksheet('Retirados')!.getSheetValues().slice(2).map((r) => (r as unknown[])[1]);
+    const listed = book
+      .getWorksheet('Retirados')!
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[])[1]);
     expect(listed).toEqual([left]);
 
     const done = await confirm(checked.id);
