@@ -144,6 +144,35 @@ const emptyCounts = (): ImportCounts => ({
   withdrawn: 0,
 });
 
+/** A file of places (districts or schools): each batch classified, its refusals reported, then written. */
+async function checkPlaces<Row>(
+  options: RollCheck,
+  counts: ImportCounts,
+  layout: Layout<Row>,
+  step: {
+    classify: (db: Executor, batch: Array<Lined<Row>>) => Promise<Array<{ line: number; verdict: string }>>;
+    write: (db: Executor, batch: Array<Lined<Row>>) => Promise<void>;
+    /** The refusal of a row the database does not admit, as a row error. */
+    refusal: (row: Row) => { column: string; message: string };
+  },
+) {
+  await readValid(options.rows, layout, counts, options.onError, async (batch) => {
+    const verdicts = await step.classify(options.db, batch);
+    const byLine = new Map(batch.map((r) => [r.line, r]));
+    for (const v of verdicts) {
+      if (v.verdict === 'new' || v.verdict === 'changed' || v.verdict === 'unchanged') {
+        counts[v.verdict]++;
+        continue;
+      }
+      counts.refused++;
+      const row = byLine.get(Number(v.line))!;
+      await options.onError({ line: row.line, ...step.refusal(row) });
+    }
+    await options.onProgress?.(counts.rows);
+    if (options.write) await step.write(options.db, batch);
+  });
+}
+
 /**
  * Checks a roll file of any of the three kinds and counts what it would do. Districts and schools
  * are classified (and, with `write`, written) a batch at a time; the students are staged and
@@ -153,47 +182,21 @@ export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
   const { db, kind, onError } = options;
   const counts = emptyCounts();
   if (kind === 'districts') {
-    await readValid(options.rows, layouts.districts(), counts, onError, async (batch) => {
-      const verdicts = await classifyDistricts(db, batch);
-      const byLine = new Map(batch.map((r) => [r.line, r]));
-      for (const v of verdicts) {
-        if (v.verdict !== 'otherDepartment') {
-          counts[v.verdict]++;
-          continue;
-        }
-        counts.refused++;
-        const row = byLine.get(Number(v.line))!;
-        await onError({
-          line: row.line,
-          column: 'COD_DEPARTAMENTO',
-          message: rollMessages.districtOfOtherDepartment(row.COD_DISTRITO),
-        });
-      }
-      await options.onProgress?.(counts.rows);
-      if (options.write) await writeDistricts(db, batch);
+    await checkPlaces(options, counts, layouts.districts(), {
+      classify: classifyDistricts,
+      write: writeDistricts,
+      refusal: (row) => ({
+        column: 'COD_DEPARTAMENTO',
+        message: rollMessages.districtOfOtherDepartment(row.COD_DISTRITO),
+      }),
     });
     return counts;
   }
-
   if (kind === 'institutions') {
-    await readValid(options.rows, layouts.institutions(), counts, onError, async (batch) => {
-      const verdicts = await classifyInstitutions(db, batch);
-      const byLine = new Map(batch.map((r) => [r.line, r]));
-      for (const v of verdicts) {
-        if (v.verdict !== 'unknownDistrict') {
-          counts[v.verdict]++;
-          continue;
-        }
-        counts.refused++;
-        const row = byLine.get(Number(v.line))!;
-        await onError({
-          line: row.line,
-          column: 'COD_DISTRITO',
-          message: rollMessages.unknownDistrict(row.COD_DISTRITO),
-        });
-      }
-      await options.onProgress?.(counts.rows);
-      if (options.write) await writeInstitutions(db, batch);
+    await checkPlaces(options, counts, layouts.institutions(), {
+      classify: classifyInstitutions,
+      write: writeInstitutions,
+      refusal: (row) => ({ column: 'COD_DISTRITO', message: rollMessages.unknownDistrict(row.COD_DISTRITO) }),
     });
     return counts;
   }
