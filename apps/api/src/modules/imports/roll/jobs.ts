@@ -179,7 +179,9 @@ export async function runRollImport(
       await mergeRoll(tx, row.id, row.year ?? 0, now);
       await dropStaged(tx, row.id);
     }
-    await refreshStatistics(tx);
+    // The figures count schools and inscriptions by place, level and grade: only new or changed
+    // schools and students move them (a district's name does not; a withdrawn student still counts).
+    if (kind !== 'districts' && counts.new + counts.changed > 0) await refreshStatistics(tx);
     await markImported(tx, row.id, counts, run.userId, now);
     await writeAudit(tx, {
       userId: run.userId,
