@@ -67,6 +67,7 @@ export type CliRun = {
   wall: number;
   checked?: number;
   imported?: number;
+  startRssMb?: number;
   maxRssMb?: number;
   output: string;
 };
@@ -102,6 +103,7 @@ export function importCli(
     wall,
     checked: number(/Revisado en ([\d.]+) s/),
     imported: number(/Importado en ([\d.]+) s/),
+    startRssMb: number(/Memoria del proceso al empezar: (\d+) MB/),
     maxRssMb: number(/Memoria máxima del proceso: (\d+) MB/),
     output: r.stdout
       .replace(/\r[^\n]*(?=\r)/g, '')

@@ -56,6 +56,8 @@ const inProcess = (id: number, userId: number | null): JobRun<{ importId: number
   commit: async () => undefined,
 });
 
+let startRss = 0;
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -77,6 +79,8 @@ async function main(): Promise<void> {
   );
   try {
     await runMigrations(handle);
+    // The process's own size before the file is read: the import's growth is measured from here.
+    startRss = process.memoryUsage().rss;
     const deps = { db: handle.db, config, clock: systemClock } as unknown as AppDeps;
     const user = values.user
       ? await firstRow<{ id: number }>(handle.db, sql`SELECT id FROM users WHERE username = ${values.user}`)
@@ -110,6 +114,8 @@ async function main(): Promise<void> {
     console.log(`Importado en ${((performance.now() - writing) / 1000).toFixed(1)} s.`);
   } finally {
     await handle.close();
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    console.log(`Memoria del proceso al empezar: ${mb(startRss)} MB.`);
     console.log(`Memoria máxima del proceso: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`);
   }
 }

@@ -63,11 +63,7 @@ export const institutionColumns = [
 export type InstitutionColumn = (typeof institutionColumns)[number];
 
 /** An SIE code: eight digits. */
-export const sieCell = z
-  .string()
-  .trim()
-  .refine((v) => /^\d{8}$/.test(v), { error: rollMessages.sie })
-  .transform(Number);
+export const sieCell = wholeCell(10_000_000, 99_999_999, rollMessages.sie);
 
 export const institutionRow = z.object({
   SIE: sieCell,
@@ -143,8 +139,11 @@ const OLDEST_BIRTH = '1900-01-01';
 /** A roll row for the programme year `year`; a row of another gestión is an error of that row. */
 export const rollRow = (year: number) =>
   z.object({
-    GESTION: wholeCell(2000, 2100, rollMessages.year).refine((y) => y === year, {
-      error: rollMessages.otherYear(year),
+    GESTION: z.string().transform((v, ctx) => {
+      const y = Number(v.trim());
+      if (!/^\s*\d{4}\s*$/.test(v)) ctx.addIssue({ code: 'custom', message: rollMessages.year });
+      else if (y !== year) ctx.addIssue({ code: 'custom', message: rollMessages.otherYear(year) });
+      return y;
     }),
     SIE: sieCell,
     NIVEL: choiceCell(

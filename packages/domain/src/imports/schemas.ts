@@ -18,8 +18,8 @@ export const importKindNames: Record<ImportKind, string> = {
 
 /** The first row errors in a JSON answer; all of them are in the errors spreadsheet. */
 export const MAX_ERRORS_SHOWN = 1_000;
-/** Largest upload accepted (a national payment file of 1 M rows is about 60 MB). */
-export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+/** Largest upload accepted (a national payment file of 1 M rows is about 60 MB, the national roll about 200 MB). */
+export const MAX_IMPORT_BYTES = 400 * 1024 * 1024;
 
 export const importCounts = z.object({
   rows: z.number().int().describe('Filas de datos leídas (sin la cabecera)'),

@@ -32,6 +32,26 @@ import {
   writeInstitutions,
 } from './queries.js';
 
+/** Where a roll check spends its time, printed with IMPORT_TIMINGS=1 (the bench sets it). */
+function phases() {
+  const spent: Array<[string, number]> = [];
+  let last = performance.now();
+  return {
+    done(name: string, adjust = 0) {
+      const now = performance.now();
+      spent.push([name, now - last + adjust]);
+      last = now;
+    },
+    add(name: string, ms: number) {
+      spent.push([name, ms]);
+    },
+    log() {
+      if (process.env.IMPORT_TIMINGS !== '1') return;
+      console.error(`roll check: ${spent.map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    },
+  };
+}
+
 /** Rows per statement: big enough for few round trips, small enough for a flat memory. */
 const BATCH = 5_000;
 /** Rows read and validated between two turns of the event loop (the check runs in a job, but shares the process). */
@@ -201,13 +221,35 @@ export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
     return counts;
   }
 
+  const phase = phases();
   await dropStaged(db, options.importId);
-  await readValid(options.rows, layouts.roll(options.year), counts, onError, async (batch) => {
-    await stageRoll(db, options.importId, batch);
-    await options.onProgress?.(counts.rows);
-  });
+  // One batch is written while the next is read and validated: the database and the parser
+  // overlap, each on its own core, as the payment check overlaps its classification.
+  let pending: Promise<unknown> = Promise.resolve();
+  let waited = 0;
+  const settle = async () => {
+    const started = performance.now();
+    await pending;
+    waited += performance.now() - started;
+  };
+  try {
+    await readValid(options.rows, layouts.roll(options.year), counts, onError, async (batch) => {
+      await settle();
+      pending = stageRoll(db, options.importId, batch);
+      pending.catch(() => undefined);
+      await options.onProgress?.(counts.rows);
+    });
+    await settle();
+  } catch (error) {
+    await pending.catch(() => undefined);
+    throw error;
+  }
+  phase.done('read, validate and stage', -waited);
+  phase.add('waiting for the staging INSERTs', waited);
   await analyzeStaged(db);
+  phase.done('analyze');
   const duplicate = await firstDuplicateRude(db, options.importId);
+  phase.done('duplicates');
   if (duplicate)
     throw structural(
       importMessages.duplicateRude(Number(duplicate.second), Number(duplicate.first), duplicate.rude),
@@ -220,6 +262,9 @@ export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
       message: rollMessages.unknownSie(Number(unknown.sie)),
     });
   }
+  phase.done('unknown schools');
   const found = await rollCounts(db, options.importId, options.year);
+  phase.done('counts');
+  phase.log();
   return { ...counts, ...found };
 }
