@@ -17,7 +17,7 @@ type Identity = {
   carnet: string;
   paterno: string;
   materno: string;
-  nombres: string;
+  name: string;
   birthDate: string;
   gender: 1 | 2;
 };
@@ -137,38 +137,57 @@ try {
   let connection = 0;
   const cursor = directors.map(() => 0);
   type Context = { director?: number };
-  results.push(
-    await load('POST Nuevo Titular (SEGIP + person + guardian), 50 directors', {
+  /**
+   * The 50 directors at once, one connection each: `next(d)` gives director d's next request (its
+   * path and JSON body), `cursor[d]` walks that director's own work.
+   */
+  const directorsLoad = (
+    title: string,
+    method: 'POST' | 'PUT',
+    next: (d: number) => { path: string; body: unknown },
+  ) => {
+    connection = 0;
+    cursor.fill(0);
+    return load(title, {
       url: server.baseUrl,
       connections: DIRECTORS,
       requests: [
         {
-          method: 'POST',
-          onResponse: countStatus('POST'),
+          method,
+          onResponse: countStatus(method),
           setupRequest: (req, context: Context) => {
             context.director ??= connection++ % DIRECTORS;
             const d = context.director;
-            const target = work[d]![cursor[d]!++ % work[d]!.length]!;
-            const p = people[person++]!;
+            const { path, body } = next(d);
             return {
               ...req,
-              path: `/api/v1/holders/institutions/${directors[d]!.sie}/inscriptions/${target.inscription}/guardians/new`,
+              path,
               headers: { authorization: `Bearer ${tokens[d]}`, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                carnet: p.carnet,
-                complemento: '',
-                relationshipId: p.gender === 2 ? 1 : 2,
-                foreign: false,
-                gender: p.gender,
-                birthDate: p.birthDate,
-                nombre: p.nombres,
-                paterno: p.paterno,
-                materno: p.materno,
-              }),
+              body: JSON.stringify(body),
             };
           },
         },
       ],
+    });
+  };
+  results.push(
+    await directorsLoad('POST Nuevo Titular (SEGIP + person + guardian), 50 directors', 'POST', (d) => {
+      const target = work[d]![cursor[d]!++ % work[d]!.length]!;
+      const p = people[person++]!;
+      return {
+        path: `/api/v1/holders/institutions/${directors[d]!.sie}/inscriptions/${target.inscription}/guardians/new`,
+        body: {
+          carnet: p.carnet,
+          complemento: '',
+          relationshipId: p.gender === 2 ? 1 : 2,
+          foreign: false,
+          gender: p.gender,
+          birthDate: p.birthDate,
+          name: p.name,
+          paterno: p.paterno,
+          materno: p.materno,
+        },
+      };
     }),
   );
 
@@ -189,31 +208,15 @@ try {
   );
   const bySchool = directors.map((d) => pairs.filter((p) => p.sie === d.sie));
   const flips = new Map<number, boolean>();
-  connection = 0;
-  cursor.fill(0);
   results.push(
-    await load('PUT Registrar (change of titular), 50 directors', {
-      url: server.baseUrl,
-      connections: DIRECTORS,
-      requests: [
-        {
-          method: 'PUT',
-          onResponse: countStatus('PUT'),
-          setupRequest: (req, context: Context) => {
-            context.director ??= connection++ % DIRECTORS;
-            const d = context.director;
-            const pair = bySchool[d]![cursor[d]!++ % bySchool[d]!.length]!;
-            const flip = !(flips.get(pair.inscription) ?? false);
-            flips.set(pair.inscription, flip);
-            return {
-              ...req,
-              path: `/api/v1/holders/institutions/${pair.sie}/inscriptions/${pair.inscription}/titular`,
-              headers: { authorization: `Bearer ${tokens[d]}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ guardianId: flip ? pair.added : pair.current }),
-            };
-          },
-        },
-      ],
+    await directorsLoad('PUT Registrar (change of titular), 50 directors', 'PUT', (d) => {
+      const pair = bySchool[d]![cursor[d]!++ % bySchool[d]!.length]!;
+      const flip = !(flips.get(pair.inscription) ?? false);
+      flips.set(pair.inscription, flip);
+      return {
+        path: `/api/v1/holders/institutions/${pair.sie}/inscriptions/${pair.inscription}/titular`,
+        body: { guardianId: flip ? pair.added : pair.current },
+      };
     }),
   );
 

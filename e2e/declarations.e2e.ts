@@ -57,8 +57,8 @@ afterAll(async () => {
 const page = async () => newPage(browser, SMALL_SCREEN);
 const api = <T>(p: Page, method: 'GET' | 'POST', url: string, body?: object) =>
   apiAt<T>(p, base, method, `/api/v1${url}`, body);
-const studentName = (s: { paterno: string; materno: string; nombre: string }) =>
-  `${s.paterno} ${s.materno} ${s.nombre}`.replace(/\s+/g, ' ').trim();
+const studentName = (s: { paterno: string; materno: string; name: string }) =>
+  `${s.paterno} ${s.materno} ${s.name}`.replace(/\s+/g, ' ').trim();
 
 /** /tutors/principal: the director's school chosen in 'Seleccione Institución'. */
 async function openDirectorSchool(p: Page) {

@@ -13,7 +13,7 @@ import {
 
 type Student = {
   inscriptionId: number;
-  nombre: string;
+  name: string;
   paterno: string;
   status: string;
   editBlocker: string | null;
@@ -100,7 +100,7 @@ describe('holder registration', () => {
       .click();
     await page.getByTestId('students-table').getByRole('row').nth(1).waitFor();
     await screenshot(page, 'holders-director-list');
-    await page.getByRole('button', { name: `Pendiente: ${student.nombre} ${student.paterno}` }).click();
+    await page.getByRole('button', { name: `Pendiente: ${student.name} ${student.paterno}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('RUDE').first().waitFor();
 
@@ -153,7 +153,7 @@ describe('holder registration', () => {
       .toBe(person.carnet);
     await page
       .getByTestId('students-table')
-      .getByRole('button', { name: `Registrado: ${student.nombre} ${student.paterno}` })
+      .getByRole('button', { name: `Registrado: ${student.name} ${student.paterno}` })
       .waitFor();
 
     await consolidateAndDownload(page, 'holders-director');
@@ -178,11 +178,11 @@ describe('holder registration', () => {
     await admin.getByTestId('institution-card').waitFor();
     await admin.getByRole('button', { name: 'Estudiantes Habilitados' }).click();
     const { student } = await findPendingStudent(admin, special.sie);
-    await admin.getByRole('button', { name: `Pendiente: ${student.nombre} ${student.paterno}` }).click();
+    await admin.getByRole('button', { name: `Pendiente: ${student.name} ${student.paterno}` }).click();
     const person = freshIdentity();
     await registerNewTitular(admin, person);
     await selectAndRegister(admin, person);
-    await admin.getByRole('button', { name: `Registrado: ${student.nombre} ${student.paterno}` }).waitFor();
+    await admin.getByRole('button', { name: `Registrado: ${student.name} ${student.paterno}` }).waitFor();
     await screenshot(admin, 'holders-admin-list');
     await consolidateAndDownload(admin, 'holders-admin');
     await admin.context().close();

@@ -11,7 +11,7 @@ import { freshIdentity, loadSegipRegistry } from './support/holders.js';
 type Mine = { items: Array<{ sie: number; name: string; codeType: number }> };
 type Student = {
   inscriptionId: number;
-  nombre: string;
+  name: string;
   paterno: string;
   status: string;
   editBlocker: string | null;
@@ -130,7 +130,7 @@ describe('keyboard only', () => {
     await keys.press('Enter');
     const pending = page
       .getByTestId('students-table')
-      .getByRole('button', { name: `Pendiente: ${student.nombre} ${student.paterno}` });
+      .getByRole('button', { name: `Pendiente: ${student.name} ${student.paterno}` });
     await tabTo(page, pending);
     await keys.press('Enter');
 
@@ -154,7 +154,7 @@ describe('keyboard only', () => {
     await tabTo(page, addDialog.getByRole('textbox', { name: 'Materno' }));
     await keys.type(person.materno);
     await tabTo(page, addDialog.getByRole('textbox', { name: 'Nombres' }));
-    await keys.type(person.nombres);
+    await keys.type(person.name);
     // The birth date is typed as on the identity card.
     const [year, month, day] = person.birthDate.split('-');
     const birth = addDialog.getByRole('textbox', { name: 'Fecha de nacimiento' });
@@ -171,7 +171,7 @@ describe('keyboard only', () => {
     // Back in the list the focus is on 'Adicionar Titular'; the new row's switch is behind it.
     await dialog.getByTestId('guardians-table').getByRole('cell', { name: person.carnet }).waitFor();
     const selection = dialog.getByRole('switch', {
-      name: new RegExp(`Seleccionar titular ${person.nombres}`),
+      name: new RegExp(`Seleccionar titular ${person.name}`),
     });
     await tabTo(page, selection, true);
     await keys.press('Space');
@@ -191,7 +191,7 @@ describe('keyboard only', () => {
     expect(saved.guardians.find((g) => g.selected)?.carnet).toBe(person.carnet);
     await page
       .getByTestId('students-table')
-      .getByRole('button', { name: `Registrado: ${student.nombre} ${student.paterno}` })
+      .getByRole('button', { name: `Registrado: ${student.name} ${student.paterno}` })
       .waitFor();
     await screenshot(page, 'keyboard-titular-registered');
     await page.context().close();

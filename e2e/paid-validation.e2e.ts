@@ -80,7 +80,7 @@ describe('paid validation (Validación Pagados)', () => {
       `/api/v1/paid-validation/institutions/${special}/titulars`,
     );
     const titular = titulars.items.find((t) => t.pending > 0)!;
-    await page.getByRole('button', { name: `Estudiantes de ${titular.nombres} ${titular.paterno}` }).click();
+    await page.getByRole('button', { name: `Estudiantes de ${titular.name} ${titular.paterno}` }).click();
     await page.getByTestId('titular-card').getByText(titular.paterno, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Volver' }).waitFor();
     const students = await apiGet<PaidStudentPage>(

@@ -25,7 +25,7 @@ type Certificate = { oficialia: string; libro: string; partida: string; folio: s
 type Student = {
   inscriptionId: number;
   rude: string;
-  nombre: string;
+  name: string;
   paterno: string;
   status: string;
   editBlocker: string | null;
@@ -146,11 +146,9 @@ describe('birth-registry validation, blocking and synchronisation', () => {
       .getByRole('button', { name: new RegExp(`^${course}`) })
       .first()
       .click();
-    await director.getByRole('button', { name: `Pendiente: ${student.nombre} ${student.paterno}` }).click();
+    await director.getByRole('button', { name: `Pendiente: ${student.name} ${student.paterno}` }).click();
     await registerNewTitular(director, freshIdentity());
-    await director
-      .getByRole('button', { name: `Registrado: ${student.nombre} ${student.paterno}` })
-      .waitFor();
+    await director.getByRole('button', { name: `Registrado: ${student.name} ${student.paterno}` }).waitFor();
     await screenshot(director, 'sereci-then-titular');
     const list = await apiGet<{ items: Student[] }>(
       director,

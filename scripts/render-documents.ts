@@ -91,7 +91,7 @@ function declaration(size: Size, codeType: 1 | 4): DeclarationData {
       rude: `8090${String(100000000 + i)}`,
       student: `${pick(SURNAMES)} ${pick(SURNAMES)} ${pick(NAMES)}`,
       birthDate: `201${Math.floor(rand() * 8)}-0${1 + Math.floor(rand() * 9)}-1${Math.floor(rand() * 9)}`,
-      titularCi: pending ? null : String(4000000 + Math.floor(rand() * 5000000)),
+      titularCarnet: pending ? null : String(4000000 + Math.floor(rand() * 5000000)),
       titularName: pending ? null : `${pick(SURNAMES)} ${pick(SURNAMES)} ${pick(NAMES)}`,
       titularType: pending ? null : type,
     });
@@ -111,7 +111,7 @@ function declaration(size: Size, codeType: 1 | 4): DeclarationData {
       maestros: by('MAESTRO'),
       directores: by('DIRECTOR'),
       removed: 0,
-      pending: of.filter((s) => !s.titularCi).length,
+      pending: of.filter((s) => !s.titularCarnet).length,
     };
   });
   const keys = ['total', 'apoderados', 'maestros', 'directores', 'removed', 'pending'] as const;
@@ -168,7 +168,7 @@ function paid(
       complemento: h % 7 === 0 ? '1B' : '',
       paterno: paterno!,
       materno: materno!,
-      nombres: nombres.join(' '),
+      name: nombres.join(' '),
       holderTypeName: h % 5 === 0 ? 'DIRECTOR' : 'MAESTRO',
       total: count,
       totalPaid: count - notPaid,
@@ -219,7 +219,7 @@ function institution(size: Size): { report: InstitutionReport; rows: StudentDeta
       secondLastName: second!,
       name: name.join(' '),
       birthDate: s.birthDate,
-      titularCi: s.titularCi,
+      titularCarnet: s.titularCarnet,
       titularName: s.titularName,
       titularType: s.titularType,
       paid: isPaid,

@@ -34,8 +34,10 @@ export default defineConfig({
         manualChunks: (id) =>
           ZOD.test(id) || id.endsWith('/packages/domain/src/zod-locale.ts') ? 'zod' : undefined,
       },
-      // @bjp/domain is pure (schemas, constants, rules) but does not declare `sideEffects: false`;
-      // saying so here lets Rollup drop the zod schemas the web never runs (~25 KB gzip).
+      // @bjp/domain is pure (schemas, constants, rules) except zod-locale.ts, the one module its
+      // package.json lists under `sideEffects` (zod's Spanish messages, which the build keeps: the
+      // 'zod' chunk above). Marking the domain's modules pure here lets Rollup drop the zod schemas
+      // the web never runs (~25 KB gzip).
       // The same for the scroll-lock helpers Mantine's index re-exports (RemoveScroll): they declare
       // their registration modules as side effects, which kept ~4 KB gzip in the login page's entry
       // chunk although only the logged-in screens' drawers and dialogs use them. Their registration is

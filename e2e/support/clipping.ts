@@ -75,32 +75,17 @@ function findClippedInPage(): Clip[] {
     const title = el.closest('[title]')?.getAttribute('title');
     const ellipsisWithTitle = style.textOverflow === 'ellipsis' && Boolean(title);
 
-    if (
-      el.clientWidth > 0 &&
-      hides(style.overflowX) &&
-      el.scrollWidth > el.clientWidth + 1 &&
-      !ellipsisWithTitle
-    ) {
-      clips.push({
-        kind: 'overflow-x',
-        path: cssPath(el),
-        text: text(el),
-        detail: `contenido ${el.scrollWidth}px en ${el.clientWidth}px`,
-      });
-      continue;
-    }
-    if (
-      el.clientHeight > 0 &&
-      hides(style.overflowY) &&
-      el.scrollHeight > el.clientHeight + 1 &&
-      !ellipsisWithTitle
-    ) {
-      clips.push({
-        kind: 'overflow-y',
-        path: cssPath(el),
-        text: text(el),
-        detail: `contenido ${el.scrollHeight}px en ${el.clientHeight}px`,
-      });
+    // Content wider (or taller) than its box, cut by overflow hidden or clip.
+    const axes = [
+      ['overflow-x', el.clientWidth, el.scrollWidth, style.overflowX],
+      ['overflow-y', el.clientHeight, el.scrollHeight, style.overflowY],
+    ] as const;
+    const cut = axes.find(
+      ([, client, scroll, overflow]) => client > 0 && hides(overflow) && scroll > client + 1,
+    );
+    if (cut && !ellipsisWithTitle) {
+      const [kind, client, scroll] = cut;
+      clips.push({ kind, path: cssPath(el), text: text(el), detail: `contenido ${scroll}px en ${client}px` });
       continue;
     }
     const rect = el.getBoundingClientRect();

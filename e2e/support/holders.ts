@@ -8,7 +8,7 @@ export type SegipIdentity = {
   complemento: string;
   paterno: string;
   materno: string;
-  nombres: string;
+  name: string;
   birthDate: string;
   gender: 1 | 2;
 };
@@ -68,7 +68,7 @@ export async function addNewTitular(
   await selectOption(page, 'Parentesco', person.gender === 2 ? 'MADRE' : 'PADRE');
   await dialog.getByRole('textbox', { name: 'Paterno' }).fill(person.paterno);
   await dialog.getByRole('textbox', { name: 'Materno' }).fill(person.materno);
-  await dialog.getByRole('textbox', { name: 'Nombres' }).fill(person.nombres);
+  await dialog.getByRole('textbox', { name: 'Nombres' }).fill(person.name);
   await pickBirthDate(page, person.birthDate);
   await selectOption(page, 'Género', person.gender === 2 ? 'Femenino' : 'Masculino');
   if (checkMissingMark) {
@@ -91,7 +91,7 @@ export async function selectAndRegister(page: Page, person: SegipIdentity): Prom
   // Any earlier confirmation (e.g. of a removal) must be gone, or its closing 'Continuar' is clicked.
   const confirmation = page.getByRole('dialog').filter({ hasText: '¿Está Seguro?' });
   await expect.poll(() => confirmation.count()).toBe(0);
-  const selection = dialog.getByRole('switch', { name: new RegExp(`Seleccionar titular ${person.nombres}`) });
+  const selection = dialog.getByRole('switch', { name: new RegExp(`Seleccionar titular ${person.name}`) });
   // The table is disabled while an earlier change (a removal) is still refetching the list; a forced
   // click on a disabled switch does nothing, and one under the earlier steps' notifications (they
   // stack over the dialog's right side for 2 s each) lands on a notification.

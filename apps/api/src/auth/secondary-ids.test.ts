@@ -79,7 +79,7 @@ const adult = {
   foreign: false,
   gender: 2,
   birthDate: '1985-03-04',
-  nombre: 'ANA',
+  name: 'ANA',
   paterno: 'MAMANI',
   materno: '',
 };
@@ -390,7 +390,7 @@ beforeAll(async () => {
     foreign: !pB!.foreign,
     gender: pB!.gender === 1 ? 2 : 1,
     birthDate: pB!.birthDate,
-    nombre: pB!.name,
+    name: pB!.name,
     paterno: pB!.firstLastName,
     materno: pB!.secondLastName,
   };

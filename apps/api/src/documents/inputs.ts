@@ -51,7 +51,7 @@ export type DeclarationStudent = {
   rude: string;
   student: string;
   birthDate: string;
-  titularCi: string | null;
+  titularCarnet: string | null;
   titularName: string | null;
   titularType: string | null;
 };
@@ -77,7 +77,7 @@ export type StudentDetail = {
   secondLastName: string;
   name: string;
   birthDate: string;
-  titularCi: string | null;
+  titularCarnet: string | null;
   titularName: string | null;
   titularType: string | null;
   state: BonusState;

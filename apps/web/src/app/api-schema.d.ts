@@ -152,7 +152,7 @@ export interface paths {
                             foreign: boolean;
                             gender: 1 | 2;
                             materno?: string;
-                            nombre: string;
+                            name: string;
                             paterno?: string;
                         };
                         personId: number;
@@ -186,7 +186,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -267,7 +267,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -340,7 +340,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -403,7 +403,7 @@ export interface paths {
                         foreign: boolean;
                         gender: 1 | 2;
                         materno?: string;
-                        nombre: string;
+                        name: string;
                         paterno?: string;
                         relationshipId: number;
                     };
@@ -435,7 +435,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -495,7 +495,7 @@ export interface paths {
                         foreign: boolean;
                         gender: 1 | 2;
                         materno?: string;
-                        nombre: string;
+                        name: string;
                         paterno?: string;
                     };
                 };
@@ -526,7 +526,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -612,7 +612,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -690,7 +690,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -1257,7 +1257,7 @@ export interface paths {
                             institutionId: number;
                             institutionName: string;
                             materno: string;
-                            nombre: string;
+                            name: string;
                             paterno: string;
                             /** @description Persona titular vigente */
                             personId: number | null;
@@ -1328,7 +1328,7 @@ export interface paths {
                                 institutionId: number;
                                 institutionName: string;
                                 materno: string;
-                                nombre: string;
+                                name: string;
                                 paterno: string;
                                 /** @description Persona titular vigente */
                                 personId: number | null;
@@ -1399,7 +1399,7 @@ export interface paths {
                                 institutionId: number;
                                 institutionName: string;
                                 materno: string;
-                                nombre: string;
+                                name: string;
                                 paterno: string;
                                 /** @description Persona titular vigente */
                                 personId: number | null;
@@ -4726,7 +4726,7 @@ export interface paths {
                             foreign: boolean;
                             gender: 1 | 2;
                             materno?: string;
-                            nombre: string;
+                            name: string;
                             paterno?: string;
                         };
                         personId: number;
@@ -4753,7 +4753,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -4827,7 +4827,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -4893,7 +4893,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -4956,7 +4956,7 @@ export interface paths {
                         foreign: boolean;
                         gender: 1 | 2;
                         materno?: string;
-                        nombre: string;
+                        name: string;
                         paterno?: string;
                         relationshipId: number;
                     };
@@ -4981,7 +4981,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -5059,7 +5059,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -5130,7 +5130,7 @@ export interface paths {
                                 gender: number;
                                 guardianId: number;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 relationshipId: number;
@@ -5243,7 +5243,7 @@ export interface paths {
                         foreign: boolean;
                         gender: 1 | 2;
                         materno?: string;
-                        nombre: string;
+                        name: string;
                         paterno?: string;
                     };
                 };
@@ -5266,7 +5266,7 @@ export interface paths {
                             gender: number;
                             id: number;
                             materno: string;
-                            nombre: string;
+                            name: string;
                             paterno: string;
                             /** @description Identidad confirmada por el SEGIP */
                             verified: boolean;
@@ -5326,7 +5326,7 @@ export interface paths {
                                 identityValidated: boolean;
                                 inscriptionId: number;
                                 materno: string;
-                                nombre: string;
+                                name: string;
                                 /** @description Número de fila (ID en la lista) */
                                 number: number;
                                 paterno: string;
@@ -5391,7 +5391,7 @@ export interface paths {
                                 /** @description TIPO APODERADO */
                                 holderTypeName: string;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 /** @description Estudiantes de esta institución con este titular */
@@ -5548,7 +5548,7 @@ export interface paths {
                                 /** @description Enmascarado: la inicial de cada palabra */
                                 materno: string;
                                 /** @description Enmascarado: la inicial de cada palabra */
-                                nombre: string;
+                                name: string;
                                 /** @description Enmascarado: la inicial de cada palabra */
                                 paterno: string;
                             } | null;
@@ -7247,7 +7247,7 @@ export interface paths {
                                 /** @description Tipo de titular: MAESTRO o DIRECTOR */
                                 holderTypeName: string;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 personId: number;
                                 /** @description Bolivianos a devolver por este titular */
@@ -7454,7 +7454,7 @@ export interface paths {
                                 holderTypeId: number;
                                 holderTypeName: string;
                                 materno: string;
-                                nombres: string;
+                                name: string;
                                 paterno: string;
                                 /** @description Por validar (SIN VALIDAR) */
                                 pending: number;
@@ -7519,7 +7519,7 @@ export interface paths {
                             holderTypeId: number;
                             holderTypeName: string;
                             materno: string;
-                            nombres: string;
+                            name: string;
                             paterno: string;
                             /** @description Por validar (SIN VALIDAR) */
                             pending: number;
@@ -7581,8 +7581,8 @@ export interface paths {
                                 /** @description true PAGADO, false NO PAGADO, null SIN VALIDAR */
                                 isPaid: boolean | null;
                                 materno: string;
+                                name: string;
                                 nivel: string;
-                                nombres: string;
                                 /** @description Número de fila (ID en la lista) */
                                 number: number;
                                 paterno: string;
@@ -7657,7 +7657,7 @@ export interface paths {
                                 state: "BAJA" | "PAGADO" | "PAGADO_POR_VALIDAR" | "PAGADO_SIN_DECLARAR" | "NO_PAGADO_DECLARADO" | "DECLARADO_SIN_PAGO" | "BLOQUEADO" | "PENDIENTE" | "SIN_TITULAR";
                                 student: string;
                                 titular: string | null;
-                                titularCi: string | null;
+                                titularCarnet: string | null;
                             }[];
                             page: number;
                             pageSize: number;
@@ -9497,7 +9497,7 @@ export interface paths {
                                 stateLabel: string;
                                 /** @description Paterno Materno Nombre */
                                 studentName: string;
-                                titularCi: string | null;
+                                titularCarnet: string | null;
                                 titularName: string | null;
                                 titularType: string | null;
                             }[];
@@ -9656,7 +9656,7 @@ export interface paths {
                                 stateLabel: string;
                                 /** @description Paterno Materno Nombre */
                                 studentName: string;
-                                titularCi: string | null;
+                                titularCarnet: string | null;
                                 titularName: string | null;
                                 titularType: string | null;
                             }[];
@@ -9816,7 +9816,7 @@ export interface paths {
                                 stateLabel: string;
                                 /** @description Paterno Materno Nombre */
                                 studentName: string;
-                                titularCi: string | null;
+                                titularCarnet: string | null;
                                 titularName: string | null;
                                 titularType: string | null;
                             }[];
@@ -9974,7 +9974,7 @@ export interface paths {
                                 stateLabel: string;
                                 /** @description Paterno Materno Nombre */
                                 studentName: string;
-                                titularCi: string | null;
+                                titularCarnet: string | null;
                                 titularName: string | null;
                                 titularType: string | null;
                             }[];
@@ -10113,7 +10113,7 @@ export interface paths {
                                 name: string;
                             } | null;
                             materno: string;
-                            nombre: string;
+                            name: string;
                             paterno: string;
                             rude: string;
                             segipId: number;
@@ -10197,7 +10197,7 @@ export interface paths {
                                     name: string;
                                 } | null;
                                 materno: string;
-                                nombre: string;
+                                name: string;
                                 paterno: string;
                                 rude: string;
                                 segipId: number;
@@ -10510,7 +10510,7 @@ export interface paths {
                                 periodFrom: string;
                                 /** @description Corte del periodo de cambios reunidos */
                                 periodTo: string;
-                                sendedAt: string | null;
+                                sentAt: string | null;
                                 /** @description Usuario del último paso ejecutado */
                                 user: string;
                             }[];
@@ -10577,7 +10577,7 @@ export interface paths {
                                 periodFrom: string;
                                 /** @description Corte del periodo de cambios reunidos */
                                 periodTo: string;
-                                sendedAt: string | null;
+                                sentAt: string | null;
                                 /** @description Usuario del último paso ejecutado */
                                 user: string;
                             }[];
@@ -10997,7 +10997,7 @@ export interface paths {
                                 periodFrom: string;
                                 /** @description Corte del periodo de cambios reunidos */
                                 periodTo: string;
-                                sendedAt: string | null;
+                                sentAt: string | null;
                                 /** @description Usuario del último paso ejecutado */
                                 user: string;
                             } | null;
@@ -11190,7 +11190,7 @@ export interface paths {
                                 periodFrom: string;
                                 /** @description Corte del periodo de cambios reunidos */
                                 periodTo: string;
-                                sendedAt: string | null;
+                                sentAt: string | null;
                                 /** @description Usuario del último paso ejecutado */
                                 user: string;
                             };
@@ -11290,7 +11290,7 @@ export interface paths {
                                 periodFrom: string;
                                 /** @description Corte del periodo de cambios reunidos */
                                 periodTo: string;
-                                sendedAt: string | null;
+                                sentAt: string | null;
                                 /** @description Usuario del último paso ejecutado */
                                 user: string;
                             };
@@ -11403,7 +11403,7 @@ export interface paths {
                                     periodFrom: string;
                                     /** @description Corte del periodo de cambios reunidos */
                                     periodTo: string;
-                                    sendedAt: string | null;
+                                    sentAt: string | null;
                                     /** @description Usuario del último paso ejecutado */
                                     user: string;
                                 };
@@ -11470,7 +11470,7 @@ export interface paths {
                                 periodFrom: string;
                                 /** @description Corte del periodo de cambios reunidos */
                                 periodTo: string;
-                                sendedAt: string | null;
+                                sentAt: string | null;
                                 /** @description Usuario del último paso ejecutado */
                                 user: string;
                             };

@@ -12,7 +12,7 @@ export type Column<T> = {
   align?: 'left' | 'center' | 'right';
 };
 
-type Props<T> = {
+export type DataTableProps<T> = {
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
@@ -34,7 +34,7 @@ type Props<T> = {
  * A server-paged table: the rows of one page plus the specification's pager under them. A table
  * wider than its card scrolls inside it, first column sticky (WideTable).
  */
-export function DataTable<T>(props: Props<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, page, pageSize, total, onPageChange, loading = false } = props;
   const emptyText = props.emptyText ?? 'No hay registros.';
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;

@@ -1,3 +1,4 @@
+import { IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
 import { WithBlockedBadge } from './BlockedBadge';
 import type { Column } from './DataTable';
 
@@ -26,4 +27,23 @@ export function studentTitularColumns<R extends StudentWithTitular>(): Column<R>
     { key: 'ci', header: 'NRO DOCUMENTO IDENTIDAD TITULAR', render: (r) => dash(r.titularCarnet) },
     { key: 'titular', header: 'TITULAR', render: (r) => dash(r.titular) },
   ];
+}
+
+/** The gender icon column (1 masculino, 2 femenino), named for screen readers. */
+export function genderColumn<R extends { gender: number }>(
+  width: number,
+  align?: Column<R>['align'],
+): Column<R> {
+  return {
+    key: 'gender',
+    header: '',
+    width,
+    align,
+    render: (r) =>
+      r.gender === 1 ? (
+        <IconGenderMale size={18} color="var(--mantine-color-blue-6)" aria-label="Masculino" />
+      ) : (
+        <IconGenderFemale size={18} color="var(--mantine-color-pink-6)" aria-label="Femenino" />
+      ),
+  };
 }

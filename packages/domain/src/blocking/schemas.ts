@@ -37,7 +37,7 @@ export const blockCandidate = z.object({
   personId: z.number().int().nullable().describe('Persona titular vigente'),
   titular: z.string().nullable(),
   ci: z.string().nullable().describe('Carnet del titular'),
-  nombre: z.string(),
+  name: z.string(),
   paterno: z.string(),
   materno: z.string(),
   fechaNacimiento: z.string(),

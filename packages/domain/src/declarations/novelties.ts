@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idParam, intParam, pageOf, pageParam, sieParam } from '../common/index.js';
+import { calendarDate, codesOf, idParam, intParam, pageOf, pageParam, sieParam } from '../common/index.js';
 import { declarationKindEnum } from './schemas.js';
 
 /**
@@ -9,18 +9,7 @@ import { declarationKindEnum } from './schemas.js';
  * sync made it and which declaration (kind, version) it postdates. The declaration itself never
  * changes; this list is how the district accountant sees what happened since.
  */
-export const noveltyKinds = [
-  'payment',
-  'block',
-  'unblock',
-  'removal',
-  'titular_change',
-  'titular_reenable',
-  'sereci',
-] as const;
-export type NoveltyKind = (typeof noveltyKinds)[number];
-
-export const noveltyLabels: Record<NoveltyKind, string> = {
+export const noveltyLabels = {
   payment: 'Pago registrado por Síntesis',
   block: 'Bloqueo',
   unblock: 'Desbloqueo',
@@ -29,6 +18,8 @@ export const noveltyLabels: Record<NoveltyKind, string> = {
   titular_reenable: 'Habilitación de nueva modificación de titular',
   sereci: 'Validación SERECI',
 };
+export const noveltyKinds = codesOf(noveltyLabels);
+export type NoveltyKind = (typeof noveltyKinds)[number];
 
 const isoDate = calendarDate('Fecha no válida (aaaa-mm-dd).');
 

@@ -1,24 +1,11 @@
 import { z } from 'zod';
-import { messages } from '../common/index.js';
+import { codesOf, messages } from '../common/index.js';
 import { eventMessages } from './messages.js';
 import { optionSourceProblem } from './option-sources.js';
 import { compileUserPattern } from './user-pattern.js';
 
 /** The builder's palette (part 1 §2): text, checkbox group, number, radio group, select list, slider, switch, time select, file upload. */
-export const fieldKinds = [
-  'input',
-  'checkbox',
-  'number',
-  'radio',
-  'select',
-  'slider',
-  'switch',
-  'time',
-  'upload',
-] as const;
-export type FieldKind = (typeof fieldKinds)[number];
-
-export const fieldKindLabels: Record<FieldKind, string> = {
+export const fieldKindLabels = {
   input: 'Texto',
   checkbox: 'Grupo de casillas',
   number: 'Número',
@@ -29,6 +16,8 @@ export const fieldKindLabels: Record<FieldKind, string> = {
   time: 'Selección de hora',
   upload: 'Subir archivo',
 };
+export const fieldKinds = codesOf(fieldKindLabels);
+export type FieldKind = (typeof fieldKinds)[number];
 
 export const inputTypes = ['text', 'textarea', 'password', 'number'] as const;
 export const FIELD_ID_PATTERN = /^campo_[A-Za-z0-9]{5}$/;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { birthDateError, complementError, documentError } from './identity.js';
 import { eventMessages } from './messages.js';
 import { participant, participantFieldError } from './participant.js';
+import { participantExample } from './participant-example.js';
 import { publicEnrollmentRequest } from './public-schemas.js';
 
 const NACIONAL = 1;
@@ -66,21 +67,8 @@ describe('birthDateError', () => {
   });
 });
 
-const person = {
-  document: '12345678',
-  complement: '',
-  nationality: '1',
-  firstLastName: 'Mamani',
-  secondLastName: 'Quispe',
-  name: 'Juana',
-  phone: '71234567',
-  email: 'juana@example.com',
-  job: 'Docente',
-  institution: 'Unidad Educativa',
-  position: 'Profesora',
-  birthDate: '1990-04-12',
-  department: 'La Paz',
-};
+/** An 8-digit CI without complement. */
+const person = { ...participantExample, document: '12345678', complement: '' };
 
 describe('the participant schemas apply the same identity rules', () => {
   it('accepts an 8-digit CI and a passport, upper-cased', () => {

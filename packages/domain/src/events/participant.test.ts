@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { participantBase, participantFieldError } from './participant.js';
+import { participantExample } from './participant-example.js';
 
-const valid = {
-  document: '1234567',
-  complement: '1a',
-  nationality: '1',
-  firstLastName: 'Mamani',
-  secondLastName: 'Quispe',
-  name: 'Juan José',
-  phone: '71234567',
-  email: 'juan@example.com',
-  job: 'Docente',
-  institution: 'Unidad Educativa',
-  position: 'Profesor',
-  birthDate: '1990-04-12',
-  department: 'La Paz',
-};
+const valid = participantExample;
 
 describe('participantBase', () => {
   it('accepts a valid participant and upper-cases the complement', () => {

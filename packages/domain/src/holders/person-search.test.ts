@@ -15,8 +15,8 @@ describe('personSearchResponse', () => {
   it('strips whatever a found person carries beyond the id and the names', () => {
     const parsed = personSearchResponse.parse({
       found: true,
-      person: { id: 1, paterno: 'Q***', materno: '', nombre: 'A***', birthDate: '1980-01-01', gender: 2 },
+      person: { id: 1, paterno: 'Q***', materno: '', name: 'A***', birthDate: '1980-01-01', gender: 2 },
     });
-    expect(parsed.person).toStrictEqual({ id: 1, paterno: 'Q***', materno: '', nombre: 'A***' });
+    expect(parsed.person).toStrictEqual({ id: 1, paterno: 'Q***', materno: '', name: 'A***' });
   });
 });

@@ -12,7 +12,7 @@ export const personSearchMatch = z.object({
   id: z.number().int(),
   paterno: z.string().describe('Enmascarado: la inicial de cada palabra'),
   materno: z.string().describe('Enmascarado: la inicial de cada palabra'),
-  nombre: z.string().describe('Enmascarado: la inicial de cada palabra'),
+  name: z.string().describe('Enmascarado: la inicial de cada palabra'),
 });
 export type PersonSearchMatch = z.infer<typeof personSearchMatch>;
 

@@ -82,12 +82,12 @@ describe('titular requests', () => {
       relationshipId: 1,
       gender: 2,
       birthDate: '1988-04-02',
-      nombre: 'maría',
+      name: 'maría',
       paterno: 'quispe',
       materno: '',
     };
-    expect(newTitularRequest.parse(full)).toMatchObject({ nombre: 'MARÍA', paterno: 'QUISPE' });
-    for (const field of ['foreign', 'relationshipId', 'gender', 'birthDate', 'nombre'] as const) {
+    expect(newTitularRequest.parse(full)).toMatchObject({ name: 'MARÍA', paterno: 'QUISPE' });
+    for (const field of ['foreign', 'relationshipId', 'gender', 'birthDate', 'name'] as const) {
       const { [field]: _dropped, ...rest } = full;
       const result = newTitularRequest.safeParse(rest);
       expect(result.error?.issues[0]?.message, field).toBe('Ingrese todos los datos solicitados.');

@@ -1,3 +1,4 @@
+import { codesOf } from '../common/index.js';
 /**
  * The one definition of a student's bonus state (issue 12, "one payment truth"; docs/decisions.md
  * 'One payment truth'). Three sources speak about a student's 200 Bs:
@@ -12,20 +13,7 @@
  * `student_bonus` (migration 0016), which mirrors `bonusState` case for case; a test compares the two
  * over every combination of facts, so neither can drift.
  */
-export const bonusStates = [
-  'BAJA',
-  'PAGADO',
-  'PAGADO_POR_VALIDAR',
-  'PAGADO_SIN_DECLARAR',
-  'NO_PAGADO_DECLARADO',
-  'DECLARADO_SIN_PAGO',
-  'BLOQUEADO',
-  'PENDIENTE',
-  'SIN_TITULAR',
-] as const;
-export type BonusState = (typeof bonusStates)[number];
-
-export const bonusStateLabels: Record<BonusState, string> = {
+export const bonusStateLabels = {
   BAJA: 'BAJA',
   PAGADO: 'PAGADO',
   PAGADO_POR_VALIDAR: 'PAGADO POR BANCO, POR VALIDAR',
@@ -36,6 +24,8 @@ export const bonusStateLabels: Record<BonusState, string> = {
   PENDIENTE: 'PENDIENTE DE COBRO',
   SIN_TITULAR: 'SIN TITULAR',
 };
+export const bonusStates = codesOf(bonusStateLabels);
+export type BonusState = (typeof bonusStates)[number];
 
 /** What each state means, for the legends of reports and the reconciliation screen. */
 export const bonusStateDescriptions: Record<BonusState, string> = {

@@ -51,7 +51,7 @@ export const paymentDetailRow = z.object({
   student: z.string(),
   institutionId: z.number().int(),
   departmentCode: z.string(),
-  titularCi: z.string().nullable(),
+  titularCarnet: z.string().nullable(),
   titular: z.string().nullable(),
   paidOn: z.string().nullable(),
   bank: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '../common/index.js';
+import { calendarDate, codesOf } from '../common/index.js';
 import type { BonusState } from '../payments/index.js';
 
 /** Public lookup: a family checks one student's bonus with RUDE and birth date, nothing else. */
@@ -16,18 +16,7 @@ export const publicStatusRequest = z.object({
 });
 export type PublicStatusRequest = z.infer<typeof publicStatusRequest>;
 
-export const publicStatuses = [
-  'COBRADO',
-  'OBSERVADO',
-  'SUSPENDIDO',
-  'HABILITADO',
-  'PENDIENTE_TITULAR',
-  'SIN_TITULAR',
-  'BAJA',
-] as const;
-export type PublicStatus = (typeof publicStatuses)[number];
-
-export const publicStatusLabels: Record<PublicStatus, string> = {
+export const publicStatusLabels = {
   COBRADO: 'Bono cobrado',
   OBSERVADO: 'Pago observado',
   SUSPENDIDO: 'Pago suspendido',
@@ -36,6 +25,8 @@ export const publicStatusLabels: Record<PublicStatus, string> = {
   SIN_TITULAR: 'Sin titular de cobro: la unidad educativa cerró su lista sin designarlo',
   BAJA: 'No es beneficiario en la gestión',
 };
+export const publicStatuses = codesOf(publicStatusLabels);
+export type PublicStatus = (typeof publicStatuses)[number];
 
 /** What the family should do, shown under the status where there is something to do. */
 export const publicStatusAdvice: Partial<Record<PublicStatus, string>> = {

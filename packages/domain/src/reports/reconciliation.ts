@@ -97,7 +97,7 @@ export const reconciliationRow = z.object({
   rude: z.string(),
   studentName: z.string().describe('Paterno Materno Nombre'),
   course: z.string().describe("'{nivel} · {grado} - {paralelo} · {turno}'"),
-  titularCi: z.string().nullable(),
+  titularCarnet: z.string().nullable(),
   titularName: z.string().nullable(),
   titularType: z.string().nullable(),
   bankPaid: z.boolean(),

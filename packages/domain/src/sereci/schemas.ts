@@ -36,7 +36,7 @@ export const sereciStudent = z.object({
   rude: z.string(),
   paterno: z.string(),
   materno: z.string(),
-  nombre: z.string(),
+  name: z.string(),
   birthDate: z.string().describe('Fecha de nacimiento (aaaa-mm-dd)'),
   segipId: z.number().int(),
   emparejaSereci: z.boolean(),

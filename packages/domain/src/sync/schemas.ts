@@ -9,7 +9,7 @@ export const syncBatch = z.object({
   periodTo: z.string().describe('Corte del periodo de cambios reunidos'),
   createdAt: z.string(),
   isSend: z.boolean().describe('Paso 1 hecho: modificaciones consolidadas'),
-  sendedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
   isSendChange: z.boolean().describe('Paso 2 hecho: cambios enviados a Síntesis'),
   changedAt: z.string().nullable(),
   isSendCopy: z.boolean().describe('Paso 3 hecho: copia sincronizada recibida'),

@@ -48,13 +48,13 @@ describe('holder registration demo data', () => {
       expect({
         paterno: p.paterno,
         materno: p.materno,
-        nombres: p.name,
+        name: p.name,
         birthDate: p.birth,
         gender: p.gender,
       }).toEqual({
         paterno: registry.paterno,
         materno: registry.materno,
-        nombres: registry.nombres,
+        name: registry.name,
         birthDate: registry.birthDate,
         gender: registry.gender,
       });
@@ -62,7 +62,7 @@ describe('holder registration demo data', () => {
     const sample = persons.filter((p) => p.verified).slice(0, 20);
     const segip = httpSegipClient({ url: simulator.url });
     for (const p of sample) {
-      const verdict = await segip.verify({ ...p, nombres: p.name, birthDate: p.birth });
+      const verdict = await segip.verify({ ...p, name: p.name, birthDate: p.birth });
       expect(verdict).toEqual({ result: 'match' });
     }
   });

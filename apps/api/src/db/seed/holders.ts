@@ -117,7 +117,7 @@ async function alignWithSegip(tx: Executor, verifiedAt: string): Promise<void> {
   await run(
     tx,
     `UPDATE seed_persons_aligned p SET carnet = ${carnet}, first_last_name = ${id.paterno},
-       second_last_name = ${id.materno}, name = ${id.nombres}, birth_date = ${id.birthDate}, gender = ${id.gender},
+       second_last_name = ${id.materno}, name = ${id.name}, birth_date = ${id.birthDate}, gender = ${id.gender},
        segip_verified_at = CASE WHEN ${id.known} THEN coalesce(p.segip_verified_at, ${verifiedAt}) END
      FROM seed_person_documents d WHERE d.id = p.id`,
   );

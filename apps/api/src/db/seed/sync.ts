@@ -54,7 +54,7 @@ export async function loadSyncDemo(tx: Executor, today: string): Promise<void> {
   const sent = 'k % 11 <> 5 OR k % 2 = 0';
   await run(
     tx,
-    `INSERT INTO sync_batches (day, period_from, period_to, created_at, is_send, sended_at,
+    `INSERT INTO sync_batches (day, period_from, period_to, created_at, is_send, sent_at,
        is_send_change, changed_at, is_send_copy, copied_at, cut)
      SELECT d::date, ${at('d - 1', '19:00:00')}, ${at('d', '19:00:00')}, ${at('d', '19:00:00')}, true, ${at('d', '19:00:00')},
        ${sent}, CASE WHEN ${sent} THEN ${at('d', '19:20:00')} END,

@@ -113,13 +113,13 @@ function studentLists(d: DeclarationData, after: Content[]): Content[] {
       ['Nro.', 'RUDE', 'Estudiante', 'F. Nac.', 'CI Titular', 'Titular', 'Tipo', 'Estado'].map(head),
     ];
     const rows = list.map((s, i): TableCell[] => {
-      const pending = !s.titularCi || !s.titularName || !s.titularType;
+      const pending = !s.titularCarnet || !s.titularName || !s.titularType;
       return [
         { text: String(i + 1), alignment: 'right' },
         s.rude,
         s.student,
         formatDate(s.birthDate),
-        s.titularCi ?? '',
+        s.titularCarnet ?? '',
         s.titularName ?? '',
         s.titularType ?? '',
         pending

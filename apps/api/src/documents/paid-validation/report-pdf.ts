@@ -59,7 +59,7 @@ function holdersTable(r: PaidReport, after: Content[]): Content[] {
       row.complemento ? `${row.carnet}-${row.complemento}` : row.carnet,
       row.paterno,
       row.materno,
-      row.nombres,
+      row.name,
       row.holderTypeName,
       count(row.total),
       count(row.totalPaid),

@@ -102,7 +102,7 @@ function rowCells(r: ReconciliationRow): TableCell[] {
     r.rude,
     r.studentName,
     r.course,
-    r.titularCi ?? '',
+    r.titularCarnet ?? '',
     r.titularName ?? { text: 'SIN TITULAR', color: RED },
     r.titularType ?? '',
     bankLabel(r),

@@ -66,7 +66,7 @@ export async function reconciliationXlsx(doc: ReconciliationDocument, out: Writa
       r.rude,
       r.studentName,
       r.course,
-      r.titularCi,
+      r.titularCarnet,
       r.titularName,
       r.titularType,
       r.bankPaid ? 'SÍ' : 'NO',

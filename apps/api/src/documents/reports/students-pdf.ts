@@ -23,7 +23,7 @@ const groupKey = (s: StudentDetail) => `${s.shiftId}|${s.levelId}|${s.gradeId}|$
 const groupTitle = (s: StudentDetail) => `Turno ${shiftName(s.shiftId)} · ${courseLabel(s)}`;
 
 /** Part 2 §5: a titular is pending when document, name or type is blank. */
-export const titularPending = (s: StudentDetail) => !s.titularCi || !s.titularName || !s.titularType;
+export const titularPending = (s: StudentDetail) => !s.titularCarnet || !s.titularName || !s.titularType;
 
 const studentName = (s: StudentDetail) =>
   [s.firstLastName, s.secondLastName, s.name].filter(Boolean).join(' ');
@@ -51,7 +51,7 @@ function studentTable(title: string | null, rows: StudentDetail[], after: Conten
       s.rude,
       studentName(s),
       formatDate(s.birthDate),
-      s.titularCi ?? '',
+      s.titularCarnet ?? '',
       s.titularName ?? { text: 'PENDIENTE', color: '#c92a2a' },
       s.titularType ?? '',
       { text: bonusStateLabels[s.state], bold: true, color: s.paid ? '#2b8a3e' : '#c92a2a' },

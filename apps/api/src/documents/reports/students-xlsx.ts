@@ -60,7 +60,7 @@ export async function studentsXlsx(
       s.firstLastName,
       s.secondLastName,
       s.name,
-      s.titularCi,
+      s.titularCarnet,
       s.titularName,
       s.titularType,
       bonusStateLabels[s.state],

@@ -5,7 +5,7 @@ import { type SegipVerifyRequest, segipVerifyResponse } from './protocol.js';
 export type SegipPerson = {
   carnet: string;
   complemento: string;
-  nombres: string;
+  name: string;
   paterno: string;
   materno: string;
   birthDate: string;
@@ -69,7 +69,7 @@ export function httpSegipClient(options: HttpSegipOptions): SegipClient {
       const body: SegipVerifyRequest = {
         carnet: person.carnet,
         complemento: person.complemento,
-        nombres: person.nombres,
+        nombres: person.name,
         paterno: person.paterno,
         materno: person.materno,
         fechaNacimiento: person.birthDate,

@@ -15,7 +15,7 @@ export type SegipIdentity = {
   complemento: string;
   paterno: string;
   materno: string;
-  nombres: string;
+  name: string;
   birthDate: string;
   gender: 1 | 2;
 };
@@ -93,7 +93,7 @@ export function identityFor(carnetText: string, complementoText = ''): SegipIden
     complemento,
     paterno: bucket === null ? surnames[h(3) % surnames.length]! : registrySurnames[Math.floor(bucket / 2)]!,
     materno: h(5) % 100 < 4 ? '' : surnames[h(4) % surnames.length]!,
-    nombres,
+    name: nombres,
     birthDate: birth,
     gender,
   };
@@ -126,7 +126,7 @@ export function identitySql(carnet: string, complemento: string) {
     gender,
     paterno: `CASE WHEN ${encoded} THEN (${textArray(registrySurnames)})[1 + ${bucket} / 2] ELSE ${pick(surnames, 3)} END`,
     materno: `CASE WHEN ${h(5)} % 100 < 4 THEN '' ELSE ${pick(surnames, 4)} END`,
-    nombres: `CASE WHEN ${h(7)} % 100 < 55 AND ${given(6)} <> ${given(8)} THEN ${given(6)} || ' ' || ${given(8)} ELSE ${given(6)} END`,
+    name: `CASE WHEN ${h(7)} % 100 < 55 AND ${given(6)} <> ${given(8)} THEN ${given(6)} || ' ' || ${given(8)} ELSE ${given(6)} END`,
     birthDate: `(DATE '1950-01-01' + (${h(9)} % ${BIRTH_DAYS})::int)`,
   };
 }

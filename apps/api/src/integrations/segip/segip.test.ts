@@ -65,7 +65,7 @@ describe('SEGIP registry (identity function)', () => {
     const id = identitySql('d.carnet', 'd.complemento');
     const result = await handle.db.execute(
       sql.raw(`SELECT d.carnet, d.complemento, ${id.known} AS known, ${id.paterno} AS paterno, ${id.materno} AS materno,
-        ${id.nombres} AS nombres, ${id.birthDate}::text AS birth, ${id.gender} AS gender
+        ${id.name} AS name, ${id.birthDate}::text AS birth, ${id.gender} AS gender
       FROM (SELECT CASE WHEN g % 2 = 0 THEN (${ENCODED_BASE} + (g * 104729) % ${registrySurnames.length * 2 * BUCKET_SIZE})::text
                    ELSE (1000000 + (g * 7919) % 9000000)::text END AS carnet,
               CASE WHEN g % 7 = 0 THEN (1 + g % 2)::text || chr(65 + g % 26) ELSE '' END AS complemento
@@ -80,13 +80,13 @@ describe('SEGIP registry (identity function)', () => {
       expect({
         paterno: row.paterno,
         materno: row.materno,
-        nombres: row.nombres,
+        name: row.name,
         birthDate: row.birth,
         gender: Number(row.gender),
       }).toEqual({
         paterno: expected.paterno,
         materno: expected.materno,
-        nombres: expected.nombres,
+        name: expected.name,
         birthDate: expected.birthDate,
         gender: expected.gender,
       });
@@ -99,7 +99,7 @@ describe('SEGIP adapter over HTTP against the simulator', () => {
   const person = {
     carnet: known.carnet,
     complemento: '',
-    nombres: known.nombres,
+    name: known.name,
     paterno: known.paterno,
     materno: known.materno,
     birthDate: known.birthDate,
@@ -110,7 +110,7 @@ describe('SEGIP adapter over HTTP against the simulator', () => {
     expect(await segip.verify(person)).toEqual({ result: 'match' });
     const relaxed = {
       ...person,
-      nombres: person.nombres
+      name: person.name
         .toLowerCase()
         .normalize('NFD')
         .replace(/[\u0300-\u036f]/g, ''),

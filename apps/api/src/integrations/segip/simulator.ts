@@ -17,7 +17,7 @@ const personOverride = z.object({
   complemento: z.string().default(''),
   paterno: z.string(),
   materno: z.string(),
-  nombres: z.string(),
+  name: z.string(),
   birthDate: z.string(),
   gender: z.union([z.literal(1), z.literal(2)]),
 });
@@ -59,7 +59,7 @@ export async function startSegipSimulator(
     const person = lookup(carnet, body.data.complemento);
     if (!person) return { result: 'unknown', fields: null } satisfies SegipVerifyResponse;
     const fields = {
-      nombres: comparableName(person.nombres) === comparableName(body.data.nombres),
+      nombres: comparableName(person.name) === comparableName(body.data.nombres),
       paterno: comparableName(person.paterno) === comparableName(body.data.paterno),
       materno: comparableName(person.materno) === comparableName(body.data.materno),
       fechaNacimiento: person.birthDate === body.data.fechaNacimiento,

@@ -214,13 +214,13 @@ describe('one adjustment per student', () => {
       foreign: false,
       gender: g.gender,
       birthDate: g.birthDate,
-      nombre: g.nombres,
+      name: g.name,
       paterno: g.paterno,
       materno: g.materno,
     };
     const wrong = await call('director', 'PUT', ins(3, `/persons/${g.personId}`), {
       ...data,
-      nombre: 'OTRO NOMBRE',
+      name: 'OTRO NOMBRE',
     });
     expect(wrong.status).toBe(409);
     expect(await adjustmentsOf(ids[3]!)).toHaveLength(0);

@@ -82,7 +82,7 @@ describe('adjustments: the last write failing leaves nothing', () => {
         foreign: false,
         gender: truth.gender,
         birthDate: truth.birthDate,
-        nombre: truth.nombres,
+        name: truth.name,
         paterno: truth.paterno,
         materno: truth.materno,
       },
@@ -90,7 +90,7 @@ describe('adjustments: the last write failing leaves nothing', () => {
     await withFailingAudit('holders.person.update', () => call('POST', ins(0, '/guardians'), body));
     const ok = await call('POST', ins(0, '/guardians'), body);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.guardians.find((g) => g.personId === typo!.id)?.nombres).toBe(truth.nombres);
+    expect(ok.body.guardians.find((g) => g.personId === typo!.id)?.name).toBe(truth.name);
   });
 
   it("'Registrar' another adult (CAMBIO TITULAR: assignment, adjustment, history, audit)", async () => {
@@ -121,7 +121,7 @@ describe('adjustments: the last write failing leaves nothing', () => {
         foreign: person!.foreign,
         gender: person!.gender,
         birthDate: person!.birthDate,
-        nombre: person!.name,
+        name: person!.name,
         paterno: person!.firstLastName,
         materno: person!.secondLastName,
       }),

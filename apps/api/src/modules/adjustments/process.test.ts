@@ -42,13 +42,13 @@ beforeAll(async () => {
   otherSie = other.id;
   const made = await makeStudentsWithTitulars(db, {
     institutionId: sie,
-    students: Array.from({ length: 14 }, (_, i) => ({ nombre: `NOMBRE${i}` })),
+    students: Array.from({ length: 14 }, (_, i) => ({ name: `NOMBRE${i}` })),
   });
   ids = made.inscriptionIds;
   rudes = made.rudes;
   const elsewhere = await makeStudentsWithTitulars(db, {
     institutionId: otherSie,
-    students: [{ nombre: 'LEJANO' }],
+    students: [{ name: 'LEJANO' }],
   });
   await refreshStatistics(db);
   // Twelve history rows in the school (two days, three kinds, two holder types), one in Oruro.

@@ -27,11 +27,11 @@ beforeAll(async () => {
   const made = await makeStudentsWithTitulars(db, {
     institutionId: school.id,
     students: [
-      { paterno: 'ZURITA', materno: 'ARCE', nombre: 'ANA' },
-      { paterno: 'ARCE', materno: 'BELTRAN', nombre: 'LUIS' },
-      { paterno: 'ARCE', materno: 'ALVAREZ', nombre: 'PEDRO' },
-      { paterno: 'MAMANI', materno: 'CHOQUE', nombre: 'ROSA' },
-      { paterno: 'QUISPE', materno: 'COPA', nombre: 'JUAN' },
+      { paterno: 'ZURITA', materno: 'ARCE', name: 'ANA' },
+      { paterno: 'ARCE', materno: 'BELTRAN', name: 'LUIS' },
+      { paterno: 'ARCE', materno: 'ALVAREZ', name: 'PEDRO' },
+      { paterno: 'MAMANI', materno: 'CHOQUE', name: 'ROSA' },
+      { paterno: 'QUISPE', materno: 'COPA', name: 'JUAN' },
     ],
   });
   rudes = made.rudes;

@@ -20,7 +20,7 @@ export async function loadCandidate(db: Executor, rude: string): Promise<BlockCa
     personId: student.titular?.personId ?? null,
     titular: student.titular?.fullName ?? null,
     ci: student.titular?.carnet ?? null,
-    nombre: student.name,
+    name: student.name,
     paterno: student.firstLastName,
     materno: student.secondLastName,
     fechaNacimiento: student.birthDate,

@@ -253,11 +253,11 @@ describe('paid validation: the DDJJ is frozen at consolidation', () => {
     expect(res.body.totals).toContainEqual({ label: 'Declarados PAGADO', value: '2' });
     const text = JSON.stringify(res.body);
     const content = (await stored(sie.special, 1))[0]!.data as {
-      content: { report: { rows: Array<{ carnet: string; paterno: string; nombres: string }> } };
+      content: { report: { rows: Array<{ carnet: string; paterno: string; name: string }> } };
     };
     for (const r of content.content.report.rows) {
       expect(text).not.toContain(r.carnet);
-      expect(text).not.toContain(r.nombres);
+      expect(text).not.toContain(r.name);
     }
     const typed = await call(null, 'GET', `/public/declarations/${v1.code.toLowerCase().replace(/-/g, '')}`);
     expect(typed.status).toBe(200);

@@ -48,7 +48,7 @@ async function foundTypo() {
     foreign: false,
     gender: truth.gender,
     birthDate: truth.birthDate,
-    nombre: truth.nombres,
+    name: truth.name,
     paterno: truth.paterno,
     materno: truth.materno,
   };
@@ -65,8 +65,8 @@ describe("'Editar Datos' + 'Agregar Titular' in one request", () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [after] = await db().select().from(persons).where(eq(persons.id, person.id));
-    expect(after!.name).toBe(corrected.nombre);
-    expect(res.body.guardians.find((g) => g.personId === person.id)?.nombres).toBe(corrected.nombre);
+    expect(after!.name).toBe(corrected.name);
+    expect(res.body.guardians.find((g) => g.personId === person.id)?.name).toBe(corrected.name);
   });
 
   it("a person already a guardian: 409 'ya figura' and the name is not changed (the issue's case)", async () => {
@@ -81,7 +81,7 @@ describe("'Editar Datos' + 'Agregar Titular' in one request", () => {
     const res = await call('director', 'POST', modalUrl(world.ins[1]!, '/guardians'), {
       personId: person.id,
       relationshipId: 2,
-      person: { ...corrected, nombre: corrected.nombre },
+      person: { ...corrected, name: corrected.name },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('La persona ya figura en la lista de titulares del estudiante.');
@@ -94,7 +94,7 @@ describe("'Editar Datos' + 'Agregar Titular' in one request", () => {
     const refused = await call('director', 'POST', modalUrl(world.ins[2]!, '/guardians'), {
       personId: person.id,
       relationshipId: 2,
-      person: { ...corrected, nombre: 'OTRA PERSONA' },
+      person: { ...corrected, name: 'OTRA PERSONA' },
     });
     expect(refused.status).toBe(409);
     await segipMode('fail');

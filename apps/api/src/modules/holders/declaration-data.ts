@@ -88,7 +88,7 @@ export async function declarationData(
       rude: s.rude,
       student: [s.firstLastName, s.secondLastName, s.name].filter(Boolean).join(' '),
       birthDate: s.birthDate,
-      titularCi: s.titularCi,
+      titularCarnet: s.titularCarnet,
       titularName: s.titularName,
       titularType: s.titularType,
     })),

@@ -101,7 +101,7 @@ export async function addExistingGuardian(
       c.deps,
       segipPersonOf({
         ...person,
-        nombre: person.name,
+        name: person.name,
         paterno: person.firstLastName,
         materno: person.secondLastName,
       }),
@@ -150,7 +150,7 @@ const createPersonStatement = namedStatement<{ id: number }>(
       INSERT INTO persons (carnet, complemento, first_last_name, second_last_name, name, birth_date,
         gender, "foreign", segip_verified_at)
       VALUES (${p('carnet')}::text, ${p('complemento')}::text, ${p('paterno')}::text, ${p('materno')}::text,
-        ${p('nombre')}::text, ${p('birthDate')}::date, ${p('gender')}::int, ${p('foreign')}::boolean,
+        ${p('name')}::text, ${p('birthDate')}::date, ${p('gender')}::int, ${p('foreign')}::boolean,
         ${p('now')}::timestamptz)
       ON CONFLICT (carnet, complemento) DO NOTHING
       RETURNING id
@@ -189,7 +189,7 @@ export async function addNewTitular(
       complemento: body.complemento,
       paterno: body.paterno,
       materno: body.materno,
-      nombre: body.nombre,
+      name: body.name,
       birthDate: body.birthDate,
       gender: body.gender,
       foreign: body.foreign,

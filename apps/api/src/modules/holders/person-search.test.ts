@@ -85,14 +85,14 @@ describe('person search answer', () => {
         id: person.id,
         paterno: initials(person.firstLastName),
         materno: initials(person.secondLastName),
-        nombre: initials(person.name),
+        name: initials(person.name),
       },
     });
     // Neither the birth date nor a whole name leaves the server.
     expect(res.raw).not.toContain(person.birthDate);
     expect(res.raw).not.toContain(person.name);
     expect(res.raw).not.toContain(person.firstLastName);
-    expect(Object.keys(res.body.person!).sort()).toEqual(['id', 'materno', 'nombre', 'paterno']);
+    expect(Object.keys(res.body.person!).sort()).toEqual(['id', 'materno', 'name', 'paterno']);
 
     const miss = await search('director', { carnet: '1', complemento: 'X9' });
     expect(miss.body).toStrictEqual({ found: false, person: null });

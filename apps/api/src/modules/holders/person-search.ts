@@ -29,11 +29,11 @@ const p = (name: string) => sql.placeholder(name);
  * (who, when, from where, the document, whether it was found). The entity id is the document, so
  * "who looked this person up" is one indexed lookup.
  */
-const searchStatement = namedStatement<{ id: number; paterno: string; materno: string; nombre: string }>(
+const searchStatement = namedStatement<{ id: number; paterno: string; materno: string; name: string }>(
   'holders_person_search_audited',
   sql`
     WITH person AS (
-      SELECT id, first_last_name AS paterno, second_last_name AS materno, name AS nombre
+      SELECT id, first_last_name AS paterno, second_last_name AS materno, name
       FROM persons WHERE carnet = ${p('carnet')}::text AND complemento = ${p('complemento')}::text
     ), audit AS (${auditInsert({
       userId: p('userId'),
@@ -44,7 +44,7 @@ const searchStatement = namedStatement<{ id: number; paterno: string; materno: s
         'found', EXISTS (SELECT 1 FROM person), 'personId', (SELECT id FROM person))`,
       ip: p('ip'),
     })})
-    SELECT id, paterno, materno, nombre FROM person`,
+    SELECT id, paterno, materno, name FROM person`,
 );
 
 /** 'Buscar' in the titular modal: the person with this document, masked (see personSearchMatch). */
@@ -62,7 +62,7 @@ export async function searchPersonAudited(
       id: row.id,
       paterno: maskName(row.paterno),
       materno: maskName(row.materno),
-      nombre: maskName(row.nombre),
+      name: maskName(row.name),
     },
   };
 }

@@ -71,12 +71,12 @@ export async function verifyWithSegip(deps: AppDeps, person: SegipPerson): Promi
 export const segipPersonOf = (
   p: { carnet: string; complemento: string } & Pick<
     PersonFields,
-    'nombre' | 'paterno' | 'materno' | 'birthDate'
+    'name' | 'paterno' | 'materno' | 'birthDate'
   >,
 ): SegipPerson => ({
   carnet: p.carnet,
   complemento: p.complemento,
-  nombres: p.nombre,
+  name: p.name,
   paterno: p.paterno,
   materno: p.materno,
   birthDate: p.birthDate,
@@ -138,7 +138,7 @@ export async function writePersonUpdate(
     .set({
       firstLastName: data.paterno,
       secondLastName: data.materno,
-      name: data.nombre,
+      name: data.name,
       birthDate: data.birthDate,
       gender: data.gender,
       foreign: data.foreign,

@@ -58,10 +58,10 @@ beforeAll(async () => {
     institutionId: ids.school,
     gradeId: 3,
     parallelId: 2,
-    students: names.map(([paterno, materno, nombre], i) => ({
+    students: names.map(([paterno, materno, name], i) => ({
       paterno,
       materno,
-      nombre,
+      name,
       gender: ((i % 2) + 1) as 1 | 2,
       // ALANOCA has no validated identity; BLANCO is validated by SERECI only.
       segipId: paterno === 'ALANOCA' || paterno === 'BLANCO' ? 0 : 1,
@@ -125,7 +125,7 @@ describe('student list', () => {
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(12);
     expect(first.body.items).toHaveLength(10);
-    expect(first.body.items.slice(0, 6).map((s) => `${s.paterno} ${s.materno} ${s.nombre}`)).toEqual([
+    expect(first.body.items.slice(0, 6).map((s) => `${s.paterno} ${s.materno} ${s.name}`)).toEqual([
       'ALANOCA CHOQUE LUIS',
       'APAZA MITA JUANA',
       'BLANCO ROJAS EVA',

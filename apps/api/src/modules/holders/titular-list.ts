@@ -79,7 +79,7 @@ export async function listTitulars(
       complemento: p.complemento,
       paterno: p.firstLastName,
       materno: p.secondLastName,
-      nombres: p.name,
+      name: p.name,
       holderTypeId: g.holderTypeId,
       holderTypeName: holderTypeName(g.holderTypeId),
       total: g.total,

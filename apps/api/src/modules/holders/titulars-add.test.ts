@@ -64,7 +64,7 @@ describe('titular search', () => {
 
 describe('new titular through SEGIP', () => {
   it('creates the person SEGIP confirms and adds them to the student’s titulars', async () => {
-    const body = newTitularBody({ nombre: undefined });
+    const body = newTitularBody({ name: undefined });
     const missing = await call('director', 'POST', modalUrl(world.ins[0]!, '/guardians/new'), body);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Ingrese todos los datos solicitados.');
@@ -338,14 +338,14 @@ describe('adding an existing person, relationships and removal', () => {
       foreign: false,
       gender: truth.gender,
       birthDate: truth.birthDate,
-      nombre: 'OTRO NOMBRE',
+      name: 'OTRO NOMBRE',
       paterno: truth.paterno,
       materno: truth.materno,
     };
     // Not yet an adult of any of the school's students: refused before SEGIP is asked, unchanged.
     const stranger = await call('director', 'PUT', `/holders/institutions/${world.sie}/persons/${typo!.id}`, {
       ...data,
-      nombre: truth.nombres,
+      name: truth.name,
     });
     expect(stranger.status).toBe(404);
     expect(stranger.body.message).toBe('No se encontró la persona en esta unidad educativa.');
@@ -365,13 +365,13 @@ describe('adding an existing person, relationships and removal', () => {
     expect((await world.ctx.handle.db.select().from(persons).where(eq(persons.id, typo!.id)))[0]!.name).toBe(
       'MARIA ERRADA',
     );
-    const right = await call<{ nombre: string; verified: boolean }>(
+    const right = await call<{ name: string; verified: boolean }>(
       'director',
       'PUT',
       `/holders/institutions/${world.sie}/persons/${typo!.id}`,
-      { ...data, nombre: truth.nombres.toLowerCase() },
+      { ...data, name: truth.name.toLowerCase() },
     );
     expect(right.status).toBe(200);
-    expect(right.body).toMatchObject({ nombre: truth.nombres, verified: true });
+    expect(right.body).toMatchObject({ name: truth.name, verified: true });
   });
 });

@@ -97,7 +97,7 @@ export function newTitularBody(overrides: Record<string, unknown> = {}) {
     relationshipId: 1,
     gender: id.gender,
     birthDate: id.birthDate,
-    nombre: id.nombres,
+    name: id.name,
     paterno: id.paterno,
     materno: id.materno,
     ...overrides,

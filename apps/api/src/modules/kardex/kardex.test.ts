@@ -38,7 +38,7 @@ beforeAll(async () => {
     await makeStudentsWithTitulars(db, {
       institutionId: schools.a1,
       students: [
-        { paterno: 'KARDEXA', nombre: 'ANA LUCIA' },
+        { paterno: 'KARDEXA', name: 'ANA LUCIA' },
         ...Array.from({ length: 11 }, () => ({ paterno: 'KARDEXA' })),
       ],
     })

@@ -75,7 +75,7 @@ export function titularGroups(
       complemento: persons.complemento,
       paterno: persons.firstLastName,
       materno: persons.secondLastName,
-      nombres: persons.name,
+      name: persons.name,
     })
     .from(grouped)
     .innerJoin(persons, eq(persons.id, grouped.personId))
@@ -91,7 +91,7 @@ export const toTitularRow = (r: GroupRow): PaidTitularRow => ({
   complemento: r.complemento,
   paterno: r.paterno,
   materno: r.materno,
-  nombres: r.nombres,
+  name: r.name,
   holderTypeId: r.holderTypeId,
   holderTypeName: holderTypeName(r.holderTypeId),
   ...withPending(r),
@@ -142,7 +142,7 @@ export async function titularStudents(
           rude: students.rude,
           paterno: students.firstLastName,
           materno: students.secondLastName,
-          nombres: students.name,
+          name: students.name,
           levelId: courses.levelId,
           gradeId: courses.gradeId,
           isPaid: paidValidations.isPaid,

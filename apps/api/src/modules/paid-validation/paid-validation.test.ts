@@ -123,7 +123,7 @@ describe('DETALLE ESTADO and the titular list', () => {
       pending: 12,
     });
     expect(byPerson.get(director.personId)).toMatchObject({ holderTypeName: 'DIRECTOR', total: 2 });
-    const names = res.body.items.map((r) => `${r.paterno} ${r.materno} ${r.nombres}`);
+    const names = res.body.items.map((r) => `${r.paterno} ${r.materno} ${r.name}`);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 

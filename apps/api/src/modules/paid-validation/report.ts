@@ -40,7 +40,7 @@ export async function paidReport(deps: AppDeps, sie: number, db: Executor = deps
     complemento: g.complemento,
     paterno: g.paterno,
     materno: g.materno,
-    nombres: g.nombres,
+    name: g.name,
     holderTypeName: holderTypeName(g.holderTypeId),
     total: g.total,
     totalPaid: g.delivered,

@@ -89,7 +89,7 @@ describe('Detalle Pago', () => {
     const byCi = (await get(`/payments?ci=${carnets[1]}`)).json<PaymentDetailPage>();
     expect(byCi.total).toBe(1);
     expect(byCi.items[0]).toMatchObject({
-      titularCi: carnets[1],
+      titularCarnet: carnets[1],
       titular: `Condori Flores Titular ${carnets[1]}`,
     });
     expect((await get('/payments?bank=uni%C3%B3n')).json<PaymentDetailPage>().total).toBe(13);

@@ -122,7 +122,7 @@ export async function paymentDetail(
       student: sql<string>`concat_ws(' ', ${students.firstLastName}, ${students.secondLastName}, ${students.name})`,
       institutionId: institutions.id,
       departmentId: institutions.departmentId,
-      titularCi: sql<
+      titularCarnet: sql<
         string | null
       >`CASE WHEN ${persons.complemento} = '' THEN ${persons.carnet} ELSE ${persons.carnet} || '-' || ${persons.complemento} END`,
       titular: sql<

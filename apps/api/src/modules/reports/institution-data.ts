@@ -41,7 +41,7 @@ export function courseFigures(db: Executor, sie: number, year: number) {
 
 /**
  * Every active student of a school with their titular and payment, in course order then by
- * paterno, materno, nombre: the rows of 'Reporte Estudiantes-Tutores-Pagados' and its spreadsheet.
+ * paterno, materno, name: the rows of 'Reporte Estudiantes-Tutores-Pagados' and its spreadsheet.
  */
 export function studentDetails(db: Executor, sie: number, year: number) {
   return db
@@ -55,7 +55,7 @@ export function studentDetails(db: Executor, sie: number, year: number) {
       secondLastName: students.secondLastName,
       name: students.name,
       birthDate: students.birthDate,
-      titularCi: sql<string | null>`CASE WHEN ${persons.id} IS NULL THEN NULL
+      titularCarnet: sql<string | null>`CASE WHEN ${persons.id} IS NULL THEN NULL
         WHEN ${persons.complemento} = '' THEN ${persons.carnet} ELSE ${persons.carnet} || '-' || ${persons.complemento} END`,
       titularName: sql<
         string | null

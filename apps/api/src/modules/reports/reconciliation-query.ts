@@ -86,7 +86,7 @@ export type RawRow = {
   grade_id: number;
   parallel_id: number;
   shift_id: number;
-  titular_ci: string | null;
+  titular_carnet: string | null;
   titular_name: string | null;
   titular_type: string | null;
   bank_paid: boolean;
@@ -144,7 +144,7 @@ export async function query(
           AS student_name,
         co.level_id, co.grade_id, co.parallel_id, co.shift_id,
         CASE WHEN pe.id IS NULL THEN NULL WHEN pe.complemento = '' THEN pe.carnet
-          ELSE pe.carnet || '-' || pe.complemento END AS titular_ci,
+          ELSE pe.carnet || '-' || pe.complemento END AS titular_carnet,
         nullif(trim(concat_ws(' ', pe.first_last_name, pe.second_last_name, pe.name)), '') AS titular_name,
         ht.name AS titular_type,
         g.bank_paid, g.paid_on::text AS paid_on, p.bank, p.mode, g.declared_delivered,

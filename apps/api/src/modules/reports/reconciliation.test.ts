@@ -123,12 +123,12 @@ beforeAll(async () => {
   const teacher = await makeStaffTitular(db, {
     institutionId: sie.s1,
     students: [
-      ...notPaidNames.map((paterno) => ({ paterno, materno: 'ROJAS', nombre: 'ANA' })),
-      { paterno: 'NINA', materno: 'ROJAS', nombre: 'LUIS' },
-      { paterno: 'ORTIZ', materno: 'ROJAS', nombre: 'EVA' },
-      { paterno: 'PAREDES', materno: 'ROJAS', nombre: 'JUAN', paid: false },
-      { paterno: 'QUISPE', materno: 'ROJAS', nombre: 'RUTH' },
-      { paterno: 'RAMOS', materno: 'ROJAS', nombre: 'IVAN' },
+      ...notPaidNames.map((paterno) => ({ paterno, materno: 'ROJAS', name: 'ANA' })),
+      { paterno: 'NINA', materno: 'ROJAS', name: 'LUIS' },
+      { paterno: 'ORTIZ', materno: 'ROJAS', name: 'EVA' },
+      { paterno: 'PAREDES', materno: 'ROJAS', name: 'JUAN', paid: false },
+      { paterno: 'QUISPE', materno: 'ROJAS', name: 'RUTH' },
+      { paterno: 'RAMOS', materno: 'ROJAS', name: 'IVAN' },
     ],
   });
   const s1 = teacher.inscriptionIds;
@@ -230,7 +230,7 @@ describe('Conciliación Banco – DDJJ: rows, figures and amounts', () => {
       amount: 200,
     });
     expect(first.rude).toMatch(/^HT/);
-    expect(first.titularCi).toMatch(/^\d+$/);
+    expect(first.titularCarnet).toMatch(/^\d+$/);
     expect(first.titularName).toBeTruthy();
     expect(first.course).toMatch(/^Primaria · Primero - [A-Z]+ · Mañana$/);
     const body = JSON.stringify(r);

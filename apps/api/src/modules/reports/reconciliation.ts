@@ -94,7 +94,7 @@ function toRow(r: RawRow, rowNumber: number): ReconciliationRow {
     rude: r.rude,
     studentName: r.student_name,
     course: `${courseLabel({ levelId: r.level_id, gradeId: r.grade_id, parallelId: r.parallel_id })} · ${shiftName(r.shift_id)}`,
-    titularCi: r.titular_ci,
+    titularCarnet: r.titular_carnet,
     titularName: r.titular_name,
     titularType: r.titular_type,
     bankPaid: r.bank_paid,

@@ -9,7 +9,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 /** The user named in the history: whoever ran the latest step. */
 const lastUser = sql<string>`coalesce((SELECT u.username FROM users u WHERE u.id =
-  coalesce("sync_batches"."copied_by", "sync_batches"."changed_by", "sync_batches"."sended_by", "sync_batches"."created_by")), '')`;
+  coalesce("sync_batches"."copied_by", "sync_batches"."changed_by", "sync_batches"."sent_by", "sync_batches"."created_by")), '')`;
 
 export const batchColumns = { batch: syncBatches, user: lastUser };
 
@@ -22,7 +22,7 @@ export function toSyncBatch(row: { batch: BatchRow; user: string }): SyncBatch {
     periodTo: iso(b.periodTo)!,
     createdAt: iso(b.createdAt)!,
     isSend: b.isSend,
-    sendedAt: iso(b.sendedAt),
+    sentAt: iso(b.sentAt),
     isSendChange: b.isSendChange,
     changedAt: iso(b.changedAt),
     isSendCopy: b.isSendCopy,

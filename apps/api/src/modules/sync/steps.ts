@@ -101,8 +101,8 @@ export async function consolidateChanges({ deps, user, ip, job }: Step): Promise
         createdAt: now,
         createdBy: user.id,
         isSend: true,
-        sendedAt: now,
-        sendedBy: user.id,
+        sentAt: now,
+        sentBy: user.id,
       })
       .returning({ id: syncBatches.id });
     const ctx = { batchId: batch!.id, from: new Date(from), to: now };

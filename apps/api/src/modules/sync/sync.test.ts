@@ -188,7 +188,7 @@ describe('Estado de Sincronización (calendar on a pinned clock)', () => {
       periodFrom: new Date('2025-11-18T04:00:00Z'),
       periodTo: new Date('2025-11-18T20:00:00Z'),
       isSend: true,
-      sendedAt: new Date('2025-11-18T20:00:00Z'),
+      sentAt: new Date('2025-11-18T20:00:00Z'),
     });
     const res = await call('GET', '/sync/calendar', ministerio);
     expect(res.statusCode, res.body).toBe(200);

@@ -18,7 +18,7 @@ let carnetCursor = 5_000_000 + Math.floor(Math.random() * 1_000) * 1_000;
 export type StudentAttrs = {
   paterno?: string;
   materno?: string;
-  nombre?: string;
+  name?: string;
   gender?: 1 | 2;
   segipId?: number;
   sereci?: boolean;
@@ -56,7 +56,7 @@ export async function makeHolderCourse(
         rude: `HT${process.pid}${String(n).padStart(8, '0')}`,
         firstLastName: s.paterno ?? 'MAMANI',
         secondLastName: s.materno ?? 'QUISPE',
-        name: s.nombre ?? `ESTUDIANTE ${n}`,
+        name: s.name ?? `ESTUDIANTE ${n}`,
         gender: s.gender ?? 1,
         birthDate: '2015-05-05',
         segipId: s.segipId ?? 1,
@@ -95,7 +95,7 @@ export async function makePerson(db: Executor, attrs: { verified?: boolean } = {
       complemento: '',
       firstLastName: id.paterno,
       secondLastName: id.materno,
-      name: id.nombres,
+      name: id.name,
       birthDate: id.birthDate,
       gender: id.gender,
       segipVerifiedAt: attrs.verified === false ? null : new Date('2025-10-20T12:00:00Z'),

@@ -8,6 +8,7 @@ import { AdjustmentHistory } from './AdjustmentHistory';
 import { useAdjustmentInstitution, useAdjustmentStudent } from './api';
 import { CourseStudents } from './CourseStudents';
 import { StudentFinder } from './StudentFinder';
+import { adjustmentsPolicy } from './titular-policy';
 
 /**
  * The right panel of Ajuste Titulares: 'Estudiantes' with the Gestión, the RUDE/RUDEE finder, the
@@ -65,7 +66,7 @@ export function AdjustmentPanel({
       )}
       <AdjustmentHistory sie={card.sie} />
       <TitularModal
-        area="adjustments"
+        policy={adjustmentsPolicy}
         sie={card.sie}
         codeType={card.codeType}
         inscriptionId={open}

@@ -1,6 +1,7 @@
-import { type AdjustmentStudentRow, adjustmentKindLabels, DEFAULT_PAGE_SIZE } from '@bjp/domain';
+import { type AdjustmentStudentRow, adjustmentKindLabels } from '@bjp/domain';
 import { Badge, Button, Paper, Stack, Title } from '@mantine/core';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { studentTitularColumns } from '../../ui/student-columns';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
@@ -57,16 +58,13 @@ export function CourseStudents({
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
         <Title order={5}>{selection.label}</Title>
-        <DataTable
+        <QueryTable
+          query={list}
           data-testid="adjustment-course-students"
           columns={columns}
-          rows={list.data?.items ?? []}
           rowKey={(r) => r.inscriptionId}
           page={page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          total={list.data?.total ?? 0}
           onPageChange={setPage}
-          loading={list.isFetching}
           minWidth={900}
         />
       </Stack>

@@ -3,8 +3,9 @@ import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryTable } from '../../ui/QueryTable';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
 import { RudeFinder } from '../sereci';
@@ -91,16 +92,12 @@ export function BlockStudentsPage() {
             <Stack>
               <Title order={4}>Historial Baja Beneficiarios</Title>
               <Text fw={500}>Estudiantes con bloqueo temporal</Text>
-              <DataTable
+              <QueryTable
+                query={blocked}
                 data-testid="blocked-list"
                 columns={columns}
-                rows={blocked.data?.items ?? []}
-                rowKey={(r) => r.id}
                 page={page}
-                pageSize={10}
-                total={blocked.data?.total ?? 0}
                 onPageChange={setPage}
-                loading={blocked.isFetching}
                 emptyText={blockingMessages.emptyList}
               />
             </Stack>

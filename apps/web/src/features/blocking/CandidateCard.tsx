@@ -8,7 +8,7 @@ export function CandidateCard({ candidate, actions }: { candidate: BlockCandidat
     <Paper withBorder radius="md" p="md" data-testid="block-candidate">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={4}>{[candidate.paterno, candidate.materno, candidate.nombre].join(' ')}</Title>
+          <Title order={4}>{[candidate.paterno, candidate.materno, candidate.name].join(' ')}</Title>
           {candidate.removed ? (
             <Badge color="gray">Baja</Badge>
           ) : candidate.block ? (

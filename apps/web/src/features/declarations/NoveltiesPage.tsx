@@ -6,15 +6,14 @@ import {
   NOVELTY_PAGE_SIZE,
   type NoveltyRow,
   noveltiesTitle,
-  parseDateText,
 } from '@bjp/domain';
 import { Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { DayInput } from '../../ui/DayInput';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryTable } from '../../ui/QueryTable';
 import { SpanishDates } from '../../ui/SpanishDates';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
@@ -225,20 +224,16 @@ export function NoveltiesPage() {
               value={draft.kind ?? null}
               onChange={(v) => setDraft({ ...draft, kind: (v as DeclarationKind | null) ?? undefined })}
             />
-            <DateInput
+            <DayInput
               label="Desde"
               placeholder="dd/mm/aaaa"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
               clearable
               value={draft.from ?? null}
               onChange={(v) => setDraft({ ...draft, from: v ?? undefined })}
             />
-            <DateInput
+            <DayInput
               label="Hasta"
               placeholder="dd/mm/aaaa"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
               clearable
               value={draft.to ?? null}
               onChange={(v) => setDraft({ ...draft, to: v ?? undefined })}
@@ -252,22 +247,15 @@ export function NoveltiesPage() {
           <Button onClick={() => apply(draft)}>Buscar</Button>
         </Group>
       </Paper>
-      {list.isError && (
-        <Text c="red.9" size="sm" role="alert">
-          {errorMessage(list.error)}
-        </Text>
-      )}
       <Paper withBorder radius="md" p="md">
-        <DataTable
+        <QueryTable
+          query={list}
           data-testid="novelties"
           columns={columns}
-          rows={list.data?.items ?? []}
           rowKey={(r) => r.key}
           page={page}
           pageSize={NOVELTY_PAGE_SIZE}
-          total={list.data?.total ?? 0}
           onPageChange={setPage}
-          loading={list.isFetching}
           emptyText="No hay novedades posteriores a la consolidación en este ámbito."
           minWidth={1000}
         />

@@ -1,6 +1,7 @@
-import { DEFAULT_PAGE_SIZE, type EnablingKind, type EnablingRow, formatDateTime } from '@bjp/domain';
+import { type EnablingKind, type EnablingRow, formatDateTime } from '@bjp/domain';
 import { Paper, Text } from '@mantine/core';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
 import { useEnablings } from './api';
@@ -39,15 +40,11 @@ export function EnablingHistory({ kind }: { kind: EnablingKind }) {
       <Text fw={700} mb="sm">
         Historial de habilitaciones
       </Text>
-      <DataTable
+      <QueryTable
+        query={list}
         columns={columns}
-        rows={list.data?.items ?? []}
-        rowKey={(r) => r.id}
         page={page}
-        pageSize={DEFAULT_PAGE_SIZE}
-        total={list.data?.total ?? 0}
         onPageChange={setPage}
-        loading={list.isFetching}
         minWidth={620}
         emptyText="Todavía no se habilitó ninguna institución."
         data-testid="enabling-history"

@@ -13,6 +13,16 @@ export const eventKeys = {
   places: ['events', 'places'] as const,
 };
 
+/**
+ * After a change to a list the event form offers from (periods, enrollment forms): refreshes those
+ * lists, and the form's options.
+ */
+export function useRefreshOptions(...keys: ReadonlyArray<readonly unknown[]>) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([...keys, eventKeys.options].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
 /** GET /events?tab&page&search — 10 a page, paged on the server. */
 export function useEventList(tab: EventTab, page: number, search: string) {
   return useQuery({

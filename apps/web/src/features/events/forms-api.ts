@@ -1,8 +1,8 @@
 import type { EnrollmentFormCreateInput, EnrollmentFormUpdateInput } from '@bjp/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
-import { eventKeys } from './api';
+import { useRefreshOptions } from './api';
 
 export const formKeys = {
   lists: ['enrollment-forms', 'list'] as const,
@@ -43,45 +43,32 @@ export function useFormVersion(id: number, version: number | null) {
 
 /** 'Guardar' of an edit: a new version; 409 when someone saved another version meanwhile. */
 export function useUpdateForm(id: number) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshOptions(formKeys.lists, formKeys.details);
   return useMutation({
     mutationFn: (form: EnrollmentFormUpdateInput) =>
       api.put('/enrollment-forms/{id}', { path: { id }, body: form }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: formKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: formKeys.details }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.options }),
-      ]),
+    onSuccess: refresh,
   });
 }
 
 export function useSaveForm() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshOptions(formKeys.lists);
   const submission = useSubmission();
   return useMutation({
     mutationFn: (form: EnrollmentFormCreateInput) =>
       submission.send(form, (idempotencyKey) =>
         api.post('/enrollment-forms', { body: form, idempotencyKey }),
       ),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: formKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.options }),
-      ]),
+    onSuccess: refresh,
   });
 }
 
 /** The 'Activo' switch: sends the wanted state; the list refreshes after the change. */
 export function useSetFormActive() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshOptions(formKeys.lists);
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       api.patch('/enrollment-forms/{id}/active', { path: { id }, body: { active } }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: formKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.options }),
-      ]),
+    onSettled: refresh,
   });
 }

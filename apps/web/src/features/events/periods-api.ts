@@ -1,8 +1,8 @@
 import type { PeriodCreate } from '@bjp/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
-import { eventKeys } from './api';
+import { useRefreshOptions } from './api';
 
 export const periodKeys = {
   lists: ['kind-events', 'list'] as const,
@@ -27,28 +27,20 @@ export function usePeriodCatalogs() {
 }
 
 export function useCreatePeriod() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshOptions(periodKeys.lists);
   const submission = useSubmission();
   return useMutation({
     mutationFn: (period: PeriodCreate) =>
       submission.send(period, (idempotencyKey) => api.post('/kind-events', { body: period, idempotencyKey })),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: periodKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.options }),
-      ]),
+    onSuccess: refresh,
   });
 }
 
 export function useSetPeriodActive() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshOptions(periodKeys.lists);
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       api.patch('/kind-events/{id}/active', { path: { id }, body: { active } }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: periodKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.options }),
-      ]),
+    onSettled: refresh,
   });
 }

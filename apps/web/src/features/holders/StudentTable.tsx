@@ -1,9 +1,10 @@
-import { DEFAULT_PAGE_SIZE, holderMessages, type StudentRow } from '@bjp/domain';
-import { Alert, Button, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
-import { errorMessage } from '../../app/api';
+import { holderMessages, type StudentRow } from '@bjp/domain';
+import { Button, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
+import { genderColumn } from '../../ui/student-columns';
 import { useStudents } from './api';
 
 type Props = {
@@ -40,7 +41,7 @@ function StatusButton({ student, onOpen }: { student: StudentRow; onOpen: Props[
       color={statusColor(student)}
       disabled={student.editBlocker !== null}
       onClick={() => onOpen(student)}
-      aria-label={`${student.statusLabel}: ${student.nombre} ${student.paterno}`}
+      aria-label={`${student.statusLabel}: ${student.name} ${student.paterno}`}
     >
       {student.statusLabel}
     </Button>
@@ -65,22 +66,11 @@ export function StudentTable({ sie, course, page, onPageChange, onOpen }: Props)
     { key: 'paterno', header: 'Paterno', render: (s) => s.paterno },
     { key: 'materno', header: 'Materno', render: (s) => s.materno },
     {
-      key: 'nombre',
+      key: 'name',
       header: 'Nombre',
-      render: (s) => <WithBlockedBadge blocked={s.blocked}>{s.nombre}</WithBlockedBadge>,
+      render: (s) => <WithBlockedBadge blocked={s.blocked}>{s.name}</WithBlockedBadge>,
     },
-    {
-      key: 'gender',
-      header: '',
-      width: 36,
-      align: 'center',
-      render: (s) =>
-        s.gender === 1 ? (
-          <IconGenderMale size={18} color="var(--mantine-color-blue-6)" aria-label="Masculino" />
-        ) : (
-          <IconGenderFemale size={18} color="var(--mantine-color-pink-6)" aria-label="Femenino" />
-        ),
-    },
+    genderColumn(36, 'center'),
     {
       key: 'warning',
       header: '',
@@ -100,23 +90,13 @@ export function StudentTable({ sie, course, page, onPageChange, onOpen }: Props)
     { key: 'status', header: 'Estado', render: (s) => <StatusButton student={s} onOpen={onOpen} /> },
   ];
 
-  if (list.isError) {
-    return (
-      <Alert color="red" variant="light" title="No se pudo cargar la lista">
-        {errorMessage(list.error)}
-      </Alert>
-    );
-  }
   return (
-    <DataTable
+    <QueryTable
+      query={list}
       columns={columns}
-      rows={list.data?.items ?? []}
       rowKey={(s) => s.inscriptionId}
-      page={list.data?.page ?? page}
-      pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-      total={list.data?.total ?? 0}
+      page={page}
       onPageChange={onPageChange}
-      loading={list.isFetching}
       emptyText="No hay estudiantes inscritos."
       minWidth={640}
       data-testid="students-table"

@@ -29,7 +29,7 @@ function ValidateDialog({
     if (!titular) return;
     if (
       !(await confirmAction({
-        message: `Se validarán los ${titular.total} estudiantes de ${titular.nombres} ${titular.paterno} como titular de cobro.`,
+        message: `Se validarán los ${titular.total} estudiantes de ${titular.name} ${titular.paterno} como titular de cobro.`,
       }))
     )
       return;
@@ -46,8 +46,7 @@ function ValidateDialog({
       {titular && (
         <Stack gap="sm">
           <Text size="sm">
-            {titular.carnet} — {titular.nombres} {titular.paterno} {titular.materno} ({titular.holderTypeName}
-            )
+            {titular.carnet} — {titular.name} {titular.paterno} {titular.materno} ({titular.holderTypeName})
           </Text>
           {students.isError && <Alert color="red">{errorMessage(students.error)}</Alert>}
           <WideTable minWidth={480}>
@@ -118,7 +117,7 @@ export function TitularValidationList({ sie, consolidated, canEdit }: Props) {
     },
     { key: 'paterno', header: 'PATERNO', render: (r) => r.paterno },
     { key: 'materno', header: 'MATERNO', render: (r) => r.materno },
-    { key: 'nombres', header: 'NOMBRES', render: (r) => r.nombres },
+    { key: 'name', header: 'NOMBRES', render: (r) => r.name },
     { key: 'type', header: 'TIPO APODERADO', render: (r) => r.holderTypeName },
     {
       key: 'total',

@@ -1,17 +1,15 @@
-import type { AddGuardianRequest, NewTitularRequest, PersonData, TitularModalResponse } from '@bjp/domain';
+import {
+  type AddGuardianRequest,
+  holderMessages,
+  type NewTitularRequest,
+  type PersonData,
+  type TitularModalResponse,
+} from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { useSubmission } from '../../app/submission';
-
-/**
- * Where the titular modal reads and writes: holder registration, or the adjustments after
- * consolidation (features/adjustments), whose API mirrors these paths under /adjustments.
- */
-export type TitularArea = 'holders' | 'adjustments';
-const inscriptionPath = (area: TitularArea) =>
-  `/${area}/institutions/{sie}/inscriptions/{inscriptionId}` as const;
-const modalKey = (area: TitularArea, sie: number, inscriptionId: number) =>
-  [area, sie, 'modal', inscriptionId] as const;
+import type { TitularModalPolicy } from './titular-modal/policy';
+import { reportTitularError } from './titular-modal/report-error';
 
 export const holderKeys = {
   school: (sie: number) => ['holders', sie] as const,
@@ -22,6 +20,15 @@ export const holderKeys = {
   titulars: (sie: number, page: number) => ['holders', sie, 'titulars', page] as const,
   titularStudents: (sie: number, personId: number) => ['holders', sie, 'titular-students', personId] as const,
   relationships: (codeType: number) => ['holders', 'relationships', codeType] as const,
+};
+
+/** Holder registration: '/holders/…', its school's lists refreshed after each change. */
+export const holdersPolicy: TitularModalPolicy = {
+  path: '/holders/institutions/{sie}/inscriptions/{inscriptionId}',
+  keys: { modal: holderKeys.modal, changed: holderKeys.school },
+  confirmSave: holderMessages.confirmSave,
+  confirmNoTitular: holderMessages.confirmNoTitular,
+  reportError: (error) => reportTitularError(error, holderMessages.saveFailed),
 };
 
 export function useHoldersState(sie: number) {
@@ -49,11 +56,11 @@ export function useRelationships(codeType: number) {
   });
 }
 
-export function useTitularModal(sie: number, inscriptionId: number | null, area: TitularArea = 'holders') {
+export function useTitularModal(policy: TitularModalPolicy, sie: number, inscriptionId: number | null) {
   return useQuery({
-    queryKey: modalKey(area, sie, inscriptionId ?? 0),
+    queryKey: policy.keys.modal(sie, inscriptionId ?? 0),
     queryFn: ({ signal }) =>
-      api.get(`${inscriptionPath(area)}/titulars`, { path: { sie, inscriptionId: inscriptionId! }, signal }),
+      api.get(`${policy.path}/titulars`, { path: { sie, inscriptionId: inscriptionId! }, signal }),
     enabled: inscriptionId !== null,
     staleTime: 0,
   });
@@ -89,48 +96,40 @@ export function useTitularStudents(sie: number, personId: number | null) {
  * and refreshes the school's lists and counts (the original list did not refresh after a change).
  */
 function useModalChange<V>(
+  policy: TitularModalPolicy,
   sie: number,
   inscriptionId: number,
   send: (v: V) => Promise<TitularModalResponse>,
-  area: TitularArea = 'holders',
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: (modal) => {
-      client.setQueryData(modalKey(area, sie, inscriptionId), modal);
-      // An adjustment also changes the history lists, which span schools.
+      client.setQueryData(policy.keys.modal(sie, inscriptionId), modal);
       return client.invalidateQueries({
-        queryKey: area === 'holders' ? holderKeys.school(sie) : [area],
+        queryKey: policy.keys.changed(sie),
         predicate: (q) => q.queryKey[2] !== 'modal',
       });
     },
   });
 }
 
-export function useTitularChanges(sie: number, inscriptionId: number, area: TitularArea = 'holders') {
-  const url = inscriptionPath(area);
+export function useTitularChanges(policy: TitularModalPolicy, sie: number, inscriptionId: number) {
+  const url = policy.path;
   const path = { sie, inscriptionId };
   const existing = useSubmission();
   const created = useSubmission();
   return {
-    addExisting: useModalChange(
-      sie,
-      inscriptionId,
-      (v: AddGuardianRequest) =>
-        existing.send(v, (idempotencyKey) => api.post(`${url}/guardians`, { path, body: v, idempotencyKey })),
-      area,
+    addExisting: useModalChange(policy, sie, inscriptionId, (v: AddGuardianRequest) =>
+      existing.send(v, (idempotencyKey) => api.post(`${url}/guardians`, { path, body: v, idempotencyKey })),
     ),
-    addNew: useModalChange(
-      sie,
-      inscriptionId,
-      (v: NewTitularRequest) =>
-        created.send(v, (idempotencyKey) =>
-          api.post(`${url}/guardians/new`, { path, body: v, idempotencyKey }),
-        ),
-      area,
+    addNew: useModalChange(policy, sie, inscriptionId, (v: NewTitularRequest) =>
+      created.send(v, (idempotencyKey) =>
+        api.post(`${url}/guardians/new`, { path, body: v, idempotencyKey }),
+      ),
     ),
     relationship: useModalChange(
+      policy,
       sie,
       inscriptionId,
       (v: { guardianId: number; relationshipId: number }) =>
@@ -138,32 +137,18 @@ export function useTitularChanges(sie: number, inscriptionId: number, area: Titu
           path: { ...path, guardianId: v.guardianId },
           body: { relationshipId: v.relationshipId },
         }),
-      area,
     ),
-    remove: useModalChange(
-      sie,
-      inscriptionId,
-      (guardianId: number) => api.delete(`${url}/guardians/{guardianId}`, { path: { ...path, guardianId } }),
-      area,
+    remove: useModalChange(policy, sie, inscriptionId, (guardianId: number) =>
+      api.delete(`${url}/guardians/{guardianId}`, { path: { ...path, guardianId } }),
     ),
-    save: useModalChange(
-      sie,
-      inscriptionId,
-      (guardianId: number | null) => api.put(`${url}/titular`, { path, body: { guardianId } }),
-      area,
+    save: useModalChange(policy, sie, inscriptionId, (guardianId: number | null) =>
+      api.put(`${url}/titular`, { path, body: { guardianId } }),
     ),
-    /** 'Editar Datos' in the adjustment variant: the person, through the student (it may be the adjustment). */
-    personData: useModalChange(
-      sie,
-      inscriptionId,
-      (v: { personId: number; data: PersonData }) =>
-        // Only the adjustments change a person through the student (holders edit at /persons/{personId}).
-        api.put('/adjustments/institutions/{sie}/inscriptions/{inscriptionId}/persons/{personId}', {
-          path: { ...path, personId: v.personId },
-          body: v.data,
-        }),
-      area,
-    ),
+    /** 'Editar Datos' where the area allows it (policy.editPersonData): the person, through the student. */
+    personData: useModalChange(policy, sie, inscriptionId, (v: { personId: number; data: PersonData }) => {
+      if (!policy.editPersonData) throw new Error('This titular modal does not edit persons');
+      return policy.editPersonData({ ...path, personId: v.personId }, v.data);
+    }),
   };
 }
 

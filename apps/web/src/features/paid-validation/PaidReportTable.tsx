@@ -46,7 +46,7 @@ export function PaidReportTable({ report }: { report: PaidReport }) {
             {report.rows.map((r) => (
               <Table.Tr key={r.personId}>
                 <Table.Td>{r.complemento ? `${r.carnet}-${r.complemento}` : r.carnet}</Table.Td>
-                <Table.Td>{[r.paterno, r.materno, r.nombres].filter(Boolean).join(' ')}</Table.Td>
+                <Table.Td>{[r.paterno, r.materno, r.name].filter(Boolean).join(' ')}</Table.Td>
                 <Table.Td>{r.holderTypeName}</Table.Td>
                 <Table.Td ta="right">{formatCount(r.total)}</Table.Td>
                 <Table.Td ta="right">{formatCount(r.totalPaid)}</Table.Td>

@@ -29,7 +29,7 @@ export function TitularList({ sie, year, onOpen }: Props) {
     },
     { key: 'paterno', header: 'PATERNO', render: (r) => r.paterno },
     { key: 'materno', header: 'MATERNO', render: (r) => r.materno },
-    { key: 'nombres', header: 'NOMBRES', render: (r) => r.nombres },
+    { key: 'name', header: 'NOMBRES', render: (r) => r.name },
     {
       key: 'tipo',
       header: 'TIPO TITULAR',
@@ -55,7 +55,7 @@ export function TitularList({ sie, year, onOpen }: Props) {
           <ActionIcon
             variant="light"
             onClick={() => onOpen(r.personId)}
-            aria-label={`Estudiantes de ${r.nombres} ${r.paterno}`}
+            aria-label={`Estudiantes de ${r.name} ${r.paterno}`}
           >
             <IconListDetails size={16} />
           </ActionIcon>

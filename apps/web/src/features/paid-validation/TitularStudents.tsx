@@ -48,9 +48,9 @@ export function TitularStudents({ sie, personId, canValidate, onBack }: Props) {
     { key: 'paterno', header: 'PATERNO', render: (r) => r.paterno },
     { key: 'materno', header: 'MATERNO', render: (r) => r.materno },
     {
-      key: 'nombres',
+      key: 'name',
       header: 'NOMBRES',
-      render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.nombres}</WithBlockedBadge>,
+      render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.name}</WithBlockedBadge>,
     },
     { key: 'nivel', header: 'NIVEL', render: (r) => r.nivel },
     { key: 'grado', header: 'GRADO', render: (r) => r.grado },
@@ -84,7 +84,7 @@ export function TitularStudents({ sie, personId, canValidate, onBack }: Props) {
               <Field label="Materno" value={c.materno} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <Field label="Nombres" value={c.nombres} />
+              <Field label="Nombres" value={c.name} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <Stack gap={2}>

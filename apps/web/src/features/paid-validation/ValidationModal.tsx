@@ -73,7 +73,7 @@ export function ValidationModal({ sie, student, onClose }: Props) {
       {student && (
         <Stack gap="sm">
           <Text size="sm">
-            <b>{student.rude}</b> — {student.paterno} {student.materno} {student.nombres}
+            <b>{student.rude}</b> — {student.paterno} {student.materno} {student.name}
           </Text>
           {stored.isPending && <Loader size="sm" />}
           {stored.isError && (

@@ -1,10 +1,10 @@
 import { formatDate, type PaymentDetailRow } from '@bjp/domain';
-import { Alert, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { errorMessage } from '../../app/api';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryTable } from '../../ui/QueryTable';
 import { SpanishDates } from '../../ui/SpanishDates';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
@@ -14,7 +14,7 @@ const columns: Column<PaymentDetailRow>[] = [
   { key: 'rude', header: 'RUDE', render: (r) => r.rude },
   { key: 'student', header: 'Estudiante', render: (r) => r.student },
   { key: 'sie', header: 'SIE', render: (r) => `${r.institutionId} (${r.departmentCode})` },
-  { key: 'ci', header: 'CI Titular', render: (r) => r.titularCi ?? '—' },
+  { key: 'ci', header: 'CI Titular', render: (r) => r.titularCarnet ?? '—' },
   { key: 'titular', header: 'Titular', render: (r) => r.titular ?? '—' },
   {
     key: 'date',
@@ -91,17 +91,13 @@ export function PaymentDetailPage() {
               />
             </SpanishDates>
           </Group>
-          {detail.isError && <Alert color="red">{errorMessage(detail.error)}</Alert>}
-          <DataTable
+          <QueryTable
+            query={detail}
             data-testid="payments-table"
             columns={columns}
-            rows={detail.data?.items ?? []}
             rowKey={(r) => r.inscriptionId}
             page={page}
-            pageSize={detail.data?.pageSize ?? 10}
-            total={detail.data?.total ?? 0}
             onPageChange={setPage}
-            loading={detail.isFetching}
             emptyText="No hay pagos que coincidan con la búsqueda."
             minWidth={900}
           />

@@ -1,12 +1,7 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  formatDate,
-  type RemovalHistoryRow,
-  type RemovalStudentRow,
-  removalMessages,
-} from '@bjp/domain';
+import { formatDate, type RemovalHistoryRow, type RemovalStudentRow, removalMessages } from '@bjp/domain';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { studentTitularColumns } from '../../ui/student-columns';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
@@ -39,16 +34,13 @@ export function RemovalStudents({ sie, selection }: { sie: number; selection: Co
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
         <Title order={5}>{selection ? selection.label : 'Todos los estudiantes'}</Title>
-        <DataTable
+        <QueryTable
+          query={list}
           data-testid="removal-students"
           columns={studentColumns}
-          rows={list.data?.items ?? []}
           rowKey={(r) => r.inscriptionId}
           page={page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          total={list.data?.total ?? 0}
           onPageChange={setPage}
-          loading={list.isFetching}
           minWidth={820}
         />
       </Stack>
@@ -94,16 +86,12 @@ export function RemovalHistory({ departmentId }: { departmentId: number }) {
           Bajas registradas en el departamento; 'ENVIADA A SINTESIS' cuando el lote que la llevó fue
           sincronizado.
         </Text>
-        <DataTable
+        <QueryTable
+          query={list}
           data-testid="removal-history"
           columns={historyColumns}
-          rows={list.data?.items ?? []}
-          rowKey={(r) => r.id}
           page={page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          total={list.data?.total ?? 0}
           onPageChange={setPage}
-          loading={list.isFetching}
           emptyText="No hay bajas registradas."
           minWidth={1250}
         />

@@ -66,7 +66,7 @@ const columns: Column<ReconciliationRow>[] = [
         </Secondary>
         {r.titularName ? (
           <Secondary>
-            Titular: {r.titularName} · CI {r.titularCi} · {r.titularType}
+            Titular: {r.titularName} · CI {r.titularCarnet} · {r.titularType}
           </Secondary>
         ) : (
           <Text size="xs" c="red.9">

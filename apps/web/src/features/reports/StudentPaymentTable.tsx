@@ -1,8 +1,9 @@
 import type { StudentPaymentRow } from '@bjp/domain';
-import { IconGenderFemale, IconGenderMale } from '@tabler/icons-react';
 import { WithBlockedBadge } from '../../ui/BlockedBadge';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
+import { genderColumn } from '../../ui/student-columns';
 import { useInstitutionStudents } from './api';
 
 const columns: Column<StudentPaymentRow>[] = [
@@ -15,17 +16,7 @@ const columns: Column<StudentPaymentRow>[] = [
     header: 'Nombre',
     render: (r) => <WithBlockedBadge blocked={r.blocked}>{r.name}</WithBlockedBadge>,
   },
-  {
-    key: 'gender',
-    header: '',
-    width: 40,
-    render: (r) =>
-      r.gender === 1 ? (
-        <IconGenderMale size={18} color="var(--mantine-color-blue-6)" aria-label="Masculino" />
-      ) : (
-        <IconGenderFemale size={18} color="var(--mantine-color-pink-6)" aria-label="Femenino" />
-      ),
-  },
+  genderColumn(40),
   {
     key: 'state',
     header: 'Estado',
@@ -48,16 +39,13 @@ export function StudentPaymentTable({
 }) {
   const query = useInstitutionStudents(sie, courseId, page);
   return (
-    <DataTable
+    <QueryTable
+      query={query}
       data-testid="students-table"
       columns={columns}
-      rows={query.data?.items ?? []}
       rowKey={(r) => r.rude}
       page={page}
-      pageSize={query.data?.pageSize ?? 10}
-      total={query.data?.total ?? 0}
       onPageChange={setPage}
-      loading={query.isFetching}
       emptyText="No hay estudiantes."
     />
   );

@@ -30,7 +30,7 @@ function StudentCard({ student, onClear }: { student: SereciStudent; onClear: ()
     <Paper withBorder radius="md" p="md" data-testid="sereci-student">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={4}>{[student.paterno, student.materno, student.nombre].join(' ')}</Title>
+          <Title order={4}>{[student.paterno, student.materno, student.name].join(' ')}</Title>
           <Badge color={badgeColor[student.status]} size="lg">
             {student.statusLabel}
           </Badge>

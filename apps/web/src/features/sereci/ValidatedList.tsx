@@ -1,6 +1,7 @@
 import { formatDateTime, SEARCH_MAX_LENGTH, type SereciValidationRow, sereciMessages } from '@bjp/domain';
-import { Alert, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { type Column, DataTable } from '../../ui/DataTable';
+import { Paper, Stack, TextInput, Title } from '@mantine/core';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { useSereciValidations } from './api';
@@ -34,18 +35,14 @@ export function ValidatedList() {
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
-        {list.isError && <Alert color="red">{sereciMessages.listFailed}</Alert>}
-        <DataTable
+        <QueryTable
+          query={list}
+          errorText={sereciMessages.listFailed}
           data-testid="sereci-validated"
           minWidth={420}
           columns={columns}
-          rows={list.data?.items ?? []}
-          rowKey={(r) => r.id}
           page={page}
-          pageSize={10}
-          total={list.data?.total ?? 0}
           onPageChange={setPage}
-          loading={list.isFetching}
           emptyText={sereciMessages.emptyList}
         />
       </Stack>

@@ -49,7 +49,7 @@ export function ValidationModal({
     <Modal opened={opened} onClose={onClose} title="Datos de Validación SERECI" centered>
       <Stack>
         <Text size="sm">
-          {student.rude} — {[student.paterno, student.materno, student.nombre].join(' ')}
+          {student.rude} — {[student.paterno, student.materno, student.name].join(' ')}
         </Text>
         <SimpleGrid cols={2}>
           {fields.map((f) => (

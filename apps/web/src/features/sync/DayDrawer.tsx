@@ -12,7 +12,7 @@ const when = (iso: string | null) => formatDateTime(iso);
 
 function BatchCard({ batch, onOpen }: { batch: SyncBatch; onOpen: (() => void) | null }) {
   const steps: Array<[string, boolean, string | null]> = [
-    ['Paso 1: consolidado', batch.isSend, batch.sendedAt],
+    ['Paso 1: consolidado', batch.isSend, batch.sentAt],
     ['Paso 2: enviado a Síntesis', batch.isSendChange, batch.changedAt],
     ['Paso 3: copia recibida', batch.isSendCopy, batch.copiedAt],
   ];

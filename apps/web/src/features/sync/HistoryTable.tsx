@@ -2,7 +2,8 @@ import { formatDate, formatTime, type SyncBatch } from '@bjp/domain';
 import { Badge, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
 
@@ -12,7 +13,7 @@ const done = (flag: boolean, at: string | null) =>
 
 const columns: Column<SyncBatch>[] = [
   { key: 'day', header: 'Día', render: (b) => formatDate(b.day) },
-  { key: 'one', header: 'Paso 1', render: (b) => done(b.isSend, b.sendedAt) },
+  { key: 'one', header: 'Paso 1', render: (b) => done(b.isSend, b.sentAt) },
   { key: 'two', header: 'Paso 2', render: (b) => done(b.isSendChange, b.changedAt) },
   { key: 'three', header: 'Paso 3', render: (b) => done(b.isSendCopy, b.copiedAt) },
   { key: 'items', header: 'Cambios', render: (b) => b.itemCount, align: 'right' },
@@ -35,16 +36,12 @@ export function HistoryTable() {
   return (
     <Stack>
       <Title order={4}>Historial de sincronización</Title>
-      <DataTable
+      <QueryTable
+        query={history}
         data-testid="sync-history"
         columns={columns}
-        rows={history.data?.items ?? []}
-        rowKey={(b) => b.id}
         page={page}
-        pageSize={10}
-        total={history.data?.total ?? 0}
         onPageChange={setPage}
-        loading={history.isFetching}
         emptyText="Aún no hay sincronizaciones registradas."
       />
     </Stack>

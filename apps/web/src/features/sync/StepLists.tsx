@@ -111,7 +111,7 @@ export function StepLists({ onKardex, batch }: { onKardex: (rude: string) => voi
     { key: 'rude', header: 'Código RUDE', render: (r) => r.codigoRude },
     { key: 'paterno', header: 'Paterno', render: (r) => r.paternoEst },
     { key: 'materno', header: 'Materno', render: (r) => r.maternoEst },
-    { key: 'nombre', header: 'Nombre', render: (r) => r.nombreEst },
+    { key: 'name', header: 'Nombre', render: (r) => r.nombreEst },
     { key: 'desc', header: 'Descripción', render: (r) => <Text size="sm">{r.descripcion}</Text> },
     { key: 'k', header: '', render: (r) => kardex(r.codigoRude) },
   ];

@@ -1,7 +1,8 @@
 import type { TrackingOverview, TrackingRow } from '@bjp/domain';
 import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { type TrackingFilters, useTrackingList } from './api';
 
 type Props = {
@@ -39,16 +40,13 @@ export function TrackingTable({ overview, filters, page, onPageChange: setPage }
     },
   ];
   return (
-    <DataTable
+    <QueryTable
+      query={list}
       data-testid="tracking-table"
       columns={columns}
-      rows={list.data?.items ?? []}
       rowKey={(r) => r.institutionId}
       page={page}
-      pageSize={list.data?.pageSize ?? 10}
-      total={list.data?.total ?? 0}
       onPageChange={setPage}
-      loading={list.isFetching}
       emptyText="No hay instituciones para los filtros elegidos."
     />
   );

@@ -5,10 +5,10 @@ import {
   type SearchActivityRow,
   searchActivityRule,
 } from '@bjp/domain';
-import { Alert, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { errorMessage } from '../../app/api';
-import { type Column, DataTable } from '../../ui/DataTable';
+import { Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { Column } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryTable } from '../../ui/QueryTable';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
 import { useSearchActivity } from './search-activity-api';
@@ -84,24 +84,17 @@ export function PersonSearchActivityPage() {
             </Text>
           )}
         </Group>
-        {list.isError ? (
-          <Alert color="red" variant="light" title="No se pudo cargar la lista">
-            {errorMessage(list.error)}
-          </Alert>
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.items ?? []}
-            rowKey={(r) => r.userId}
-            page={list.data?.page ?? page}
-            pageSize={list.data?.pageSize ?? SEARCH_ACTIVITY_PAGE_SIZE}
-            total={list.data?.total ?? 0}
-            onPageChange={(next) => set({ page: next })}
-            loading={list.isPending || list.isPlaceholderData}
-            emptyText="Nadie buscó personas en este periodo."
-            data-testid="search-activity-table"
-          />
-        )}
+        <QueryTable
+          query={list}
+          columns={columns}
+          rowKey={(r) => r.userId}
+          page={page}
+          pageSize={SEARCH_ACTIVITY_PAGE_SIZE}
+          onPageChange={(next) => set({ page: next })}
+          loading={list.isPending || list.isPlaceholderData}
+          emptyText="Nadie buscó personas en este periodo."
+          data-testid="search-activity-table"
+        />
       </Paper>
     </Stack>
   );

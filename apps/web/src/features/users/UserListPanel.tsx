@@ -1,7 +1,7 @@
 import { USERS_PAGE_SIZE, type UserRow, type UserTab } from '@bjp/domain';
-import { Alert, Button } from '@mantine/core';
-import { errorMessage } from '../../app/api';
-import { type Column, DataTable } from '../../ui/DataTable';
+import { Button } from '@mantine/core';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { AccessSwitch } from './AccessSwitch';
 import { useUserList } from './api';
 
@@ -40,22 +40,12 @@ export function UserListPanel({ tab, search, page, onPageChange: setPage, canMan
     },
   ];
 
-  if (list.isError) {
-    return (
-      <Alert color="red" variant="light" title="No se pudo cargar la lista">
-        {errorMessage(list.error)}
-      </Alert>
-    );
-  }
-
   return (
-    <DataTable
+    <QueryTable
+      query={list}
       columns={columns}
-      rows={list.data?.items ?? []}
-      rowKey={(u) => u.id}
-      page={list.data?.page ?? page}
-      pageSize={list.data?.pageSize ?? USERS_PAGE_SIZE}
-      total={list.data?.total ?? 0}
+      page={page}
+      pageSize={USERS_PAGE_SIZE}
       onPageChange={setPage}
       // Overlay only while another page or search loads, not during the refresh after a change.
       loading={list.isPending || list.isPlaceholderData}

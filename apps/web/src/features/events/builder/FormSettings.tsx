@@ -1,5 +1,6 @@
 import type { FormConfig } from '@bjp/domain';
 import { NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { LabelWidthInput } from './LabelWidthInput';
 
 type Props = {
   description: string;
@@ -42,14 +43,10 @@ export function FormSettings({ description, config, onDescription, onConfig }: P
         value={config.gutter}
         onChange={(v) => set({ gutter: typeof v === 'number' ? v : 15 })}
       />
-      <NumberInput
-        size="xs"
+      <LabelWidthInput
         label="Ancho de etiquetas"
-        min={0}
-        max={600}
-        allowDecimal={false}
         value={config.labelWidth}
-        onChange={(v) => set({ labelWidth: typeof v === 'number' ? v : 100 })}
+        onChange={(labelWidth) => set({ labelWidth })}
       />
       <Switch
         label="Mostrar botones"

@@ -1,18 +1,8 @@
 import { type FieldDefinition, fieldKindLabels } from '@bjp/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { KindProperties } from './KindProperties';
+import { LabelWidthInput } from './LabelWidthInput';
 import { RulesEditor } from './RulesEditor';
 
 type Props = {
@@ -66,14 +56,10 @@ export function PropertiesPanel({ field, problem, onChange, onRemove }: Props) {
           checked={field.showLabel}
           onChange={(e) => patch({ showLabel: e.currentTarget.checked })}
         />
-        <NumberInput
-          size="xs"
+        <LabelWidthInput
           label="Ancho de etiqueta"
-          min={0}
-          max={600}
-          allowDecimal={false}
           value={field.labelWidth}
-          onChange={(v) => patch({ labelWidth: typeof v === 'number' ? v : 100 })}
+          onChange={(labelWidth) => patch({ labelWidth })}
         />
       </Group>
       {withPlaceholder.has(field.kind) && (

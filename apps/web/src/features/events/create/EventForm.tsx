@@ -1,4 +1,4 @@
-import { type EventDetail, type EventFileKind, eventMessages, parseDateText } from '@bjp/domain';
+import { type EventDetail, type EventFileKind, eventMessages } from '@bjp/domain';
 import {
   ActionIcon,
   Button,
@@ -13,12 +13,12 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
+import { DayInput } from '../../../ui/DayInput';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useCreateEvent, useEventOptions, useUpdateEvent } from '../api';
 import {
@@ -121,20 +121,8 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
             {...form.getInputProps('description')}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <DateInput
-              label="Fecha de inicio"
-              withAsterisk
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
-              {...form.getInputProps('startsOn')}
-            />
-            <DateInput
-              label="Fecha de fin"
-              withAsterisk
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
-              {...form.getInputProps('endsOn')}
-            />
+            <DayInput label="Fecha de inicio" withAsterisk {...form.getInputProps('startsOn')} />
+            <DayInput label="Fecha de fin" withAsterisk {...form.getInputProps('endsOn')} />
             <TextInput label="Días" readOnly value={daysLabel(values)} aria-readonly />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

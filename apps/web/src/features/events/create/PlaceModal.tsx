@@ -1,9 +1,10 @@
-import { eventMessages, messages, type PlaceRow, parseDateText, placeCreate } from '@bjp/domain';
+import { eventMessages, messages, type PlaceRow, placeCreate } from '@bjp/domain';
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
+import { DayInput } from '../../../ui/DayInput';
+import { formErrors } from '../../../ui/form-errors';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useCreatePlace, useUpdatePlace } from '../api';
 
@@ -30,13 +31,10 @@ export function PlaceModal({
     initialValues: place
       ? { description: place.description, capacity: place.capacity, reference: place.reference }
       : { description: '', capacity: '', reference: null },
-    validate: (values) => {
-      const parsed = placeCreate.safeParse({ ...values, reference: values.reference ?? '' });
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error?.issues ?? [])
-        errors[String(issue.path[0])] ??= issue.message || messages.required;
-      return errors;
-    },
+    validate: (values) =>
+      formErrors(placeCreate.safeParse({ ...values, reference: values.reference ?? '' }), {
+        message: (issue) => issue.message || messages.required,
+      }),
     validateInputOnBlur: true,
   });
 
@@ -76,13 +74,7 @@ export function PlaceModal({
             allowDecimal={false}
             {...form.getInputProps('capacity')}
           />
-          <DateInput
-            label="Referencia"
-            withAsterisk
-            valueFormat="DD/MM/YYYY"
-            dateParser={parseDateText}
-            {...form.getInputProps('reference')}
-          />
+          <DayInput label="Referencia" withAsterisk {...form.getInputProps('reference')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

@@ -6,6 +6,7 @@ import {
   fileProblem,
   messages,
 } from '@bjp/domain';
+import { formErrors } from '../../../ui/form-errors';
 
 export type EventFormValues = {
   title: string;
@@ -88,12 +89,7 @@ export function toFields(values: EventFormValues): Record<string, string> {
  * edit (`editing`) the regulation is optional: the current one stays unless another is chosen.
  */
 export function validateEventForm(values: EventFormValues, editing = false): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const parsed = eventCreateFields.safeParse(toFields(values));
-  for (const issue of parsed.error?.issues ?? []) {
-    const key = String(issue.path[0] ?? 'title');
-    errors[key] ??= issue.message;
-  }
+  const errors = formErrors(eventCreateFields.safeParse(toFields(values)), { rootKey: 'title' });
   for (const kind of ['banner', 'poster', 'regulation'] as const) {
     const file = values[kind];
     if (!file) {

@@ -1,12 +1,13 @@
-import { DEFAULT_PAGE_SIZE, type EnrollmentFormDetail, type EnrollmentFormRow } from '@bjp/domain';
+import type { EnrollmentFormDetail, EnrollmentFormRow } from '@bjp/domain';
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack } from '@mantine/core';
 import { IconHistory, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import type { Column } from '../../../ui/DataTable';
 import { notifyError } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { QueryTable } from '../../../ui/QueryTable';
 import { urlParam } from '../../../ui/url-state';
 import { useUrlState } from '../../../ui/use-url-state';
 import { FormBuilder } from '../builder/FormBuilder';
@@ -133,25 +134,15 @@ export function EnrollmentFormsPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        {list.isError ? (
-          <Alert color="red" variant="light" title="No se pudo cargar la lista">
-            {errorMessage(list.error)}
-          </Alert>
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.items ?? []}
-            rowKey={(f) => f.id}
-            page={list.data?.page ?? page}
-            pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-            total={list.data?.total ?? 0}
-            onPageChange={setPage}
-            loading={list.isFetching}
-            emptyText="No hay formularios registrados."
-            minWidth={860}
-            data-testid="forms-table"
-          />
-        )}
+        <QueryTable
+          query={list}
+          columns={columns}
+          page={page}
+          onPageChange={setPage}
+          emptyText="No hay formularios registrados."
+          minWidth={860}
+          data-testid="forms-table"
+        />
       </Paper>
       <Modal
         opened={building}

@@ -1,15 +1,8 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  type EventRow,
-  type EventTab,
-  eventStateLabel,
-  formatCount,
-  formatDate,
-} from '@bjp/domain';
-import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
+import { type EventRow, type EventTab, eventStateLabel, formatCount, formatDate } from '@bjp/domain';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../app/api';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import type { Column } from '../../../ui/DataTable';
+import { QueryTable } from '../../../ui/QueryTable';
 import { useEventList } from '../api';
 import { EventActions } from './EventActions';
 
@@ -85,23 +78,12 @@ export function EventListPanel({
     { key: 'actions', header: 'Acciones', render: (e: EventRow) => <EventActions event={e} /> },
   ];
 
-  if (list.isError) {
-    return (
-      <Alert color="red" variant="light" title="No se pudo cargar la lista">
-        {errorMessage(list.error)}
-      </Alert>
-    );
-  }
   return (
-    <DataTable
+    <QueryTable
+      query={list}
       columns={columns}
-      rows={list.data?.items ?? []}
-      rowKey={(e) => e.id}
-      page={list.data?.page ?? page}
-      pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-      total={list.data?.total ?? 0}
+      page={page}
       onPageChange={setPage}
-      loading={list.isFetching}
       minWidth={820}
       emptyText="No hay eventos en esta lista."
       data-testid={`events-table-${tab}`}

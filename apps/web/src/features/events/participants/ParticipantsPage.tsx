@@ -6,7 +6,6 @@ import {
   PARTICIPANT_COUNT_CAP,
   PARTICIPANTS_PAGE_SIZE,
   type ParticipantRow,
-  parseDateText,
   participantStatuses,
   participantStatusLabels,
 } from '@bjp/domain';
@@ -23,12 +22,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconArrowLeft, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../app/api';
 import { type Column, DataTable } from '../../../ui/DataTable';
+import { DayInput } from '../../../ui/DayInput';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SpanishDates } from '../../../ui/SpanishDates';
@@ -226,20 +225,16 @@ export function ParticipantsPage() {
               value={filters.status}
               onChange={(v) => set({ status: participantParams.status.parse(v) })}
             />
-            <DateInput
+            <DayInput
               label="Inscritos desde"
               placeholder="dd/mm/aaaa"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
               clearable
               value={filters.from ?? null}
               onChange={(v) => set({ from: v ?? null })}
             />
-            <DateInput
+            <DayInput
               label="Inscritos hasta"
               placeholder="dd/mm/aaaa"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
               clearable
               value={filters.to ?? null}
               onChange={(v) => set({ to: v ?? null })}

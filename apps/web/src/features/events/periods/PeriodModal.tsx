@@ -3,7 +3,6 @@ import {
   eventMessages,
   messages,
   type PeriodCreate,
-  parseDateText,
   periodCreate,
   periodStateError,
 } from '@bjp/domain';
@@ -18,10 +17,11 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
+import { DayInput } from '../../../ui/DayInput';
+import { formErrors } from '../../../ui/form-errors';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { SpanishDates } from '../../../ui/SpanishDates';
 import { useCreatePeriod, usePeriodCatalogs } from '../periods-api';
@@ -59,10 +59,9 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
   const form = useForm<Values>({
     initialValues,
     validate: (values) => {
-      const errors: Record<string, string> = {};
-      for (const issue of periodCreate.safeParse(toRequest(values)).error?.issues ?? []) {
-        errors[String(issue.path[0])] ??= issue.code === 'invalid_value' ? messages.required : issue.message;
-      }
+      const errors = formErrors(periodCreate.safeParse(toRequest(values)), {
+        message: (issue) => (issue.code === 'invalid_value' ? messages.required : undefined),
+      });
       // The server's rule: CONCLUIDO only once the period's last day has come (Bolivia's day).
       const stateProblem = periodStateError(toRequest(values), boliviaDay());
       if (stateProblem) errors.state ??= stateProblem;
@@ -109,20 +108,8 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
               {...form.getInputProps('subsystems')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <DateInput
-                label="Inicio"
-                withAsterisk
-                valueFormat="DD/MM/YYYY"
-                dateParser={parseDateText}
-                {...form.getInputProps('startsOn')}
-              />
-              <DateInput
-                label="Fin"
-                withAsterisk
-                valueFormat="DD/MM/YYYY"
-                dateParser={parseDateText}
-                {...form.getInputProps('endsOn')}
-              />
+              <DayInput label="Inicio" withAsterisk {...form.getInputProps('startsOn')} />
+              <DayInput label="Fin" withAsterisk {...form.getInputProps('endsOn')} />
             </SimpleGrid>
             <Checkbox.Group label="Instancias" withAsterisk {...form.getInputProps('instances')}>
               <Group mt={6}>

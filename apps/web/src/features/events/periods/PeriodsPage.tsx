@@ -1,13 +1,14 @@
-import { DEFAULT_PAGE_SIZE, formatDate, type PeriodRow } from '@bjp/domain';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { formatDate, type PeriodRow } from '@bjp/domain';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { warningTextColor } from '../../../app/theme';
 import { confirmAction } from '../../../ui/ConfirmDialog';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import type { Column } from '../../../ui/DataTable';
 import { notifyError } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { QueryTable } from '../../../ui/QueryTable';
 import { urlParam } from '../../../ui/url-state';
 import { useUrlState } from '../../../ui/use-url-state';
 import { usePeriodList, useSetPeriodActive } from '../periods-api';
@@ -125,24 +126,14 @@ export function PeriodsPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        {list.isError ? (
-          <Alert color="red" variant="light" title="No se pudo cargar la lista">
-            {errorMessage(list.error)}
-          </Alert>
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={list.data?.items ?? []}
-            rowKey={(p) => p.id}
-            page={list.data?.page ?? page}
-            pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-            total={list.data?.total ?? 0}
-            onPageChange={setPage}
-            loading={list.isFetching}
-            minWidth={900}
-            data-testid="periods-table"
-          />
-        )}
+        <QueryTable
+          query={list}
+          columns={columns}
+          page={page}
+          onPageChange={setPage}
+          minWidth={900}
+          data-testid="periods-table"
+        />
       </Paper>
       <PeriodModal opened={adding} onClose={() => setAdding(false)} />
     </Stack>

@@ -1,13 +1,6 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  type PlaceListQuery,
-  type PlacePage,
-  type PlaceRow,
-  SEARCH_MAX_LENGTH,
-} from '@bjp/domain';
+import { type PlaceListQuery, type PlacePage, type PlaceRow, SEARCH_MAX_LENGTH } from '@bjp/domain';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Group,
@@ -22,9 +15,10 @@ import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import type { Column } from '../../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/PageHeader';
+import { QueryTable } from '../../../ui/QueryTable';
 import { urlParam } from '../../../ui/url-state';
 import { useUrlState, useUrlText } from '../../../ui/use-url-state';
 import { usePlaceList, useSetPlaceState } from '../api';
@@ -144,25 +138,15 @@ export function PlacesPage() {
               ]}
             />
           </Group>
-          {list.isError ? (
-            <Alert color="red" variant="light" title="No se pudo cargar la lista">
-              {errorMessage(list.error)}
-            </Alert>
-          ) : (
-            <DataTable
-              columns={columns}
-              rows={list.data?.items ?? []}
-              rowKey={(p) => p.id}
-              page={list.data?.page ?? page}
-              pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-              total={list.data?.total ?? 0}
-              onPageChange={setPage}
-              loading={list.isFetching}
-              minWidth={720}
-              emptyText="No hay ambientes con ese criterio."
-              data-testid="places-table"
-            />
-          )}
+          <QueryTable
+            query={list}
+            columns={columns}
+            page={page}
+            onPageChange={setPage}
+            minWidth={720}
+            emptyText="No hay ambientes con ese criterio."
+            data-testid="places-table"
+          />
         </Stack>
       </Paper>
       <PlaceModal opened={adding} onClose={() => setAdding(false)} />

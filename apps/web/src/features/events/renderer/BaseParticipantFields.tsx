@@ -4,11 +4,10 @@ import {
   FOREIGN_DOCUMENT_LENGTH,
   nationalities,
   occupations,
-  parseDateText,
   participantInstitutions,
 } from '@bjp/domain';
 import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DayInput } from '../../../ui/DayInput';
 import type { BaseKey, EnrollmentFormState } from './use-enrollment-form';
 
 type Props = { form: EnrollmentFormState; disabled?: boolean; columns?: number };
@@ -91,12 +90,10 @@ export function BaseParticipantFields({ form, disabled = false, columns = 2 }: P
       {select('job', 'Ocupación', occupations)}
       {select('institution', 'Institución', participantInstitutions)}
       {text('position', 'Cargo')}
-      <DateInput
+      <DayInput
         label="Fecha de Nacimiento"
         withAsterisk
         disabled={disabled}
-        valueFormat="DD/MM/YYYY"
-        dateParser={parseDateText}
         value={form.base.birthDate || null}
         error={form.errors.birthDate}
         defaultLevel="decade"

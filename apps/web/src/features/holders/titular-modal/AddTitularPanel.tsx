@@ -3,8 +3,8 @@ import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { notifySuccess, notifyWarning } from '../../../ui/notify';
-import { searchPerson, type TitularArea, type useTitularChanges } from '../api';
-import { emptyDraft, missingField, type PersonDraft, PersonForm } from './PersonForm';
+import { searchPerson, type useTitularChanges } from '../api';
+import { emptyDraft, type PersonDraft, PersonForm, personDataOf, usePersonForm } from './PersonForm';
 import { reportTitularError } from './report-error';
 
 type Props = {
@@ -12,7 +12,6 @@ type Props = {
   relationships: Array<{ value: string; label: string }>;
   changes: ReturnType<typeof useTitularChanges>;
   onBack: () => void;
-  area?: TitularArea;
 };
 
 type Phase = { kind: 'search' } | { kind: 'found'; person: PersonSearchMatch } | { kind: 'new' };
@@ -25,17 +24,7 @@ const draftOf = (p: PersonSearchMatch, carnet: string, complemento: string): Per
   ...emptyDraft(carnet, complemento),
   paterno: p.paterno,
   materno: p.materno,
-  nombre: p.nombre,
-});
-
-/** Called once missingField has passed the draft: the birth date is there (the API requires it). */
-const personData = (d: PersonDraft) => ({
-  foreign: d.foreign === 'true',
-  gender: (d.gender === '1' ? 1 : 2) as 1 | 2,
-  birthDate: d.birthDate!,
-  nombre: d.nombre.trim(),
-  paterno: d.paterno.trim(),
-  materno: d.materno.trim(),
+  name: p.name,
 });
 
 /**
@@ -46,9 +35,12 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
   const [carnet, setCarnet] = useState('');
   const [complemento, setComplemento] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'search' });
-  const [draft, setDraft] = useState<PersonDraft>(emptyDraft());
   const [locked, setLocked] = useState(true);
-  const [invalid, setInvalid] = useState<keyof PersonDraft | null>(null);
+  const form = usePersonForm(emptyDraft(), () => locked);
+  const reset = (draft: PersonDraft) => {
+    form.setValues(draft);
+    form.clearErrors();
+  };
   const [busy, setBusy] = useState(false);
 
   const search = async (event: FormEvent) => {
@@ -61,15 +53,14 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
     setBusy(true);
     try {
       const result = await searchPerson(doc, complemento.trim());
-      setInvalid(null);
       if (result.person) {
         setPhase({ kind: 'found', person: result.person });
-        setDraft(draftOf(result.person, doc, complemento.trim()));
+        reset(draftOf(result.person, doc, complemento.trim()));
         setLocked(true);
       } else {
         // A failed search simply opens the new-holder form (part 2 §4).
         setPhase({ kind: 'new' });
-        setDraft(emptyDraft(doc, complemento.trim()));
+        reset(emptyDraft(doc, complemento.trim()));
         setLocked(false);
       }
     } catch (error) {
@@ -84,13 +75,16 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
     onBack();
   };
 
+  /** Validates the form; a problem is marked on its field and said in a notice. */
+  const valid = () => {
+    const { hasErrors, errors } = form.validate();
+    if (hasErrors) notifyWarning(Object.values(errors)[0]?.toString() || holderMessages.fillAll);
+    return !hasErrors;
+  };
+
   const addFound = async (person: PersonSearchMatch) => {
-    const missing = locked ? (draft.relationshipId === null ? 'relationshipId' : null) : missingField(draft);
-    setInvalid(missing);
-    if (missing) {
-      notifyWarning(holderMessages.fillAll);
-      return;
-    }
+    if (!valid()) return;
+    const draft = form.getValues();
     setBusy(true);
     try {
       // 'Editar Datos' then 'Agregar Titular' is one request: the server joins the person and writes
@@ -98,7 +92,7 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
       await changes.addExisting.mutateAsync({
         personId: person.id,
         relationshipId: Number(draft.relationshipId),
-        ...(locked ? {} : { person: personData(draft) }),
+        ...(locked ? {} : { person: personDataOf(draft) }),
       });
       done();
     } catch (error) {
@@ -109,19 +103,15 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
   };
 
   const addNew = async () => {
-    const missing = missingField(draft);
-    setInvalid(missing);
-    if (missing) {
-      notifyWarning(holderMessages.fillAll);
-      return;
-    }
+    if (!valid()) return;
+    const draft = form.getValues();
     setBusy(true);
     try {
       await changes.addNew.mutateAsync({
         carnet: draft.carnet,
         complemento: draft.complemento,
         relationshipId: Number(draft.relationshipId),
-        ...personData(draft),
+        ...personDataOf(draft),
       });
       done();
     } catch (error) {
@@ -174,13 +164,7 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
               No se encontró el documento: registre los datos del nuevo titular tal como figuran en su cédula.
             </Text>
           )}
-          <PersonForm
-            draft={draft}
-            onChange={setDraft}
-            locked={locked}
-            relationships={relationships}
-            invalid={invalid}
-          />
+          <PersonForm form={form} locked={locked} relationships={relationships} />
         </>
       )}
       <Group justify="space-between" mt="sm">
@@ -196,10 +180,8 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
                 onClick={() => {
                   setLocked(false);
                   // The initials are not data to save: the corrected data are typed from the card.
-                  setDraft((d) => ({
-                    ...emptyDraft(d.carnet, d.complemento),
-                    relationshipId: d.relationshipId,
-                  }));
+                  const d = form.getValues();
+                  reset({ ...emptyDraft(d.carnet, d.complemento), relationshipId: d.relationshipId });
                 }}
                 disabled={!locked || busy}
               >

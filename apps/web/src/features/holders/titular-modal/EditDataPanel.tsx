@@ -1,9 +1,8 @@
 import { type GuardianRow, holderMessages } from '@bjp/domain';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState } from 'react';
 import type { useTitularChanges } from '../api';
-import { missingField, type PersonDraft, PersonForm } from './PersonForm';
+import { PersonForm, personDataOf, usePersonForm } from './PersonForm';
 
 type Props = {
   guardian: GuardianRow;
@@ -18,36 +17,21 @@ type Props = {
  * with the document fixed; SEGIP confirms the new data on the server.
  */
 export function EditDataPanel({ guardian, changes, onSave, onDone }: Props) {
-  const [draft, setDraft] = useState<PersonDraft>({
+  const form = usePersonForm({
     carnet: guardian.carnet,
     complemento: guardian.complemento,
     paterno: guardian.paterno,
     materno: guardian.materno,
-    nombre: guardian.nombres,
+    name: guardian.name,
     birthDate: guardian.birthDate,
     gender: String(guardian.gender),
     foreign: String(guardian.foreign),
     relationshipId: String(guardian.relationshipId),
   });
-  const [invalid, setInvalid] = useState<keyof PersonDraft | null>(null);
   const save = async () => {
-    const missing = missingField(draft);
-    setInvalid(missing);
-    if (missing) return;
-    const saved = await onSave(() =>
-      changes.personData.mutateAsync({
-        personId: guardian.personId,
-        data: {
-          foreign: draft.foreign === 'true',
-          gender: draft.gender === '1' ? 1 : 2,
-          // missingField above refuses a draft without one; the API requires it.
-          birthDate: draft.birthDate!,
-          nombre: draft.nombre.trim(),
-          paterno: draft.paterno.trim(),
-          materno: draft.materno.trim(),
-        },
-      }),
-    );
+    if (form.validate().hasErrors) return;
+    const data = personDataOf(form.getValues());
+    const saved = await onSave(() => changes.personData.mutateAsync({ personId: guardian.personId, data }));
     if (saved) onDone();
   };
   return (
@@ -56,17 +40,15 @@ export function EditDataPanel({ guardian, changes, onSave, onDone }: Props) {
         <Text size="sm" fw={600}>
           Datos Titular — CI {guardian.carnet}
         </Text>
-        {invalid && (
+        {Object.values(form.errors).some((e) => e === holderMessages.fillAll) && (
           <Text size="xs" c="red.9">
             {holderMessages.fillAll}
           </Text>
         )}
         <PersonForm
-          draft={draft}
-          onChange={setDraft}
+          form={form}
           locked={false}
           relationships={[{ value: String(guardian.relationshipId), label: guardian.relationshipName }]}
-          invalid={invalid}
         />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onDone}>

@@ -63,7 +63,7 @@ export function GuardiansTable({
                 <Table.Td>{g.complemento ? `${g.carnet}-${g.complemento}` : g.carnet}</Table.Td>
                 <Table.Td>{g.paterno}</Table.Td>
                 <Table.Td>{g.materno}</Table.Td>
-                <Table.Td>{g.nombres}</Table.Td>
+                <Table.Td>{g.name}</Table.Td>
                 <Table.Td>{formatDate(g.birthDate)}</Table.Td>
                 <Table.Td>{g.relationshipName}</Table.Td>
                 <Table.Td>
@@ -72,7 +72,7 @@ export function GuardiansTable({
                       checked={selected}
                       onChange={() => onToggle(g)}
                       disabled={disabled}
-                      aria-label={`Seleccionar titular ${g.nombres} ${g.paterno}`}
+                      aria-label={`Seleccionar titular ${g.name} ${g.paterno}`}
                     />
                     {(!onEditData || g.selected) && (
                       <Tooltip label="Cambiar parentesco">
@@ -80,7 +80,7 @@ export function GuardiansTable({
                           variant="light"
                           disabled={disabled}
                           onClick={() => onRelationship(g)}
-                          aria-label={`Cambiar parentesco de ${g.nombres}`}
+                          aria-label={`Cambiar parentesco de ${g.name}`}
                         >
                           <IconArrowsExchange size={16} />
                         </ActionIcon>
@@ -93,7 +93,7 @@ export function GuardiansTable({
                           color="teal"
                           disabled={disabled}
                           onClick={() => onEditData(g)}
-                          aria-label={`Editar datos de ${g.nombres}`}
+                          aria-label={`Editar datos de ${g.name}`}
                         >
                           <IconEdit size={16} />
                         </ActionIcon>
@@ -106,7 +106,7 @@ export function GuardiansTable({
                           variant="light"
                           disabled={disabled}
                           onClick={() => onDelete(g)}
-                          aria-label={`Eliminar titular ${g.nombres}`}
+                          aria-label={`Eliminar titular ${g.name}`}
                         >
                           <IconTrash size={16} />
                         </ActionIcon>

@@ -1,6 +1,15 @@
-import { boliviaDay, latestAdultBirthDate } from '@bjp/domain';
+import {
+  addGuardianRequest,
+  boliviaDay,
+  holderMessages,
+  latestAdultBirthDate,
+  newTitularRequest,
+  type PersonData,
+} from '@bjp/domain';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { formErrors } from '../../../ui/form-errors';
 import { parseDayMonthYear } from './birth-date';
 
 /** The 'Datos Titular' form as typed: strings, null while unset. */
@@ -9,7 +18,7 @@ export type PersonDraft = {
   complemento: string;
   paterno: string;
   materno: string;
-  nombre: string;
+  name: string;
   birthDate: string | null;
   gender: string | null;
   foreign: string | null;
@@ -21,41 +30,74 @@ export const emptyDraft = (carnet = '', complemento = ''): PersonDraft => ({
   complemento,
   paterno: '',
   materno: '',
-  nombre: '',
+  name: '',
   birthDate: null,
   gender: null,
   foreign: null,
   relationshipId: null,
 });
 
-/** Part 2 §5: extranjero, parentesco, genero, fecha_nacimiento and nombre, in that order, plus a surname. */
-export function missingField(d: PersonDraft): keyof PersonDraft | null {
-  if (d.foreign === null) return 'foreign';
-  if (d.relationshipId === null) return 'relationshipId';
-  if (d.gender === null) return 'gender';
-  if (d.birthDate === null) return 'birthDate';
-  if (!d.nombre.trim()) return 'nombre';
-  if (!d.paterno.trim() && !d.materno.trim()) return 'paterno';
-  return null;
-}
+/**
+ * The draft as the API's request reads it, unset choices left out: the domain's schema then names
+ * the first missing field in the specification's order (part 2 §5: extranjero, parentesco, genero,
+ * fecha_nacimiento, nombre, then a surname), each with 'Ingrese todos los datos solicitados.'.
+ */
+export const requestOf = (d: PersonDraft) => ({
+  carnet: d.carnet,
+  complemento: d.complemento,
+  foreign: d.foreign === null ? undefined : d.foreign === 'true',
+  relationshipId: d.relationshipId === null ? undefined : Number(d.relationshipId),
+  gender: d.gender === null ? undefined : Number(d.gender),
+  birthDate: d.birthDate ?? undefined,
+  name: d.name,
+  paterno: d.paterno,
+  materno: d.materno,
+});
 
-/** Whether one field still lacks a value (a surname is present when either one is). */
-function isEmpty(d: PersonDraft, key: keyof PersonDraft): boolean {
-  if (key === 'paterno' || key === 'materno') return !d.paterno.trim() && !d.materno.trim();
-  const value = d[key];
-  return value === null || (typeof value === 'string' && !value.trim());
+/** The person's data as the API takes them; called once the schema has passed the draft. */
+export const personDataOf = (d: PersonDraft): Required<PersonData> => ({
+  foreign: d.foreign === 'true',
+  gender: d.gender === '1' ? 1 : 2,
+  birthDate: d.birthDate ?? '',
+  name: d.name.trim(),
+  paterno: d.paterno.trim(),
+  materno: d.materno.trim(),
+});
+
+const relationshipOnly = addGuardianRequest.pick({ relationshipId: true });
+
+/**
+ * The 'Datos Titular' form: @mantine/form over the draft, validated by the domain's schemas (the
+ * API's own), one problem at a time as the original names them. `dataLocked`: a found person's data
+ * are locked until 'Editar Datos', and only the relationship is asked then.
+ */
+export function usePersonForm(initialValues: PersonDraft, dataLocked: () => boolean = () => false) {
+  return useForm<PersonDraft>({
+    initialValues,
+    validate: (values) =>
+      formErrors((dataLocked() ? relationshipOnly : newTitularRequest).safeParse(requestOf(values)), {
+        first: true,
+      }),
+  });
 }
+export type PersonFormApi = ReturnType<typeof usePersonForm>;
 
 type Props = {
-  draft: PersonDraft;
-  onChange: (draft: PersonDraft) => void;
+  form: PersonFormApi;
   /** Found persons have their data locked until 'Editar Datos'. */
   locked: boolean;
   relationships: Array<{ value: string; label: string }>;
-  invalid: keyof PersonDraft | null;
 };
 
 const upper = (v: string) => v.toUpperCase();
+const genderOptions = [
+  { value: '1', label: 'Masculino' },
+  { value: '2', label: 'Femenino' },
+];
+const foreignOptions = [
+  { value: 'false', label: 'No' },
+  { value: 'true', label: 'Sí' },
+];
 const calendarLabels = {
   previousDecade: 'Década anterior',
   nextDecade: 'Década siguiente',
@@ -69,11 +111,32 @@ const calendarLabels = {
 /** Titulars are of age: the calendar offers birth dates up to the domain's limit on Bolivia's today. */
 const adultLimit = () => latestAdultBirthDate(boliviaDay());
 
-export function PersonForm({ draft, onChange, locked, relationships, invalid }: Props) {
-  const set = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) =>
-    onChange({ ...draft, [key]: value });
-  // The field named invalid at the last save stays red only while it is still empty.
-  const err = (key: keyof PersonDraft) => (invalid === key && isEmpty(draft, key) ? true : undefined);
+export function PersonForm({ form, locked, relationships }: Props) {
+  const draft = form.getValues();
+  // A typed value clears its field's mark (a surname either one); a missing field is only marked
+  // red, the notice says what is missing; any other problem is written under its field.
+  const set = <K extends keyof PersonDraft>(key: K, value: PersonDraft[K]) => {
+    // (a value of the draft's own type: @mantine/form's path types do not follow a generic key)
+    form.setFieldValue(key, value as never);
+    if (key === 'materno') form.clearFieldError('paterno');
+  };
+  const err = (key: keyof PersonDraft) => {
+    const message = form.errors[key];
+    if (!message) return undefined;
+    return message === holderMessages.fillAll ? true : message;
+  };
+  const choice = (key: 'gender' | 'foreign', label: string, data: typeof genderOptions) => (
+    <Select
+      label={label}
+      placeholder="Seleccione"
+      data={data}
+      value={draft[key]}
+      onChange={(v) => set(key, v)}
+      disabled={locked}
+      error={err(key)}
+      withAsterisk
+    />
+  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="person-form">
       <TextInput label="Carnet" value={draft.carnet} disabled />
@@ -102,10 +165,10 @@ export function PersonForm({ draft, onChange, locked, relationships, invalid }: 
       />
       <TextInput
         label="Nombres"
-        value={draft.nombre}
-        onChange={(e) => set('nombre', upper(e.currentTarget.value))}
+        value={draft.name}
+        onChange={(e) => set('name', upper(e.currentTarget.value))}
         disabled={locked}
-        error={err('nombre')}
+        error={err('name')}
         withAsterisk
       />
       {/* Typed as dd/mm/aaaa or picked in the calendar. The original blocked typing (part 2 §5);
@@ -129,32 +192,8 @@ export function PersonForm({ draft, onChange, locked, relationships, invalid }: 
         error={err('birthDate')}
         withAsterisk
       />
-      <Select
-        label="Género"
-        placeholder="Seleccione"
-        data={[
-          { value: '1', label: 'Masculino' },
-          { value: '2', label: 'Femenino' },
-        ]}
-        value={draft.gender}
-        onChange={(v) => set('gender', v)}
-        disabled={locked}
-        error={err('gender')}
-        withAsterisk
-      />
-      <Select
-        label="Extranjero"
-        placeholder="Seleccione"
-        data={[
-          { value: 'false', label: 'No' },
-          { value: 'true', label: 'Sí' },
-        ]}
-        value={draft.foreign}
-        onChange={(v) => set('foreign', v)}
-        disabled={locked}
-        error={err('foreign')}
-        withAsterisk
-      />
+      {choice('gender', 'Género', genderOptions)}
+      {choice('foreign', 'Extranjero', foreignOptions)}
     </SimpleGrid>
   );
 }

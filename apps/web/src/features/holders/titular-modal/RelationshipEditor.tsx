@@ -42,7 +42,7 @@ export function RelationshipEditor({ guardian, relationships, changes, onDone, c
   return (
     <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-0)" data-testid="relationship-editor">
       <Text size="sm" mb={6}>
-        Parentesco de {guardian.nombres} {guardian.paterno} (actual: {guardian.relationshipName})
+        Parentesco de {guardian.name} {guardian.paterno} (actual: {guardian.relationshipName})
       </Text>
       <Group align="flex-end" gap="xs">
         <Select

@@ -1,4 +1,4 @@
-import { adjustmentMessages, type GuardianRow, holderMessages } from '@bjp/domain';
+import { type GuardianRow, holderMessages } from '@bjp/domain';
 import { Alert, Badge, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -6,33 +6,32 @@ import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { SpanishDates } from '../../../ui/SpanishDates';
-import { type TitularArea, useRelationships, useTitularChanges, useTitularModal } from '../api';
+import { holdersPolicy, useRelationships, useTitularChanges, useTitularModal } from '../api';
 import { AddTitularPanel } from './AddTitularPanel';
 import { EditDataPanel } from './EditDataPanel';
 import { GuardiansTable } from './GuardiansTable';
+import type { TitularModalPolicy } from './policy';
 import { RelationshipEditor } from './RelationshipEditor';
-import { reportAdjustmentError, reportTitularError } from './report-error';
+import { reportTitularError } from './report-error';
 
 type Props = {
   sie: number;
   codeType: number;
   inscriptionId: number | null;
   onClose: () => void;
-  /** 'adjustments': the variant after consolidation (one change per student, 'Editar Datos' icon). */
-  area?: TitularArea;
+  /** Another area's API, confirmations and 'Editar Datos' (policy.ts); holder registration's by default. */
+  policy?: TitularModalPolicy;
 };
 
 /**
  * 'Actualización y/o Registro de Titular': the student's titulars with the selection switch, and the
  * add view ('Adicionar Nuevo Titular'). 'Registrar' saves the selected titular, or with none the
- * removal of the student's beneficiary status, after '¿Está Seguro?'. The adjustment variant
- * (area 'adjustments') talks to the adjustments API, whose changes count once per student.
+ * removal of the student's beneficiary status, after '¿Está Seguro?'.
  */
-export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'holders' }: Props) {
-  const adjusting = area === 'adjustments';
-  const modal = useTitularModal(sie, inscriptionId, area);
+export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = holdersPolicy }: Props) {
+  const modal = useTitularModal(policy, sie, inscriptionId);
   const relationships = useRelationships(codeType);
-  const changes = useTitularChanges(sie, inscriptionId ?? 0, area);
+  const changes = useTitularChanges(policy, sie, inscriptionId ?? 0);
   const [editingData, setEditingData] = useState<GuardianRow | null>(null);
   const [view, setView] = useState<'list' | 'add'>('list');
   // Back from the add view the button that opened it takes the focus again: the view it was in
@@ -87,30 +86,28 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'ho
 
   const register = async () => {
     // Saving with nothing selected ends the student's benefit: the confirmation says so first.
-    const once = adjusting ? adjustmentMessages.confirmOnce : holderMessages.confirmSave;
-    const none = adjusting ? adjustmentMessages.confirmRemoval : holderMessages.confirmNoTitular;
-    const message = selectedId === null ? `${none} ${once}` : once;
+    const once = policy.confirmSave;
+    const message = selectedId === null ? `${policy.confirmNoTitular} ${once}` : once;
     if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return;
     changes.save.mutate(selectedId, {
       onSuccess: () => {
         notifySuccess(holderMessages.operationOk);
         onClose();
       },
-      onError: (error) =>
-        adjusting ? reportAdjustmentError(error) : reportTitularError(error, holderMessages.saveFailed),
+      onError: policy.reportError,
     });
   };
 
-  /** The adjustment's data edit: confirmed first, since it is the student's one change. */
+  /** 'Editar Datos' (where the policy allows it): confirmed first when the policy asks. */
   const saveData = async (send: () => Promise<unknown>) => {
-    const message = adjustmentMessages.confirmOnce;
-    if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return false;
+    const message = policy.confirmChange;
+    if (message && !(await confirmAction({ title: holderMessages.confirmTitle, message }))) return false;
     try {
       await send();
       notifySuccess(holderMessages.operationOk);
       return true;
     } catch (error) {
-      reportAdjustmentError(error);
+      policy.reportError(error);
       return false;
     }
   };
@@ -149,7 +146,7 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'ho
                 onToggle={(g) => setSelectedId((current) => (current === g.guardianId ? null : g.guardianId))}
                 onDelete={remove}
                 onRelationship={setEditing}
-                onEditData={adjusting ? setEditingData : undefined}
+                onEditData={policy.editPersonData ? setEditingData : undefined}
                 disabled={locked || changes.remove.isPending || changes.save.isPending}
               />
               {editingData && (
@@ -166,7 +163,7 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'ho
                   relationships={options}
                   changes={changes}
                   onDone={() => setEditing(null)}
-                  confirmMessage={adjusting ? adjustmentMessages.confirmOnce : undefined}
+                  confirmMessage={policy.confirmChange}
                 />
               )}
               {selectedId === null && data.guardians.length > 0 && (
@@ -207,7 +204,6 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, area = 'ho
               relationships={options}
               changes={changes}
               onBack={() => setView('list')}
-              area={area}
             />
           )}
         </Stack>

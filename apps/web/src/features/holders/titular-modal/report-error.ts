@@ -1,9 +1,9 @@
-import { adjustmentMessages, holderMessages } from '@bjp/domain';
+import { holderMessages } from '@bjp/domain';
 import { errorMessage, isApiError } from '../../../app/api';
 import { showErrorDialog } from '../../../ui/ConfirmDialog';
 import { notifyError } from '../../../ui/notify';
 
-type SegipDetails = { segip?: string; observation?: string };
+export type SegipDetails = { segip?: string; observation?: string };
 
 /**
  * Shows a failed titular change as the specification does: SEGIP unavailable as the toast 'Error en
@@ -24,18 +24,4 @@ export function reportTitularError(error: unknown, fallback: string = holderMess
     return;
   }
   notifyError(errorMessage(error, fallback));
-}
-
-/**
- * The adjustment variant (part 2 §8): SEGIP failures as in registration, anything else as the
- * dialog 'Error en la modificación!!!' with the server's message ('Falla en la modificación!!!'
- * when there is none).
- */
-export function reportAdjustmentError(error: unknown): void {
-  const details = isApiError(error) ? (error.details as SegipDetails | undefined) : undefined;
-  if ((isApiError(error) && error.status === 502) || details?.segip) {
-    reportTitularError(error);
-    return;
-  }
-  showErrorDialog(errorMessage(error, adjustmentMessages.failureTitle), adjustmentMessages.errorTitle);
 }

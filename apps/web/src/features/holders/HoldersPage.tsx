@@ -18,7 +18,7 @@ const titles: Record<Variant, string> = {
  * school by SIE code — the server limits the search to the user's place — and the principal variant
  * offers the director's schools.
  */
-function TutorsPage({ variant }: { variant: Variant }) {
+function HoldersPage({ variant }: { variant: Variant }) {
   const user = useSessionUser();
   const scope = user?.scope;
   const note =
@@ -37,7 +37,7 @@ function TutorsPage({ variant }: { variant: Variant }) {
   );
 }
 
-export const TutorsAdminPage = () => <TutorsPage variant="admin" />;
-export const TutorsDepartmentPage = () => <TutorsPage variant="department" />;
-export const TutorsDistrictPage = () => <TutorsPage variant="district" />;
-export const TutorsPrincipalPage = () => <TutorsPage variant="principal" />;
+export const HoldersAdminPage = () => <HoldersPage variant="admin" />;
+export const HoldersDepartmentPage = () => <HoldersPage variant="department" />;
+export const HoldersDistrictPage = () => <HoldersPage variant="district" />;
+export const HoldersPrincipalPage = () => <HoldersPage variant="principal" />;

@@ -1,0 +1,38 @@
+import type { PersonData, TitularModalResponse } from '@bjp/domain';
+import type { PathsWith } from '../../../app/api-types';
+
+type GetPath = PathsWith<'get'>;
+/** The API's inscription paths that serve a titular modal ('…/inscriptions/{inscriptionId}/titulars' and the rest). */
+export type TitularModalPath = {
+  [P in GetPath]: P extends `${infer Base}/inscriptions/{inscriptionId}/titulars`
+    ? `${Base}/inscriptions/{inscriptionId}`
+    : never;
+}[GetPath];
+
+/**
+ * What the titular modal does in the area that opens it. Holders' registration is `holdersPolicy`
+ * below; another area (the adjustments after consolidation) passes its own, with its API path, its
+ * query keys and its confirmations: the modal knows no area but the one it belongs to.
+ */
+export type TitularModalPolicy = {
+  /** The inscription's API path; the paths under it have the same shape in every area. */
+  path: TitularModalPath;
+  keys: {
+    /** Where the modal's content is cached (its third element is 'modal'). */
+    modal: (sie: number, inscriptionId: number) => readonly unknown[];
+    /** What a change refreshes, except the modals (which the change's answer replaces). */
+    changed: (sie: number) => readonly unknown[];
+  };
+  /** '¿Está Seguro?' of 'Registrar', and the text put before it when no titular is selected. */
+  confirmSave: string;
+  confirmNoTitular: string;
+  /** When set, '¿Está Seguro?' with this text before a relationship or data change. */
+  confirmChange?: string;
+  /** How a failed 'Registrar' (and data change) is shown. */
+  reportError: (error: unknown) => void;
+  /** 'Editar Datos' of a titular through the student (the icon shows only when set). */
+  editPersonData?: (
+    target: { sie: number; inscriptionId: number; personId: number },
+    data: PersonData,
+  ) => Promise<TitularModalResponse>;
+};
