@@ -9,6 +9,7 @@
 //   3. the next year's roll (the programme year moved to the next one, every row a new inscription:
 //      the year's first load), then the same file again. The bench database is put back after.
 // Run: npm run bench -- roll [--reuse] [--scale demo]
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,13 @@ const fileOf = (name: string) => path.join(os.tmpdir(), `roll-bench-${name}.csv`
 
 if (!(values.reuse && (await databaseExists(server, database))))
   await seedNational(server, database, values.scale);
+// A reused database may predate the latest migrations (the cleanup below names their columns).
+const migrated = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/migrate-cli.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: url },
+});
+if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
 // Earlier runs' imports and withdrawals undone, so every run starts from the seeded roll.
 const year = await withClient(url, async (db) => {
