@@ -6,12 +6,19 @@
 // run + confirmation), and the same file again (everything unchanged).
 // Run: npm run bench -- imports [--rows 1000000] [--reuse]
 //   --reuse keeps an already seeded imports_bench (its payments are reset first).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import {
+  type CliRun,
+  databaseExists,
+  importCli,
+  machine,
+  psql as runPsql,
+  seedNational,
+  withClient,
+} from './import-support.js';
 import { root } from './support.js';
 
 const { values } = parseArgs({
@@ -22,43 +29,8 @@ const server = process.env.PG_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432'
 const database = 'imports_bench';
 const url = `${server}/${database}`;
 const file = path.join(os.tmpdir(), `imports-bench-${ROWS}.csv`);
-const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
-const machine = () => ({
-  loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
-  cpus: os.cpus().length,
-});
-
-async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const seeded = values.reuse
-  ? await withClient(`${server}/postgres`, async (admin) => {
-      const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-      return rows.length > 0;
-    })
-  : false;
-if (!seeded) {
-  await withClient(`${server}/postgres`, async (admin) => {
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${database}`);
-  });
-  const started = performance.now();
-  const seed = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/db/seed/cli.ts', '--scale', 'national'],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } },
-  );
-  if (seed.status !== 0) process.exit(seed.status ?? 1);
-  await withClient(url, (c) => c.query('VACUUM ANALYZE'));
-  console.log(`seeded ${database} in ${seconds(started)} s`);
-}
+const seeded = values.reuse ? await databaseExists(server, database) : false;
+if (!seeded) await seedNational(server, database);
 
 // The file: RUDE, the programme amount, a date, bank, agency and mode, ';'-separated with a header.
 const written = await withClient(url, async (db) => {
@@ -85,12 +57,7 @@ const query = `SELECT s.rude AS "RUDE", p.amount_per_student AS "MONTO",
     AND EXISTS (SELECT 1 FROM titular_assignments t WHERE t.inscription_id = n.id AND t.removed_at IS NULL)
     AND NOT EXISTS (SELECT 1 FROM student_blocks b WHERE b.inscription_id = n.id AND b.unblocked_at IS NULL)
   ORDER BY n.id LIMIT ${ROWS}`;
-const psql = (command: string) => {
-  const started = performance.now();
-  const r = spawnSync('psql', [url, '-qc', command], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-  return seconds(started);
-};
+const psql = (command: string) => runPsql(url, command);
 psql(`\\copy (${query.replace(/\s+/g, ' ')}) TO '${file}' WITH (FORMAT csv, HEADER, DELIMITER ';')`);
 const size = statSync(file).size;
 console.log(`file ${file}: ${ROWS} rows, ${Math.round(size / 1024 / 1024)} MB`);
@@ -104,51 +71,8 @@ const copySeconds = psql(`\\copy bench_payment_copy FROM '${file}' WITH (FORMAT 
 psql('DROP TABLE bench_payment_copy');
 console.log(`COPY into a scratch table: ${copySeconds} s`);
 
-type Run = {
-  name: string;
-  wall: number;
-  checked?: number;
-  imported?: number;
-  maxRssMb?: number;
-  output: string;
-};
-const runs: Run[] = [];
-function cli(name: string, args: string[]): Run {
-  console.log('machine before', machine());
-  const started = performance.now();
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/imports-cli.ts', 'payments', file, ...args],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, DATABASE_URL: url },
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  const wall = seconds(started);
-  if (r.status !== 0) throw new Error(`${name}: ${r.stdout}\n${r.stderr}`);
-  const number = (re: RegExp) => {
-    const m = re.exec(r.stdout);
-    return m ? Number(m[1]) : undefined;
-  };
-  const run: Run = {
-    name,
-    wall,
-    checked: number(/Revisado en ([\d.]+) s/),
-    imported: number(/Importado en ([\d.]+) s/),
-    maxRssMb: number(/Memoria máxima del proceso: (\d+) MB/),
-    output: r.stdout
-      .replace(/\r[^\n]*(?=\r)/g, '')
-      .split('\n')
-      .filter((l) => !l.startsWith('  Línea'))
-      .join('\n'),
-  };
-  console.log(run.output);
-  console.log(`${name}: ${wall} s in all`);
-  runs.push(run);
-  return run;
-}
+const runs: CliRun[] = [];
+const cli = (name: string, args: string[]) => runs.push(importCli(url, name, 'payments', file, args));
 
 cli('dry run alone', ['--dry-run']);
 cli('import (dry run + confirmation)', []);

@@ -5688,12 +5688,14 @@ export interface paths {
                                     rows: number;
                                     /** @description Pagos ya registrados con los mismos datos: no se duplican */
                                     unchanged: number;
+                                    /** @description Nómina: estudiantes inscritos en la gestión que el archivo ya no lista (se marcan retirados) */
+                                    withdrawn?: number;
                                 };
                                 createdAt: string;
                                 fileName: string;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "payments";
+                                kind: "payments" | "districts" | "institutions" | "roll";
                                 /** @description Lo escrito al confirmar */
                                 result: {
                                     /** @description Pagos ya registrados con otra fecha, banco o modalidad */
@@ -5708,11 +5710,13 @@ export interface paths {
                                     rows: number;
                                     /** @description Pagos ya registrados con los mismos datos: no se duplican */
                                     unchanged: number;
+                                    /** @description Nómina: estudiantes inscritos en la gestión que el archivo ya no lista (se marcan retirados) */
+                                    withdrawn?: number;
                                 } | null;
                                 sha256: string;
                                 size: number;
                                 /** @enum {string} */
-                                state: "checked" | "queued" | "running" | "done" | "failed";
+                                state: "checking" | "checked" | "queued" | "running" | "done" | "failed";
                             }[];
                             page: number;
                             pageSize: number;
@@ -5773,14 +5777,24 @@ export interface paths {
                                 rows: number;
                                 /** @description Pagos ya registrados con los mismos datos: no se duplican */
                                 unchanged: number;
+                                /** @description Nómina: estudiantes inscritos en la gestión que el archivo ya no lista (se marcan retirados) */
+                                withdrawn?: number;
                             };
                             createdAt: string;
                             error: string | null;
+                            /** @description Nómina: los primeros errores de la revisión */
+                            errorList?: {
+                                column: string;
+                                line: number;
+                                /** @description Ya incluye línea y columna */
+                                message: string;
+                            }[];
+                            errorsTruncated?: boolean;
                             fileName: string;
                             id: number;
                             jobId: string | null;
                             /** @enum {string} */
-                            kind: "payments";
+                            kind: "payments" | "districts" | "institutions" | "roll";
                             message: string | null;
                             progress: {
                                 done: number;
@@ -5801,11 +5815,13 @@ export interface paths {
                                 rows: number;
                                 /** @description Pagos ya registrados con los mismos datos: no se duplican */
                                 unchanged: number;
+                                /** @description Nómina: estudiantes inscritos en la gestión que el archivo ya no lista (se marcan retirados) */
+                                withdrawn?: number;
                             } | null;
                             sha256: string;
                             size: number;
                             /** @enum {string} */
-                            state: "checked" | "queued" | "running" | "done" | "failed";
+                            state: "checking" | "checked" | "queued" | "running" | "done" | "failed";
                         };
                     };
                 };
@@ -5940,6 +5956,8 @@ export interface paths {
                                 rows: number;
                                 /** @description Pagos ya registrados con los mismos datos: no se duplican */
                                 unchanged: number;
+                                /** @description Nómina: estudiantes inscritos en la gestión que el archivo ya no lista (se marcan retirados) */
+                                withdrawn?: number;
                             };
                             createdAt: string;
                             /** @description Los primeros 1000 errores */
@@ -5953,7 +5971,7 @@ export interface paths {
                             fileName: string;
                             id: number;
                             /** @enum {string} */
-                            kind: "payments";
+                            kind: "payments" | "districts" | "institutions" | "roll";
                             /** @description Lo escrito al confirmar */
                             result: {
                                 /** @description Pagos ya registrados con otra fecha, banco o modalidad */
@@ -5968,11 +5986,13 @@ export interface paths {
                                 rows: number;
                                 /** @description Pagos ya registrados con los mismos datos: no se duplican */
                                 unchanged: number;
+                                /** @description Nómina: estudiantes inscritos en la gestión que el archivo ya no lista (se marcan retirados) */
+                                withdrawn?: number;
                             } | null;
                             sha256: string;
                             size: number;
                             /** @enum {string} */
-                            state: "checked" | "queued" | "running" | "done" | "failed";
+                            state: "checking" | "checked" | "queued" | "running" | "done" | "failed";
                         };
                     };
                 };
@@ -5997,6 +6017,84 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/roll/{kind}/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sube un archivo de la nómina (distritos, unidades educativas o estudiantes; campo «archivo») y pone en cola su revisión, que no escribe nada */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "districts" | "institutions" | "roll";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Siga la revisión en GET /imports/:id */
+                            jobId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/roll/{kind}/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Plantilla CSV de un archivo de la nómina */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "districts" | "institutions" | "roll";
+                };
                 cookie?: never;
             };
             requestBody?: never;

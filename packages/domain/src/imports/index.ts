@@ -1,4 +1,7 @@
-// Files brought in by staff (issue 18): the bank's payment file now, the roll next.
+// Files brought in by staff (issue 18): the bank's payment file and the year's school roll.
+export * from './layout.js';
 export * from './messages.js';
 export * from './payment-layout.js';
+export * from './roll-layout.js';
+export * from './roll-messages.js';
 export * from './schemas.js';

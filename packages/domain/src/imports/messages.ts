@@ -1,14 +1,15 @@
 /** The import's messages: structural errors refuse the whole file, row errors name line and column. */
 export const importMessages = {
   rowError: (line: number, column: string, message: string) => `Línea ${line}, ${column}: ${message}`,
-  wrongColumns: (missing: readonly string[], extra: readonly string[]) =>
+  wrongColumns: (missing: readonly string[], extra: readonly string[], expected: readonly string[]) =>
     [
       'Las columnas del archivo no son las esperadas',
       missing.length > 0 ? ` (faltan: ${missing.join(', ')})` : '',
       extra.length > 0 ? ` (sobran: ${extra.join(', ')})` : '',
-      '. Use la plantilla: RUDE, MONTO, FECHA_PAGO, BANCO, AGENCIA, MODALIDAD.',
+      `. Use la plantilla: ${expected.join(', ')}.`,
     ].join(''),
   duplicateColumn: (name: string) => `La columna ${name || '(vacía)'} aparece más de una vez en la cabecera.`,
+  rowWidth: (cells: number, header: number) => `la fila tiene ${cells} columnas y la cabecera ${header}.`,
   empty: 'El archivo está vacío: no tiene cabecera.',
   noRows: 'El archivo no tiene filas de datos, solo la cabecera.',
   unreadableXlsx: 'El archivo no se puede leer como planilla Excel (XLSX): está dañado o no es una planilla.',
@@ -38,6 +39,7 @@ export const importMessages = {
   notFound: 'No existe la importación indicada.',
   invalidId: 'Identificador de importación no válido.',
   alreadyConfirmed: 'Esta importación ya fue confirmada.',
+  notChecked: 'El archivo todavía no pasó la revisión: espere su resultado o vuelva a subirlo.',
   progress: (done: number, total: number) => `Importando pagos: ${done} de ${total} filas.`,
   done: (inserted: number, changed: number, unchanged: number) =>
     `Importación terminada: ${inserted} pagos nuevos, ${changed} modificados y ${unchanged} sin cambios.`,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPaymentHeader,
-  normalizeHeader,
-  parseFileDate,
-  rowErrorText,
-  validatePaymentRow,
-} from './payment-layout.js';
+import { normalizeHeader, parseFileDate, rowErrorText } from './layout.js';
+import { checkPaymentHeader, validatePaymentRow } from './payment-layout.js';
 
 const cells = (over: Partial<Record<string, string>> = {}) => ({
   RUDE: ' 80730014200519a ',

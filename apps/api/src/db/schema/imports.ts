@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * File imports (issue 18): one row per uploaded file, written by the dry run ('checked') and moved
@@ -29,6 +29,37 @@ export const fileImports = pgTable(
     confirmedBy: integer('confirmed_by'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     error: text('error'),
+    /** The roll's programme year (roll kinds only). */
+    year: smallint('year'),
+    /** The roll kinds' dry run runs as a job: its first row errors are kept here for the screen. */
+    errorList: jsonb('error_list'),
   },
   (t) => [index('file_imports_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The students of a roll file being imported (docs/imports.md), one row per valid line, loaded by
+ * the dry run and merged set-based by the confirmation; deleted when the import ends. Unlogged on
+ * PostgreSQL: a crash loses only what the import can read again from its stored file.
+ */
+export const rollStaging = pgTable(
+  'roll_staging',
+  {
+    importId: integer('import_id').notNull(),
+    line: integer('line').notNull(),
+    institutionId: integer('institution_id').notNull(),
+    levelId: smallint('level_id').notNull(),
+    gradeId: smallint('grade_id').notNull(),
+    parallelId: smallint('parallel_id').notNull(),
+    shiftId: smallint('shift_id').notNull(),
+    rude: text('rude').notNull(),
+    firstLastName: text('first_last_name').notNull(),
+    secondLastName: text('second_last_name').notNull(),
+    name: text('name').notNull(),
+    gender: smallint('gender').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    documentNumber: text('document_number'),
+    documentComplement: text('document_complement').notNull(),
+  },
+  (t) => [index('roll_staging_import_rude_idx').on(t.importId, t.rude)],
 );

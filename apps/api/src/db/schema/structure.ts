@@ -140,6 +140,11 @@ export const inscriptions = pgTable(
     year: smallint('year').notNull(),
     // Set when the student is removed as a beneficiary (baja); irreversible.
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    // Set when a roll import of this year no longer lists the student (docs/imports.md): the
+    // inscription and everything hanging from it stay, listed for review; a later roll that lists
+    // the student again clears it.
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnImportId: integer('withdrawn_import_id'),
   },
   (t) => [
     uniqueIndex('inscriptions_student_year').on(t.studentId, t.year),

@@ -27,6 +27,24 @@ export function errorsWorkbook(dir: string) {
     get count() {
       return count;
     },
+    /** The roll's students the file leaves out, on a sheet of their own, for review. */
+    withdrawn(students: Array<{ rude: string; name: string; sie: number }>, total: number) {
+      sheet.commit();
+      const list = workbook.addWorksheet('Retirados');
+      list.columns = [
+        { header: 'RUDE', key: 'rude', width: 22 },
+        { header: 'Estudiante', key: 'name', width: 50 },
+        { header: 'SIE', key: 'sie', width: 12 },
+      ];
+      list.getRow(1).font = { bold: true };
+      list.getRow(1).commit();
+      for (const s of students) list.addRow(s).commit();
+      if (total > students.length)
+        list
+          .addRow({ rude: `… y ${total - students.length} más (se listan los primeros ${students.length})` })
+          .commit();
+      list.commit();
+    },
     async finish() {
       sheet.commit();
       await workbook.commit();

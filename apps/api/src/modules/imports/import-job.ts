@@ -7,10 +7,11 @@ import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
+import { PAYMENT_IMPORT_JOB, ROLL_CHECK_JOB, ROLL_IMPORT_JOB } from './job-kinds.js';
 import { checkPayments } from './payment-check.js';
 import { importRow, markDone, markFailed, programmeAmount } from './queries.js';
 import { readRows } from './reader.js';
-import { PAYMENT_IMPORT_JOB } from './service.js';
+import { type RollImportRow, runRollCheck, runRollImport } from './roll/jobs.js';
 import { openChunked } from './stored-file.js';
 
 export type ImportResult = { message: string; importId: number; counts: ImportCounts; written: number };
@@ -113,8 +114,28 @@ export async function runPaymentImport(
   }
 }
 
+/** A roll job (dry run or confirmation) on its import; a refusal to show marks the import failed. */
+export async function runRollJob(
+  deps: AppDeps,
+  run: JobRun<{ importId?: number }>,
+  step: typeof runRollCheck | typeof runRollImport,
+) {
+  const id = await importIdOf(deps, run);
+  try {
+    const row = await importRow(deps.db, id);
+    if (!row) throw new AppError('not_found', importMessages.notFound);
+    return await step(deps, run, row as unknown as RollImportRow);
+  } catch (error) {
+    if (error instanceof AppError) await markFailed(deps.db, id, error.message).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** The server's queue with the import kinds registered. */
 export function importJobs(app: AppInstance): JobQueue {
-  app.deps.jobs.register<{ importId?: number }>(PAYMENT_IMPORT_JOB, (run) => runPaymentImport(app.deps, run));
-  return app.deps.jobs;
+  const { deps } = app;
+  deps.jobs.register<{ importId?: number }>(PAYMENT_IMPORT_JOB, (run) => runPaymentImport(deps, run));
+  deps.jobs.register<{ importId?: number }>(ROLL_CHECK_JOB, (run) => runRollJob(deps, run, runRollCheck));
+  deps.jobs.register<{ importId?: number }>(ROLL_IMPORT_JOB, (run) => runRollJob(deps, run, runRollImport));
+  return deps.jobs;
 }

@@ -31,7 +31,7 @@ const summarySelect = sql`
   SELECT f.id, f.kind, f.file_name AS "fileName", f.sha256, f.size, f.format, f.encoding,
     f.file_key AS "fileKey", f.chunks, f.errors_key AS "errorsKey", f.user_id AS "userId",
     f.created_at AS "createdAt", f.state, f.counts, f.result, f.job_id AS "jobId",
-    f.confirmed_by AS "confirmedBy", f.confirmed_at AS "confirmedAt", f.error,
+    f.confirmed_by AS "confirmedBy", f.confirmed_at AS "confirmedAt", f.error, f.year, f.error_list AS "errorList",
     CASE WHEN u.id IS NULL THEN NULL
       ELSE trim(coalesce(u.name, '') || ' ' || coalesce(u.first_last_name, '')) || ' (' || u.username || ')' END AS by
   FROM file_imports f LEFT JOIN users u ON u.id = f.user_id`;

@@ -7,6 +7,8 @@ import {
   importParams,
   MAX_IMPORT_BYTES,
   paymentTemplateCsv,
+  rollCheckStarted,
+  rollKindParams,
 } from '@bjp/domain';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -16,6 +18,8 @@ import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { importJobs } from './import-job.js';
 import { importRow } from './queries.js';
+import { startRollCheck } from './roll/start.js';
+import { rollTemplate } from './roll/templates.js';
 import { confirmImport, dryRun, importDetail, importHistory, parseErrorsKey } from './service.js';
 import { openChunked } from './stored-file.js';
 import { receiveUpload } from './upload.js';
@@ -70,6 +74,46 @@ export async function importsRoutes(app: AppInstance) {
       const file = await receiveUpload(req, maxBytes);
       try {
         return await dryRun(app.deps, req.user!.id, file);
+      } finally {
+        await file.dispose();
+      }
+    },
+  );
+
+  app.get(
+    '/imports/roll/:kind/template',
+    {
+      schema: { tags, params: rollKindParams, description: 'Plantilla CSV de un archivo de la nómina' },
+      preHandler: guard('imports.run'),
+    },
+    async (req, reply) => {
+      const template = await rollTemplate(app.deps.db, req.params.kind);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', attachment(template.fileName))
+        .send(`\uFEFF${template.csv}`);
+    },
+  );
+
+  app.post(
+    '/imports/roll/:kind/dry-run',
+    {
+      schema: {
+        tags,
+        params: rollKindParams,
+        consumes: ['multipart/form-data'],
+        description:
+          'Sube un archivo de la nómina (distritos, unidades educativas o estudiantes; campo «archivo») y pone en cola su revisión, que no escribe nada',
+        response: { 202: rollCheckStarted },
+      },
+      preHandler: guard('imports.run'),
+    },
+    async (req, reply) => {
+      const file = await receiveUpload(req, maxBytes);
+      try {
+        return reply
+          .code(202)
+          .send(await startRollCheck(app.deps, jobs, req.user!.id, req.params.kind, file));
       } finally {
         await file.dispose();
       }

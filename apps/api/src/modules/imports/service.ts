@@ -5,6 +5,7 @@ import {
   IMPORT_PAGE_SIZE,
   type ImportCounts,
   type ImportDetail,
+  type ImportKind,
   type ImportPage,
   type ImportState,
   type ImportSummary,
@@ -19,6 +20,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { errorsWorkbook } from './errors-file.js';
+import { confirmJobOf } from './job-kinds.js';
 import { checkPayments } from './payment-check.js';
 import {
   countImports,
@@ -34,7 +36,7 @@ import { readRows } from './reader.js';
 import { openLocal, putChunked, removeChunked } from './stored-file.js';
 import type { ReceivedFile } from './upload.js';
 
-export const PAYMENT_IMPORT_JOB = 'import.payments';
+export { PAYMENT_IMPORT_JOB } from './job-kinds.js';
 
 /** Where the errors spreadsheet is: '<prefix>#<chunks>' (both stored in one column). */
 const errorsKeyOf = (prefix: string, chunks: number) => `${prefix}#${chunks}`;
@@ -98,10 +100,12 @@ export async function dryRun(deps: AppDeps, userId: number, file: ReceivedFile):
   };
 }
 
+type ErrorList = { items: DryRunResult['errorList']; truncated: boolean };
+
 function toSummary(r: SummaryRow): ImportSummary {
   return {
     id: r.id,
-    kind: r.kind as 'payments',
+    kind: r.kind as ImportKind,
     fileName: r.fileName,
     sha256: r.sha256,
     size: r.size,
@@ -137,6 +141,9 @@ export async function importDetail(deps: AppDeps, jobs: JobQueue, id: number): P
   if (status && (state === 'queued' || state === 'running')) {
     state = status.state === 'done' ? 'done' : status.state;
   }
+  // A roll file's dry run is a job too: a check that failed for good is shown as failed.
+  if (status && state === 'checking' && status.state === 'failed') state = 'failed';
+  const errorList = row.errorList as ErrorList | null;
   const done =
     state === 'done' ? ((status?.result as { message?: string } | undefined)?.message ?? null) : null;
   return {
@@ -146,6 +153,7 @@ export async function importDetail(deps: AppDeps, jobs: JobQueue, id: number): P
     progress: status?.progress ?? null,
     error: row.error ?? status?.error ?? null,
     message: done,
+    ...(errorList ? { errorList: errorList.items, errorsTruncated: errorList.truncated } : {}),
   };
 }
 
@@ -157,8 +165,11 @@ export async function confirmImport(deps: AppDeps, jobs: JobQueue, userId: numbe
   const row = await importRow(deps.db, id);
   if (!row) throw new AppError('not_found', importMessages.notFound);
   if (row.state === 'done') throw new AppError('conflict', importMessages.alreadyConfirmed);
+  // A roll file is confirmed only once its dry run has counted it.
+  if (row.state === 'checking' || (row.state === 'failed' && !(row.counts as ImportCounts).rows))
+    throw new AppError('conflict', importMessages.notChecked);
   const job = await jobs.enqueue(
-    PAYMENT_IMPORT_JOB,
+    confirmJobOf(row.kind as ImportKind),
     { importId: id },
     { singletonKey: `import|${id}`, userId },
   );

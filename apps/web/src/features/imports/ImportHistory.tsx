@@ -1,4 +1,4 @@
-import { formatDateTime } from '@bjp/domain';
+import { formatDateTime, importKindNames } from '@bjp/domain';
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Pager } from '../../ui/Pager';
@@ -42,7 +42,7 @@ export function ImportHistory() {
                     return (
                       <Table.Tr key={item.id}>
                         <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
-                        <Table.Td>Pagos del banco</Table.Td>
+                        <Table.Td>{importKindNames[item.kind]}</Table.Td>
                         <Table.Td>{item.fileName}</Table.Td>
                         <Table.Td title={item.sha256}>{item.sha256.slice(0, 12)}…</Table.Td>
                         <Table.Td>{item.by ?? '—'}</Table.Td>

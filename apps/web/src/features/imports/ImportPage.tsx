@@ -1,5 +1,24 @@
-import type { DryRunResult } from '@bjp/domain';
-import { Alert, Anchor, Button, Card, FileInput, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  type DryRunResult,
+  type ImportDetail,
+  type ImportKind,
+  importKindNames,
+  importKinds,
+  isRollKind,
+} from '@bjp/domain';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconFileSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,24 +26,38 @@ import { errorMessage } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { downloadFile } from '../../ui/download';
 import { PageHeader } from '../../ui/PageHeader';
-import { useConfirmImport, useDryRun, useImport } from './api';
+import { useConfirmImport, useDryRun, useImport, useRollCheck } from './api';
 import { ImportHistory } from './ImportHistory';
 import { ImportReport } from './ImportReport';
+import { kindTexts } from './kinds';
+
+/** A roll file's finished dry run, as the report the payment file's dry run answers at once. */
+const reportOf = (detail: ImportDetail): DryRunResult => ({
+  ...detail,
+  errorList: detail.errorList ?? [],
+  errorsTruncated: detail.errorsTruncated ?? false,
+});
 
 /**
- * 'Importar Datos' (issue 18, national administrators): the bank's payment file is uploaded and
- * checked (a dry run that writes no payment), its report read, then 'Confirmar' imports it as a job
- * followed with a progress bar. The layout is in docs/imports.md; the template is downloadable here.
+ * 'Importar Datos' (issue 18, national administrators): a file — the bank's payments, or one of the
+ * school roll's three — is uploaded and checked (a dry run that writes nothing of the programme's
+ * data; for the roll, a job followed here), its report read, then 'Confirmar' imports it as a job
+ * followed with a progress bar. The layouts are in docs/imports.md; each template is downloadable.
  */
 export function ImportPage() {
   const client = useQueryClient();
+  const [kind, setKind] = useState<ImportKind>('payments');
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<DryRunResult | null>(null);
+  const [checkingId, setCheckingId] = useState<number | null>(null);
   const [following, setFollowing] = useState(false);
   const dryRun = useDryRun();
+  const rollCheck = useRollCheck();
   const confirm = useConfirmImport();
-  const job = useImport(report?.id ?? null, following);
+  const job = useImport(report?.id ?? checkingId, following || checkingId !== null);
   const status = job.data;
+  const text = kindTexts[kind];
+  const refreshHistory = () => client.invalidateQueries({ queryKey: ['imports', 'history'] });
 
   useEffect(() => {
     if (status?.state === 'done' || status?.state === 'failed')
@@ -33,34 +66,67 @@ export function ImportPage() {
       });
   }, [status?.state, client]);
 
+  // A roll file's dry run ended: its report, or why the file is refused.
+  useEffect(() => {
+    if (checkingId === null || status?.id !== checkingId) return;
+    if (status.state === 'checked') {
+      setReport(reportOf(status));
+      setCheckingId(null);
+    } else if (status.state === 'failed') {
+      setCheckingId(null);
+      showErrorDialog(status.error ?? 'La revisión no pudo completarse.', 'El archivo no se puede importar');
+    }
+  }, [status, checkingId]);
+
+  const choose = (next: ImportKind) => {
+    setKind(next);
+    setFile(null);
+    setReport(null);
+    setCheckingId(null);
+    setFollowing(false);
+  };
+
   const check = () => {
     if (!file) return;
     setReport(null);
     setFollowing(false);
+    const refused = (error: unknown) =>
+      showErrorDialog(errorMessage(error), 'El archivo no se puede importar');
+    if (isRollKind(kind)) {
+      rollCheck.mutate(
+        { kind, file },
+        {
+          onSuccess: (started) => {
+            setCheckingId(started.id);
+            void refreshHistory();
+          },
+          onError: refused,
+        },
+      );
+      return;
+    }
     dryRun.mutate(file, {
       onSuccess: (r) => {
         setReport(r);
-        void client.invalidateQueries({ queryKey: ['imports', 'history'] });
+        void refreshHistory();
       },
-      onError: (error) => showErrorDialog(errorMessage(error), 'El archivo no se puede importar'),
+      onError: refused,
     });
   };
 
   const accept = async () => {
-    if (!report) return;
-    const writes = report.counts.new + report.counts.changed;
-    if (
-      !(await confirmAction({
-        message: `Se registrarán ${writes} pagos (nuevos o modificados). ¿Confirmar la importación?`,
-      }))
-    )
-      return;
+    if (!report || !(await confirmAction({ message: text.confirm(report.counts) }))) return;
     confirm.mutate(report.id, {
-      onSuccess: () => setFollowing(true),
+      onSuccess: () => {
+        setFollowing(true);
+        void job.refetch();
+      },
       onError: (error) => showErrorDialog(errorMessage(error), 'No se pudo confirmar'),
     });
   };
 
+  const checking = checkingId !== null;
+  const uploading = dryRun.isPending || rollCheck.isPending;
   const running = following && (!status || status.state === 'queued' || status.state === 'running');
   const { done = 0, total = 0, message = '' } = status?.progress ?? {};
   return (
@@ -68,17 +134,25 @@ export function ImportPage() {
       <PageHeader title="Importar Datos" breadcrumbs={['Administrar', 'Importar Datos']} />
       <Card withBorder>
         <Stack gap="sm">
+          <Select
+            label="Tipo de archivo"
+            data={importKinds.map((k) => ({ value: k, label: importKindNames[k] }))}
+            value={kind}
+            onChange={(value) => value && choose(value as ImportKind)}
+            allowDeselect={false}
+            disabled={uploading || checking || running}
+            style={{ maxWidth: 320 }}
+          />
           <Title order={3} size="h4">
-            Archivo de pagos del banco
+            {text.title}
           </Title>
           <Text size="sm">
-            CSV (UTF-8 o Latin-1, separado por «;» o «,») o XLSX (primera hoja) con las columnas RUDE, MONTO,
-            FECHA_PAGO (dd/mm/aaaa), BANCO, AGENCIA y MODALIDAD.{' '}
+            {text.layout}{' '}
             <Anchor
               component="button"
               type="button"
               onClick={() =>
-                downloadFile('/imports/payments/template', 'plantilla_pagos.csv').catch((e) =>
+                downloadFile(text.template.path, text.template.fileName).catch((e) =>
                   showErrorDialog(errorMessage(e)),
                 )
               }
@@ -94,22 +168,27 @@ export function ImportPage() {
               value={file}
               onChange={setFile}
               clearable
-              style={{ minWidth: 320 }}
-              disabled={dryRun.isPending || running}
+              style={{ minWidth: 'min(320px, 100%)' }}
+              disabled={uploading || checking || running}
             />
             <Button
               leftSection={<IconFileSearch size={16} />}
               onClick={check}
-              disabled={!file || running}
-              loading={dryRun.isPending}
+              disabled={!file || running || checking}
+              loading={uploading}
             >
               Revisar archivo
             </Button>
           </Group>
-          {dryRun.isPending && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              Subiendo y revisando el archivo; no se escribe ningún pago…
-            </Text>
+          {(uploading || checking) && (
+            <Stack gap={4} aria-live="polite">
+              {checking && <Progress value={100} animated striped aria-label="Avance de la revisión" />}
+              <Text size="sm" c="dimmed">
+                {checking && message
+                  ? message
+                  : 'Subiendo y revisando el archivo; no se escribe nada todavía…'}
+              </Text>
+            </Stack>
           )}
         </Stack>
       </Card>
@@ -122,9 +201,9 @@ export function ImportPage() {
             </Title>
             {/* The hash is one 64-character word: it must wrap on a phone. */}
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Simulación: todavía no se escribió ningún pago. SHA-256 {report.sha256}
+              Simulación: todavía no se escribió nada. SHA-256 {report.sha256}
             </Text>
-            <ImportReport report={report} result={status?.result ?? null} />
+            <ImportReport report={report} result={following ? (status?.result ?? null) : null} />
             {!following && (
               <Button
                 leftSection={<IconCheck size={16} />}
@@ -148,14 +227,14 @@ export function ImportPage() {
                 </Text>
               </Stack>
             )}
-            {status?.state === 'done' && (
+            {following && status?.state === 'done' && (
               <Alert color="green" title="Importación terminada">
-                {status.message ?? 'Los pagos del archivo quedaron registrados.'}
+                {status.message ?? 'Los datos del archivo quedaron registrados.'}
               </Alert>
             )}
-            {status?.state === 'failed' && (
+            {following && status?.state === 'failed' && (
               <Alert color="red" title="La importación no se realizó">
-                {status.error ?? 'No se escribió ningún pago.'} No se escribió ningún pago.
+                {status.error ?? ''} {text.nothingWritten}
               </Alert>
             )}
           </Stack>

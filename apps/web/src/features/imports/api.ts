@@ -1,15 +1,25 @@
-import type { ImportState } from '@bjp/domain';
+import type { ImportState, RollKind } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
-/** Uploads the file for the dry run (nothing is written but the stored file and its import row). */
+const formOf = (file: File) => {
+  const form = new FormData();
+  form.append('archivo', file, file.name);
+  return form;
+};
+
+/** Uploads the payment file for its dry run, answered in the request (nothing is written but the stored file and its import row). */
 export function useDryRun() {
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('archivo', file, file.name);
-      return api.post('/imports/payments/dry-run', { body: form });
-    },
+    mutationFn: (file: File) => api.post('/imports/payments/dry-run', { body: formOf(file) }),
+  });
+}
+
+/** Uploads a roll file; its dry run is a job, followed with useImport. */
+export function useRollCheck() {
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: RollKind; file: File }) =>
+      api.post('/imports/roll/{kind}/dry-run', { path: { kind }, body: formOf(file) }),
   });
 }
 
@@ -19,9 +29,10 @@ export function useConfirmImport() {
   });
 }
 
-const finished = (state: ImportState) => state === 'done' || state === 'failed';
+// 'checked': a roll file's dry-run job ended; polling resumes when 'Confirmar' refetches.
+const finished = (state: ImportState) => state === 'done' || state === 'failed' || state === 'checked';
 
-/** One import, asked again every second while its job runs (any instance answers). */
+/** One import, asked again every second while a job of it runs (any instance answers). */
 export function useImport(id: number | null, follow: boolean) {
   return useQuery({
     queryKey: ['imports', 'one', id],

@@ -1,0 +1,327 @@
+import type { ImportDetail } from '@bjp/domain';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstRow, rows } from '../../db/rows.js';
+import { failAuditOf, fingerprint } from '../../test/all-or-nothing.js';
+import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
+import { multipartPayload } from '../../test/factories/events.js';
+import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
+import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
+
+let ctx: TestContext;
+let admin: string;
+let viewer: string;
+let year = 0;
+let districtId = 0;
+let schoolId = 0;
+let rudes: string[] = [];
+
+const call = (method: 'GET' | 'POST', url: string, token = admin) =>
+  ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token) });
+
+async function upload(kind: string, text: string, token = admin) {
+  const { payload, headers } = await multipartPayload({
+    archivo: { bytes: Buffer.from(text, 'utf8'), filename: `${kind}.csv` },
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/imports/roll/${kind}/dry-run`,
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
+}
+
+/** Waits for the import to leave 'checking' / 'queued' / 'running'. */
+async function settled(id: number, until: RegExp) {
+  await expect
+    .poll(async () => (await call('GET', `/imports/${id}`)).json<ImportDetail>().state, { timeout: 20_000 })
+    .toMatch(until);
+  return (await call('GET', `/imports/${id}`)).json<ImportDetail>();
+}
+
+async function check(kind: string, text: string) {
+  const res = await upload(kind, text);
+  expect(res.statusCode, res.body).toBe(202);
+  return settled(res.json<{ id: number }>().id, /checked|failed/);
+}
+
+async function confirm(id: number) {
+  const res = await call('POST', `/imports/${id}/confirm`);
+  expect(res.statusCode, res.body).toBe(202);
+  return settled(id, /done|failed/);
+}
+
+/** Every table but the import's own bookkeeping (its row, stored file, job, staged rows). */
+async function programmeTables() {
+  const all = await fingerprint(ctx.handle.db);
+  for (const name of ['file_imports', 'stored_file', 'job_progress', 'roll_staging', 'audit_log'])
+    delete all[name];
+  return all;
+}
+
+const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
+const rollHeader =
+  'GESTION;SIE;NIVEL;GRADO;PARALELO;TURNO;RUDE;PATERNO;MATERNO;NOMBRES;GENERO;FECHA_NACIMIENTO;CI;COMPLEMENTO';
+
+/** The students as the console holds them, as roll lines (so an unchanged file is really unchanged). */
+async function currentLines(only: string[]) {
+  const found = await rows<{ line: string }>(
+    ctx.handle.db,
+    sql`SELECT concat_ws(';', n.year, c.institution_id, c.level_id, c.grade_id, chr(64 + c.parallel_id), c.shift_id,
+        s.rude, s.first_last_name, s.second_last_name, s.name, s.gender, to_char(s.birth_date, 'DD/MM/YYYY'),
+        coalesce(s.document_number, ''), s.document_complement) AS line
+      FROM inscriptions n JOIN students s ON s.id = n.student_id JOIN courses c ON c.id = n.course_id
+      WHERE s.rude = ANY(${`{${only.join(',')}}`}::text[]) ORDER BY s.rude`,
+  );
+  return found.map((f) => f.line);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.handle.db;
+  year = Number((await firstRow<{ y: number }>(db, sql`SELECT year AS y FROM programme_settings`))!.y);
+  districtId = (await makeDistrict(db, { departmentId: 4 })).id;
+  schoolId = (await makeSchool(db, { districtId, consolidated: true })).id;
+  ({ rudes } = await makeStudentsWithTitulars(db, { institutionId: schoolId, students: [{}, {}, {}] }));
+  await makeUser(db, { username: 'admin', type: 1, roles: ['Administrador'] });
+  await makeUser(db, { username: 'ministerio', type: 1 });
+  admin = (await loginAs(ctx.app, 'admin', 1)).token;
+  viewer = (await loginAs(ctx.app, 'ministerio', 1)).token;
+});
+afterAll(() => ctx.close());
+
+describe('school roll import', () => {
+  it('serves each file template with its layout header', async () => {
+    const roll = await call('GET', '/imports/roll/roll/template');
+    expect(roll.statusCode).toBe(200);
+    const [header, example] = roll.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(rollHeader);
+    expect(example!.startsWith(`${year};`)).toBe(true);
+    expect((await call('GET', '/imports/roll/districts/template')).body).toContain(
+      'COD_DEPARTAMENTO;COD_DISTRITO;DISTRITO',
+    );
+    expect((await call('GET', '/imports/roll/teachers/template')).statusCode).toBe(400);
+  });
+
+  it('districts: counts new, unchanged and a district of another department; confirm writes; a re-import changes nothing', async () => {
+    const file = csv(
+      'COD_DEPARTAMENTO;COD_DISTRITO;DISTRITO',
+      `OR;${districtId};Distrito ${districtId}`,
+      'OR;4901;Huanuni',
+      `LP;${districtId};Otro nombre`.replace(`${districtId}`, String(districtId)),
+    );
+    // The third line repeats the district code: a structural error, nothing counted.
+    const duplicate = await check('districts', file);
+    expect(duplicate.state).toBe('failed');
+    expect(duplicate.error).toBe(
+      `Línea 4: el distrito ${districtId} ya aparece en la línea 2; cada fila debe figurar una sola vez.`,
+    );
+
+    const before = await programmeTables();
+    const other = await makeDistrict(ctx.handle.db, { departmentId: 2 });
+    const good = await check(
+      'districts',
+      csv(
+        'cod departamento;cod distrito;distrito',
+        `Oruro;${districtId};Distrito ${districtId}`,
+        '4;4901;Huanuni',
+        `OR;${other.id};Movido`,
+      ),
+    );
+    expect(good.state).toBe('checked');
+    expect(good.counts).toMatchObject({ rows: 3, new: 1, unchanged: 1, changed: 0, refused: 1, errors: 0 });
+    expect(good.errorList?.map((e) => e.message)).toEqual([
+      `Línea 4, COD_DEPARTAMENTO: el distrito ${other.id} ya existe en otro departamento; un distrito no cambia de departamento.`,
+    ]);
+    const now = await programmeTables();
+    delete now.districts;
+    delete before.districts;
+    expect(now).toEqual(before);
+
+    const done = await confirm(good.id);
+    expect(done.state).toBe('done');
+    expect(
+      await firstRow(ctx.handle.db, sql`SELECT department_id AS d, name FROM districts WHERE id = 4901`),
+    ).toEqual({ d: 4, name: 'Huanuni' });
+    expect(
+      await firstRow(ctx.handle.db, sql`SELECT department_id AS d FROM districts WHERE id = ${other.id}`),
+    ).toEqual({ d: 2 });
+
+    const again = await check('districts', csv('COD_DEPARTAMENTO;COD_DISTRITO;DISTRITO', 'OR;4901;Huanuni'));
+    expect(again.counts).toMatchObject({ new: 0, changed: 0, unchanged: 1 });
+  });
+
+  it('institutions: a school in a district that does not exist is a row error; the others are written', async () => {
+    const file = csv(
+      'SIE;NOMBRE;TIPO;DEPENDENCIA;AREA;SUBSISTEMA;COD_DISTRITO',
+      '40490001;Unidad Educativa Huanuni;UE;PUBLICA;URBANO;REGULAR;4901',
+      '40490002;Centro Especial Huanuni;CEE;CONVENIO;R;Especial;9999999',
+      '4049;Corto;UE;PUBLICA;URBANO;REGULAR;4901',
+    );
+    const checked = await check('institutions', file);
+    expect(checked.counts).toMatchObject({ rows: 3, new: 1, refused: 1, errors: 1 });
+    expect(checked.errorList?.map((e) => e.message)).toEqual([
+      'Línea 3, COD_DISTRITO: el distrito 9999999 no existe: impórtelo antes en el archivo de distritos.',
+      'Línea 4, SIE: código SIE no válido (8 cifras).',
+    ]);
+    expect((await confirm(checked.id)).state).toBe('done');
+    expect(
+      await firstRow(
+        ctx.handle.db,
+        sql`SELECT name, department_id AS d, code_type AS t FROM institutions WHERE id = 40490001`,
+      ),
+    ).toEqual({ name: 'Unidad Educativa Huanuni', d: 4, t: 1 });
+    expect(
+      await firstRow(ctx.handle.db, sql`SELECT 1 AS x FROM institutions WHERE id = 40490002`),
+    ).toBeUndefined();
+  });
+
+  it('roll: counts new, changed, unchanged and withdrawn without writing; confirm merges; the withdrawn student keeps its titular', async () => {
+    const [kept, renamed, left] = rudes as [string, string, string];
+    const lines = await currentLines([kept, renamed]);
+    const keptLine = lines.find((l) => l.includes(`;${kept};`))!;
+    const renamedLine = lines
+      .find((l) => l.includes(`;${renamed};`))!
+      .replace(/;([^;]*);(\d);(\d\d\/\d\d\/\d{4})/, ';NUEVO NOMBRE;$2;$3');
+    const file = csv(
+      rollHeader,
+      keptLine,
+      renamedLine,
+      `${year};40490001;Secundaria;2;B;Tarde;NUEVO2025000001;Choque;;Ana;F;01/02/2011;1234567;`,
+      `${year};77777777;Primaria;1;A;M;NUEVO2025000002;Mamani;;Luis;M;01/02/2018;;`,
+      `${year};40490001;Primaria;9;A;M;NUEVO2025000003;Mamani;;Luis;M;31/02/2018;;`,
+    );
+    const before = await programmeTables();
+    const checked = await check('roll', file);
+    expect(checked.state, checked.error ?? '').toBe('checked');
+    expect(checked.counts).toEqual({
+      rows: 5,
+      new: 1,
+      changed: 1,
+      unchanged: 1,
+      refused: 1,
+      errors: 1,
+      withdrawn: 1,
+    });
+    expect(checked.errorList?.map((e) => e.message)).toEqual([
+      'Línea 5, SIE: la unidad educativa 77777777 no existe: impórtela antes en el archivo de unidades educativas.',
+      'Línea 6, GRADO: grado no válido (de 1 a 6, o 99 para CEA).',
+      'Línea 6, FECHA_NACIMIENTO: fecha no válida (use dd/mm/aaaa).',
+    ]);
+    expect(await programmeTables()).toEqual(before);
+    // The students the file leaves out are listed for review on a sheet of the errors spreadsheet.
+    const sheet = await call('GET', `/imports/${checked.id}/errors`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const listed = book
+      .getWorksheet('Retirados')!
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[])[1]);
+    expect(listed).toEqual([left]);
+
+    const done = await confirm(checked.id);
+    expect(done.state, done.error ?? '').toBe('done');
+    expect(done.result).toMatchObject({ new: 1, changed: 1, unchanged: 1, withdrawn: 1 });
+    const newcomer = await firstRow(
+      ctx.handle.db,
+      sql`SELECT s.name, s.document_number AS ci, c.level_id AS level, c.grade_id AS grade, c.parallel_id AS parallel,
+          c.shift_id AS shift, n.institution_id AS sie
+        FROM students s JOIN inscriptions n ON n.student_id = s.id AND n.year = ${year} JOIN courses c ON c.id = n.course_id
+        WHERE s.rude = 'NUEVO2025000001'`,
+    );
+    expect(newcomer).toEqual({
+      name: 'ANA',
+      ci: '1234567',
+      level: 13,
+      grade: 2,
+      parallel: 2,
+      shift: 2,
+      sie: 40490001,
+    });
+    expect(
+      (await firstRow<{ name: string }>(
+        ctx.handle.db,
+        sql`SELECT name FROM students WHERE rude = ${renamed}`,
+      ))!.name,
+    ).toBe('NUEVO NOMBRE');
+    const withdrawn = await firstRow<{ at: string | null; titular: number }>(
+      ctx.handle.db,
+      sql`SELECT n.withdrawn_at AS at, (SELECT count(*)::int FROM titular_assignments t WHERE t.inscription_id = n.id) AS titular
+        FROM inscriptions n JOIN students s ON s.id = n.student_id WHERE s.rude = ${left}`,
+    );
+    expect(withdrawn!.at).not.toBeNull();
+    expect(withdrawn!.titular).toBeGreaterThan(0);
+    expect(await firstRow(ctx.handle.db, sql`SELECT count(*)::int AS n FROM roll_staging`)).toEqual({ n: 0 });
+
+    // The same file again: nothing changes (the withdrawn student stays withdrawn, not counted twice).
+    const after = await programmeTables();
+    const again = await check('roll', file);
+    expect(again.counts).toMatchObject({ new: 0, changed: 0, unchanged: 3, withdrawn: 0 });
+    expect((await confirm(again.id)).state).toBe('done');
+    expect(await programmeTables()).toEqual(after);
+  });
+
+  it('roll: the same RUDE twice or a row of another year refuses or flags; wrong columns refuse the file', async () => {
+    const twice = await check(
+      'roll',
+      csv(
+        rollHeader,
+        `${year};40490001;Primaria;1;A;M;DOBLE000000001;Mamani;;Luis;M;01/02/2018;;`,
+        `${year};40490001;Primaria;1;A;M;DOBLE000000001;Mamani;;Luis;M;01/02/2018;;`,
+      ),
+    );
+    expect(twice.state).toBe('failed');
+    expect(twice.error).toBe(
+      'Línea 3: el RUDE DOBLE000000001 ya aparece en la línea 2; cada estudiante debe figurar una sola vez.',
+    );
+    expect((await call('POST', `/imports/${twice.id}/confirm`)).statusCode).toBe(409);
+    const columns = await check('roll', csv('RUDE;NOMBRES', 'A1;Luis'));
+    expect(columns.state).toBe('failed');
+    expect(columns.error).toMatch(/^Las columnas del archivo no son las esperadas \(faltan: GESTION, SIE/);
+    const otherYear = await check(
+      'roll',
+      csv(rollHeader, `${year - 1};40490001;Primaria;1;A;M;VIEJO0000001;Mamani;;Luis;M;01/02/2018;;`),
+    );
+    expect(otherYear.errorList?.[0]?.message).toBe(
+      `Línea 2, GESTION: la fila es de otra gestión; este archivo debe ser de la gestión ${year}.`,
+    );
+    expect(
+      await firstRow(
+        ctx.handle.db,
+        sql`SELECT count(*)::int AS n FROM roll_staging WHERE import_id = ${twice.id}`,
+      ),
+    ).toEqual({
+      n: 0,
+    });
+  });
+
+  it('writes nothing when the last step (the audit row) fails', async () => {
+    const checked = await check(
+      'roll',
+      csv(rollHeader, `${year};40490001;Primaria;1;C;M;FALLA000000001;Quispe;;Eva;F;01/02/2018;;`),
+    );
+    expect(checked.state).toBe('checked');
+    const before = await programmeTables();
+    const restore = await failAuditOf(ctx.handle.db, 'imports.roll');
+    try {
+      const res = await call('POST', `/imports/${checked.id}/confirm`);
+      expect(res.statusCode).toBe(202);
+      // The in-process queue retries; each attempt fails at the audit row and rolls back.
+      await expect
+        .poll(async () => (await call('GET', `/imports/${checked.id}`)).json<ImportDetail>().state, {
+          timeout: 20_000,
+        })
+        .toBe('failed');
+    } finally {
+      await restore();
+    }
+    expect(await programmeTables()).toEqual(before);
+  });
+
+  it('is for national administrators only', async () => {
+    expect((await upload('roll', csv(rollHeader), viewer)).statusCode).toBe(403);
+    expect((await call('GET', '/imports/roll/roll/template', viewer)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import {
+  type ImportCounts,
+  importMessages,
+  MAX_ERRORS_SHOWN,
+  type RollKind,
+  type RowError,
+  rollMessages,
+  rowErrorText,
+} from '@bjp/domain';
+import type { AppDeps } from '../../../app-types.js';
+import { refreshStatistics } from '../../../db/summaries.js';
+import type { JobRun } from '../../../jobs/index.js';
+import { writeAudit } from '../../../lib/audit.js';
+import { AppError } from '../../../lib/errors.js';
+import { fileStoreFor } from '../../../lib/file-store.js';
+import { errorsWorkbook } from '../errors-file.js';
+import { readRows } from '../reader.js';
+import { openChunked, putChunked } from '../stored-file.js';
+import { checkRollFile } from './check.js';
+import {
+  dropStaged,
+  lockRollWriters,
+  markChecked,
+  markImported,
+  mergeRoll,
+  rollCounts,
+  stagedCount,
+  withdrawnSample,
+} from './queries.js';
+
+/** The import row as the jobs read it (service.ts's importRow). */
+export type RollImportRow = {
+  id: number;
+  kind: string;
+  year: number | null;
+  fileName: string;
+  sha256: string;
+  format: string;
+  encoding: string;
+  fileKey: string;
+  chunks: number;
+  counts: unknown;
+};
+
+/** Students listed on the 'Retirados' sheet at most (a wrong file could leave out a whole country). */
+const WITHDRAWN_LISTED = 100_000;
+
+export type RollJobResult = { message: string; importId: number; counts: ImportCounts };
+
+/** The stored file as rows, hashing the bytes on the way (checked against the upload's SHA-256 after the last row). */
+async function storedRows(deps: AppDeps, row: RollImportRow) {
+  const source = await openChunked(fileStoreFor(deps), row.fileKey, row.chunks);
+  if (!source) throw new AppError('conflict', importMessages.fileChanged);
+  const hash = createHash('sha256');
+  const hashing = new Transform({
+    transform(piece: Buffer, _e, done) {
+      hash.update(piece);
+      done(null, piece);
+    },
+  });
+  source.on('error', (error) => hashing.destroy(error));
+  return {
+    rows: readRows(
+      (source as Readable).pipe(hashing),
+      row.format as 'csv' | 'xlsx',
+      row.encoding as 'utf-8' | 'latin1',
+    ),
+    assertSame() {
+      if (hash.digest('hex') !== row.sha256) throw new AppError('conflict', importMessages.fileChanged);
+    },
+  };
+}
+
+/**
+ * The roll's dry run, as a job (the national roll takes longer than a request should): the stored
+ * file read again, every row checked, the students staged and counted set-based, the first errors
+ * kept for the screen and all of them in the errors spreadsheet. Nothing of the programme's data is
+ * written; the staged rows commit with the job's result, so a retried attempt starts over cleanly.
+ */
+export async function runRollCheck(
+  deps: AppDeps,
+  run: JobRun<unknown>,
+  row: RollImportRow,
+): Promise<RollJobResult> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bjp-roll-'));
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const earlier = await run.committed(tx);
+      if (earlier) return earlier as RollJobResult;
+      const errors = errorsWorkbook(dir);
+      const shown: RowError[] = [];
+      const file = await storedRows(deps, row);
+      const counts = await checkRollFile({
+        db: tx,
+        kind: row.kind as RollKind,
+        importId: row.id,
+        year: row.year ?? 0,
+        rows: file.rows,
+        onError(error) {
+          if (shown.length < MAX_ERRORS_SHOWN) shown.push(error);
+          errors.add(error);
+        },
+        onProgress: (done) => run.report({ done, total: 0, message: rollMessages.checking(done) }),
+      });
+      file.assertSame();
+      if (counts.withdrawn)
+        errors.withdrawn(
+          await withdrawnSample(tx, row.id, row.year ?? 0, WITHDRAWN_LISTED),
+          counts.withdrawn,
+        );
+      await errors.finish();
+      const prefix = `${row.fileKey}-errores`;
+      const chunks = await putChunked(fileStoreFor(deps), prefix, errors.file);
+      const errorList = shown
+        .sort((a, b) => a.line - b.line)
+        .map((e) => ({ ...e, message: rowErrorText(e) }));
+      await markChecked(
+        tx,
+        row.id,
+        counts,
+        { items: errorList, truncated: errors.count > shown.length },
+        `${prefix}#${chunks}`,
+      );
+      const result: RollJobResult = { message: rollMessages.checked, importId: row.id, counts };
+      await run.commit(tx, result);
+      return result;
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * 'Confirmar' for a roll file, one transaction: the roll writers' lock, then districts and schools
+ * written from the file read again (checked again against the database as it is now), or the
+ * students merged set-based from the staged rows (staged again from the file if a restart lost
+ * them), the statistics refreshed, the import marked done and one audit row last.
+ */
+export async function runRollImport(
+  deps: AppDeps,
+  run: JobRun<unknown>,
+  row: RollImportRow,
+): Promise<RollJobResult> {
+  return deps.db.transaction(async (tx) => {
+    await lockRollWriters(tx);
+    const earlier = await run.committed(tx);
+    if (earlier) return earlier as RollJobResult;
+    const now = deps.clock.now();
+    const kind = row.kind as RollKind;
+    const checked = row.counts as ImportCounts;
+    let counts = checked;
+    if (
+      kind !== 'roll' ||
+      (await stagedCount(tx, row.id)) !== checked.new + checked.changed + checked.unchanged
+    ) {
+      const file = await storedRows(deps, row);
+      counts = await checkRollFile({
+        db: tx,
+        kind,
+        importId: row.id,
+        year: row.year ?? 0,
+        rows: file.rows,
+        write: true,
+        onError: () => undefined,
+        onProgress: (done) =>
+          run.report({ done, total: checked.rows, message: rollMessages.writing(done, checked.rows) }),
+      });
+      file.assertSame();
+    }
+    if (kind === 'roll') {
+      await run.report({ done: checked.rows, total: checked.rows, message: rollMessages.merging });
+      // Counted again against the database as it is now (the dry run may be days old).
+      counts = { ...counts, ...(await rollCounts(tx, row.id, row.year ?? 0)) };
+      await mergeRoll(tx, row.id, row.year ?? 0, now);
+      await dropStaged(tx, row.id);
+    }
+    // The figures count schools and inscriptions by place, level and grade: only new or changed
+    // schools and students move them (a district's name does not; a withdrawn student still counts).
+    if (kind !== 'districts' && counts.new + counts.changed > 0) await refreshStatistics(tx);
+    await markImported(tx, row.id, counts, run.userId, now);
+    await writeAudit(tx, {
+      userId: run.userId,
+      action: `imports.${kind}`,
+      entity: 'file_import',
+      entityId: row.id,
+      after: { fileName: row.fileName, sha256: row.sha256, year: row.year, counts },
+    });
+    const result: RollJobResult = { message: rollMessages.done(kind, counts), importId: row.id, counts };
+    await run.commit(tx, result);
+    return result;
+  });
+}

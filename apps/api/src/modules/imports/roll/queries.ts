@@ -1,0 +1,325 @@
+import type { DistrictRow, InstitutionRow, RollRow } from '@bjp/domain';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
+import { firstRow, rows } from '../../../db/rows.js';
+
+/**
+ * The school roll's SQL (docs/imports.md): districts and institutions are classified and written a
+ * batch at a time from the file's rows; the students are loaded into `roll_staging` and classified
+ * and merged set-based, so the national roll costs a few statements, not 2.3 million.
+ */
+
+export type Verdict = 'new' | 'changed' | 'unchanged';
+export type Classified = { line: number; verdict: Verdict | 'error'; message?: string };
+
+const json = (value: unknown) => JSON.stringify(value);
+
+// ——— districts ———
+
+/** Each district row: new, changed (its name), unchanged, or an error (another department). */
+export async function classifyDistricts(db: Executor, batch: Array<DistrictRow & { line: number }>) {
+  const input = batch.map((r) => ({
+    line: r.line,
+    id: r.COD_DISTRITO,
+    dep: r.COD_DEPARTAMENTO,
+    name: r.DISTRITO,
+  }));
+  return rows<{ line: number; verdict: Verdict | 'otherDepartment' }>(
+    db,
+    sql`
+    SELECT x.line,
+      CASE WHEN d.id IS NULL THEN 'new'
+        WHEN d.department_id <> x.dep THEN 'otherDepartment'
+        WHEN d.name IS DISTINCT FROM x.name THEN 'changed'
+        ELSE 'unchanged' END AS verdict
+    FROM json_to_recordset(${json(input)}::json) AS x(line int, id int, dep int, name text)
+    LEFT JOIN districts d ON d.id = x.id`,
+  );
+}
+
+export async function writeDistricts(db: Executor, batch: Array<DistrictRow & { line: number }>) {
+  const input = batch.map((r) => ({ id: r.COD_DISTRITO, dep: r.COD_DEPARTAMENTO, name: r.DISTRITO }));
+  await db.execute(sql`
+    INSERT INTO districts (id, department_id, name)
+    SELECT x.id, x.dep, x.name FROM json_to_recordset(${json(input)}::json) AS x(id int, dep int, name text)
+    ON CONFLICT (id) DO UPDATE SET name = excluded.name
+    WHERE districts.department_id = excluded.department_id AND districts.name IS DISTINCT FROM excluded.name`);
+}
+
+// ——— institutions ———
+
+const institutionInput = (batch: Array<InstitutionRow & { line: number }>) =>
+  json(
+    batch.map((r) => ({
+      line: r.line,
+      id: r.SIE,
+      name: r.NOMBRE,
+      code_type: r.TIPO,
+      dependency: r.DEPENDENCIA,
+      area: r.AREA,
+      subsystem: r.SUBSISTEMA,
+      district_id: r.COD_DISTRITO,
+    })),
+  );
+
+const institutionRecord = sql`AS x(line int, id int, name text, code_type int, dependency int, area text, subsystem text, district_id int)`;
+
+/** Each institution row: new, changed, unchanged, or an error (a district the console does not have). */
+export async function classifyInstitutions(db: Executor, batch: Array<InstitutionRow & { line: number }>) {
+  return rows<{ line: number; verdict: Verdict | 'unknownDistrict' }>(
+    db,
+    sql`
+    SELECT x.line,
+      CASE WHEN d.id IS NULL THEN 'unknownDistrict'
+        WHEN i.id IS NULL THEN 'new'
+        WHEN (i.name, i.code_type, i.dependency, i.area, i.subsystem, i.district_id)
+          IS DISTINCT FROM (x.name, x.code_type, x.dependency, x.area, x.subsystem, x.district_id) THEN 'changed'
+        ELSE 'unchanged' END AS verdict
+    FROM json_to_recordset(${institutionInput(batch)}::json) ${institutionRecord}
+    LEFT JOIN districts d ON d.id = x.district_id
+    LEFT JOIN institutions i ON i.id = x.id`,
+  );
+}
+
+/** Writes the batch's valid rows (a row with an unknown district is skipped by the join). */
+export async function writeInstitutions(db: Executor, batch: Array<InstitutionRow & { line: number }>) {
+  await db.execute(sql`
+    INSERT INTO institutions (id, name, code_type, dependency, area, subsystem, district_id, department_id)
+    SELECT x.id, x.name, x.code_type, x.dependency, x.area, x.subsystem, x.district_id, d.department_id
+    FROM json_to_recordset(${institutionInput(batch)}::json) ${institutionRecord}
+    JOIN districts d ON d.id = x.district_id
+    ON CONFLICT (id) DO UPDATE SET name = excluded.name, code_type = excluded.code_type,
+      dependency = excluded.dependency, area = excluded.area, subsystem = excluded.subsystem,
+      district_id = excluded.district_id, department_id = excluded.department_id
+    WHERE (institutions.name, institutions.code_type, institutions.dependency, institutions.area,
+        institutions.subsystem, institutions.district_id)
+      IS DISTINCT FROM (excluded.name, excluded.code_type, excluded.dependency, excluded.area,
+        excluded.subsystem, excluded.district_id)`);
+}
+
+// ——— the students: staging, classification, merge ———
+
+/** Loads a batch of valid roll rows into the staging table: one statement, one array per column. */
+export async function stageRoll(db: Executor, importId: number, batch: Array<RollRow & { line: number }>) {
+  // One parameter per column (sql.param: a plain array would be spread into a list of parameters).
+  const col = <T>(pick: (r: RollRow & { line: number }) => T) => sql.param(batch.map(pick));
+  await db.execute(sql`
+    INSERT INTO roll_staging (import_id, line, institution_id, level_id, grade_id, parallel_id, shift_id,
+      rude, first_last_name, second_last_name, name, gender, birth_date, document_number, document_complement)
+    SELECT ${importId}, * FROM unnest(
+      ${col((r) => r.line)}::int[], ${col((r) => r.SIE)}::int[], ${col((r) => r.NIVEL)}::smallint[],
+      ${col((r) => r.GRADO)}::smallint[], ${col((r) => r.PARALELO)}::smallint[], ${col((r) => r.TURNO)}::smallint[],
+      ${col((r) => r.RUDE)}::text[], ${col((r) => r.PATERNO)}::text[], ${col((r) => r.MATERNO)}::text[],
+      ${col((r) => r.NOMBRES)}::text[], ${col((r) => r.GENERO)}::smallint[], ${col((r) => r.FECHA_NACIMIENTO)}::date[],
+      ${col((r) => r.CI)}::text[], ${col((r) => r.COMPLEMENTO)}::text[])`);
+}
+
+export async function stagedCount(db: Executor, importId: number): Promise<number> {
+  const row = await firstRow<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM roll_staging WHERE import_id = ${importId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function dropStaged(db: Executor, importId: number) {
+  await db.execute(sql`DELETE FROM roll_staging WHERE import_id = ${importId}`);
+}
+
+/** The first RUDE the file lists twice, with its first two lines (a structural error). */
+export async function firstDuplicateRude(db: Executor, importId: number) {
+  return firstRow<{ rude: string; first: number; second: number }>(
+    db,
+    sql`
+    SELECT rude, (array_agg(line ORDER BY line))[1] AS first, (array_agg(line ORDER BY line))[2] AS second
+    FROM roll_staging WHERE import_id = ${importId}
+    GROUP BY rude HAVING count(*) > 1 ORDER BY min(line) LIMIT 1`,
+  );
+}
+
+/** Rows naming a school the console does not have: row errors, taken out of the staged rows. */
+export async function takeUnknownSchools(db: Executor, importId: number) {
+  return rows<{ line: number; sie: number }>(
+    db,
+    sql`
+    DELETE FROM roll_staging s WHERE s.import_id = ${importId}
+      AND NOT EXISTS (SELECT 1 FROM institutions i WHERE i.id = s.institution_id)
+    RETURNING s.line, s.institution_id AS sie`,
+  );
+}
+
+/** This year's inscriptions with their student and course, as the staged rows are compared to them. */
+const currentRoll = (year: number) => sql`
+  SELECT st.rude, n.id AS inscription_id, n.withdrawn_at, c.institution_id, c.level_id, c.grade_id,
+    c.parallel_id, c.shift_id, st.first_last_name, st.second_last_name, st.name, st.gender, st.birth_date,
+    st.document_number, st.document_complement
+  FROM inscriptions n JOIN students st ON st.id = n.student_id JOIN courses c ON c.id = n.course_id
+  WHERE n.year = ${year}`;
+
+const sameRow = sql`
+  (c.institution_id, c.level_id, c.grade_id, c.parallel_id, c.shift_id, c.first_last_name, c.second_last_name,
+    c.name, c.gender, c.birth_date, c.document_number, c.document_complement)
+  IS NOT DISTINCT FROM
+  (s.institution_id, s.level_id, s.grade_id, s.parallel_id, s.shift_id, s.first_last_name, s.second_last_name,
+    s.name, s.gender, s.birth_date, s.document_number, s.document_complement)
+  AND c.withdrawn_at IS NULL`;
+
+export type RollCounts = { new: number; changed: number; unchanged: number; withdrawn: number };
+
+/**
+ * The dry run's counts in one pass: the staged rows and this year's inscriptions joined on the RUDE
+ * (a hash join, whatever the size): a staged row without an inscription is new, one with an
+ * inscription changed or unchanged, an inscription without a staged row (and not already withdrawn)
+ * would be withdrawn.
+ */
+export async function rollCounts(db: Executor, importId: number, year: number): Promise<RollCounts> {
+  const row = await firstRow<RollCounts>(
+    db,
+    sql`
+    SELECT
+      count(*) FILTER (WHERE c.rude IS NULL)::int AS new,
+      count(*) FILTER (WHERE s.rude IS NOT NULL AND c.rude IS NOT NULL AND NOT (${sameRow}))::int AS changed,
+      count(*) FILTER (WHERE s.rude IS NOT NULL AND c.rude IS NOT NULL AND ${sameRow})::int AS unchanged,
+      count(*) FILTER (WHERE s.rude IS NULL AND c.withdrawn_at IS NULL)::int AS withdrawn
+    FROM (SELECT * FROM roll_staging WHERE import_id = ${importId}) s
+    FULL JOIN (${currentRoll(year)}) c ON c.rude = s.rude`,
+  );
+  return {
+    new: Number(row?.new ?? 0),
+    changed: Number(row?.changed ?? 0),
+    unchanged: Number(row?.unchanged ?? 0),
+    withdrawn: Number(row?.withdrawn ?? 0),
+  };
+}
+
+/** Fresh planner statistics for the staged rows: the counts and the merge join millions of them. */
+export async function analyzeStaged(db: Executor) {
+  await db.execute(sql`ANALYZE roll_staging`);
+}
+
+/** The first students the file leaves out, for the report (RUDE, name, school). */
+export async function withdrawnSample(db: Executor, importId: number, year: number, limit: number) {
+  return rows<{ rude: string; name: string; sie: number }>(
+    db,
+    sql`
+    WITH c AS (${currentRoll(year)})
+    SELECT c.rude, trim(c.name || ' ' || c.first_last_name || ' ' || c.second_last_name) AS name, c.institution_id AS sie
+    FROM c WHERE c.withdrawn_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM roll_staging s WHERE s.import_id = ${importId} AND s.rude = c.rude)
+    ORDER BY c.institution_id, c.rude LIMIT ${limit}`,
+  );
+}
+
+/**
+ * The merge, in the caller's transaction: the year's missing courses, the students (inserted, or
+ * updated where they differ), their inscriptions (inserted, or moved to the file's course, a
+ * withdrawal cleared), and the students the file leaves out marked withdrawn — never deleted.
+ * Returns the districts touched, for the statistics refresh.
+ */
+export async function mergeRoll(db: Executor, importId: number, year: number, now: Date) {
+  const at = now.toISOString();
+  await db.execute(sql`
+    INSERT INTO courses (institution_id, year, level_id, grade_id, parallel_id, shift_id)
+    SELECT DISTINCT institution_id, ${year}::smallint, level_id, grade_id, parallel_id, shift_id
+    FROM roll_staging WHERE import_id = ${importId}
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`
+    INSERT INTO students (rude, first_last_name, second_last_name, name, gender, birth_date, document_number, document_complement)
+    SELECT rude, first_last_name, second_last_name, name, gender, birth_date, document_number, document_complement
+    FROM roll_staging WHERE import_id = ${importId}
+    ON CONFLICT (rude) DO UPDATE SET first_last_name = excluded.first_last_name,
+      second_last_name = excluded.second_last_name, name = excluded.name, gender = excluded.gender,
+      birth_date = excluded.birth_date, document_number = excluded.document_number,
+      document_complement = excluded.document_complement
+    WHERE (students.first_last_name, students.second_last_name, students.name, students.gender,
+        students.birth_date, students.document_number, students.document_complement)
+      IS DISTINCT FROM (excluded.first_last_name, excluded.second_last_name, excluded.name, excluded.gender,
+        excluded.birth_date, excluded.document_number, excluded.document_complement)`);
+  await db.execute(sql`
+    INSERT INTO inscriptions (student_id, course_id, institution_id, year)
+    SELECT st.id, c.id, s.institution_id, ${year}::smallint
+    FROM roll_staging s
+    JOIN students st ON st.rude = s.rude
+    JOIN courses c ON c.institution_id = s.institution_id AND c.year = ${year} AND c.level_id = s.level_id
+      AND c.grade_id = s.grade_id AND c.parallel_id = s.parallel_id AND c.shift_id = s.shift_id
+    WHERE s.import_id = ${importId}
+    ON CONFLICT (student_id, year) DO UPDATE SET course_id = excluded.course_id,
+      institution_id = excluded.institution_id, withdrawn_at = NULL, withdrawn_import_id = NULL
+    WHERE inscriptions.course_id <> excluded.course_id OR inscriptions.withdrawn_at IS NOT NULL`);
+  await db.execute(sql`
+    UPDATE inscriptions n SET withdrawn_at = ${at}::timestamptz, withdrawn_import_id = ${importId}
+    FROM students st
+    WHERE st.id = n.student_id AND n.year = ${year} AND n.withdrawn_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM roll_staging s WHERE s.import_id = ${importId} AND s.rude = st.rude)`);
+}
+
+// ——— the import row ———
+
+export async function programmeYear(db: Executor): Promise<number> {
+  const row = await firstRow<{ year: number }>(db, sql`SELECT year FROM programme_settings WHERE id = 1`);
+  return Number(row?.year ?? 0);
+}
+
+export type NewRollImport = {
+  kind: string;
+  year: number;
+  fileName: string;
+  sha256: string;
+  size: number;
+  format: string;
+  encoding: string;
+  fileKey: string;
+  chunks: number;
+  userId: number;
+  createdAt: Date;
+};
+
+/** The import row of a roll file, 'checking' until its dry-run job ends. */
+export async function insertRollImport(db: Executor, i: NewRollImport): Promise<number> {
+  const row = await firstRow<{ id: number }>(
+    db,
+    sql`
+    INSERT INTO file_imports (kind, year, file_name, sha256, size, format, encoding, file_key, chunks, user_id,
+      created_at, state, counts)
+    VALUES (${i.kind}, ${i.year}, ${i.fileName}, ${i.sha256}, ${i.size}, ${i.format}, ${i.encoding}, ${i.fileKey},
+      ${i.chunks}, ${i.userId}, ${i.createdAt.toISOString()}::timestamptz, 'checking',
+      '{"rows":0,"new":0,"unchanged":0,"changed":0,"refused":0,"errors":0,"withdrawn":0}'::jsonb)
+    RETURNING id`,
+  );
+  return Number(row!.id);
+}
+
+export async function setCheckJob(db: Executor, id: number, jobId: string) {
+  await db.execute(sql`UPDATE file_imports SET job_id = ${jobId} WHERE id = ${id}`);
+}
+
+export async function markChecked(
+  db: Executor,
+  id: number,
+  counts: unknown,
+  errorList: unknown,
+  errorsKey: string,
+) {
+  await db.execute(sql`
+    UPDATE file_imports SET state = 'checked', counts = ${JSON.stringify(counts)}::jsonb,
+      error_list = ${JSON.stringify(errorList)}::jsonb, errors_key = ${errorsKey}, error = NULL
+    WHERE id = ${id}`);
+}
+
+export async function markImported(
+  db: Executor,
+  id: number,
+  result: unknown,
+  userId: number | null,
+  now: Date,
+) {
+  await db.execute(sql`
+    UPDATE file_imports SET state = 'done', result = ${JSON.stringify(result)}::jsonb, error = NULL,
+      confirmed_by = coalesce(confirmed_by, ${userId}), confirmed_at = coalesce(confirmed_at, ${now.toISOString()}::timestamptz)
+    WHERE id = ${id}`);
+}
+
+/** One import at a time writes the roll: a job waits for the one before. */
+export async function lockRollWriters(db: Executor) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('bjp.imports.roll'))`);
+}
