@@ -99,14 +99,12 @@ const DIGITS = /^\s*(\d{1,10})\s*$/;
 /** A whole number written with digits only (no sign, no separators), within [min, max]. */
 export const wholeCell = (min: number, max: number, message: string) =>
   // One transform, not a chain of refinements: the national roll checks 2.3 million of each.
-  z
-    .string()
-    .transform((v, ctx) => {
-      const digits = DIGITS.exec(v);
-      const n = digits ? Number(digits[1]) : Number.NaN;
-      if (!(n >= min && n <= max)) ctx.addIssue({ code: 'custom', message });
-      return n;
-    });
+  z.string().transform((v, ctx) => {
+    const digits = DIGITS.exec(v);
+    const n = digits ? Number(digits[1]) : Number.NaN;
+    if (!(n >= min && n <= max)) ctx.addIssue({ code: 'custom', message });
+    return n;
+  });
 
 /** A code from a short list, written as its number or its name (case, accents and spaces aside). */
 export const choiceCell = <V extends string | number>(
