@@ -97,6 +97,8 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/exports/:jobId/file': everyone,
   'GET /api/v1/imports/payments/template': ['admin'],
   'POST /api/v1/imports/payments/dry-run': ['admin'],
+  'GET /api/v1/imports/roll/:kind/template': ['admin'],
+  'POST /api/v1/imports/roll/:kind/dry-run': ['admin'],
   'GET /api/v1/imports': ['admin'],
   'GET /api/v1/imports/:id': ['admin'],
   'GET /api/v1/imports/:id/errors': ['admin'],
@@ -333,7 +335,10 @@ function sampleRequest(method: string, url: string) {
     .replace(':districtId', String(districtId))
     .replace(':level', 'district')
     .replace(':version', '1')
-    .replace(':kind', url.includes('/enabling/') ? 'holders' : 'regulation')
+    .replace(
+      ':kind',
+      url.includes('/enabling/') ? 'holders' : url.includes('/imports/roll/') ? 'districts' : 'regulation',
+    )
     .replace(':day', '2025-11-20')
     .replace(':enrollmentId', '1')
     .replace(':fileId', '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11');

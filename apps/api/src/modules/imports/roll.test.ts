@@ -320,6 +320,28 @@ describe('school roll import', () => {
     expect(await programmeTables()).toEqual(before);
   });
 
+  it('keeps one unconfirmed check staged; an earlier check, confirmed later, stages its file again', async () => {
+    const file = (rude: string) =>
+      csv(rollHeader, `${year};40490001;Primaria;1;D;M;${rude};Quispe;;Eva;F;01/02/2018;;`);
+    const first = await check('roll', file('PRIMERO00000001'));
+    const second = await check('roll', file('SEGUNDO00000001'));
+    const staged = await rows<{ id: number }>(
+      ctx.handle.db,
+      sql`SELECT DISTINCT import_id AS id FROM roll_staging`,
+    );
+    // Only the latest check's rows stay (the failed confirmation's import above included).
+    expect(staged.map((r) => Number(r.id))).toEqual([second.id]);
+    const done = await confirm(first.id);
+    expect(done.state, done.error ?? '').toBe('done');
+    expect(done.result).toMatchObject({ rows: 1, new: 1 });
+    expect(
+      await firstRow(
+        ctx.handle.db,
+        sql`SELECT count(*)::int AS n FROM students WHERE rude = 'PRIMERO00000001'`,
+      ),
+    ).toEqual({ n: 1 });
+  });
+
   it('is for national administrators only', async () => {
     expect((await upload('roll', csv(rollHeader), viewer)).statusCode).toBe(403);
     expect((await call('GET', '/imports/roll/roll/template', viewer)).statusCode).toBe(403);

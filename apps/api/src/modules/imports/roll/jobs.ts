@@ -24,6 +24,7 @@ import { openChunked, putChunked } from '../stored-file.js';
 import { checkRollFile } from './check.js';
 import {
   dropStaged,
+  dropStaleStaging,
   lockRollWriters,
   markChecked,
   markImported,
@@ -87,6 +88,8 @@ export async function runRollCheck(
   run: JobRun<unknown>,
   row: RollImportRow,
 ): Promise<RollJobResult> {
+  // In a short transaction of its own: the roll writers' lock is tried, not held for the check.
+  if (row.kind === 'roll') await deps.db.transaction((tx) => dropStaleStaging(tx, row.id));
   const dir = await mkdtemp(path.join(tmpdir(), 'bjp-roll-'));
   try {
     return await deps.db.transaction(async (tx) => {

@@ -126,6 +126,21 @@ export async function dropStaged(db: Executor, importId: number) {
   await db.execute(sql`DELETE FROM roll_staging WHERE import_id = ${importId}`);
 }
 
+/**
+ * Before a new roll file is checked, what earlier checks left staged (a national file is 2.3 million
+ * rows) is dropped, unless a confirmation is running (it holds the roll writers' lock, and this only
+ * tries it). An import whose rows are dropped can still be confirmed: its job sees fewer staged rows
+ * than its counts and stages the file again. A check still running elsewhere has not committed its
+ * rows, so they are not touched.
+ */
+export async function dropStaleStaging(db: Executor, importId: number) {
+  const lock = await firstRow<{ ok: boolean }>(
+    db,
+    sql`SELECT pg_try_advisory_xact_lock(hashtext('bjp.imports.roll')) AS ok`,
+  );
+  if (lock?.ok) await db.execute(sql`DELETE FROM roll_staging WHERE import_id <> ${importId}`);
+}
+
 /** The first RUDE the file lists twice, with its first two lines (a structural error). */
 export async function firstDuplicateRude(db: Executor, importId: number) {
   return firstRow<{ rude: string; first: number; second: number }>(
