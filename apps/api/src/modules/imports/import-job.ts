@@ -1,18 +1,14 @@
-import { createHash } from 'node:crypto';
-import { Transform } from 'node:stream';
 import { type ImportCounts, importMessages } from '@bjp/domain';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import type { JobQueue, JobRun } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
-import { fileStoreFor } from '../../lib/file-store.js';
 import { finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
 import { PAYMENT_IMPORT_JOB, ROLL_CHECK_JOB, ROLL_IMPORT_JOB } from './job-kinds.js';
 import { checkPayments } from './payment-check.js';
 import { importRow, markDone, markFailed, programmeAmount } from './queries.js';
-import { readRows } from './reader.js';
 import { type RollImportRow, runRollCheck, runRollImport } from './roll/jobs.js';
-import { openChunked } from './stored-file.js';
+import { storedRows } from './stored-rows.js';
 
 export type ImportResult = { message: string; importId: number; counts: ImportCounts; written: number };
 
@@ -44,16 +40,7 @@ export async function runPaymentImport(
       if (earlier) return earlier as ImportResult;
       const row = await importRow(tx, id);
       if (!row) throw new AppError('not_found', importMessages.notFound);
-      const source = await openChunked(fileStoreFor(deps), row.fileKey, row.chunks);
-      if (!source) throw new AppError('conflict', importMessages.fileChanged);
-      const hash = createHash('sha256');
-      const hashing = new Transform({
-        transform(piece: Buffer, _e, done) {
-          hash.update(piece);
-          done(null, piece);
-        },
-      });
-      source.on('error', (error) => hashing.destroy(error));
+      const file = await storedRows(deps, row);
       const total = (row.counts as ImportCounts).rows;
       const now = deps.clock.now();
       let written = 0;
@@ -61,11 +48,7 @@ export async function runPaymentImport(
       await run.report({ done: 0, total, message: importMessages.progress(0, total) });
       const counts = await checkPayments({
         db: tx,
-        rows: readRows(
-          source.pipe(hashing),
-          row.format as 'csv' | 'xlsx',
-          row.encoding as 'utf-8' | 'latin1',
-        ),
+        rows: file.rows,
         amountPerStudent: await programmeAmount(tx),
         async onBatch(accepted, sofar) {
           const changes = accepted
@@ -89,7 +72,7 @@ export async function runPaymentImport(
           }
         },
       });
-      if (hash.digest('hex') !== row.sha256) throw new AppError('conflict', importMessages.fileChanged);
+      file.assertSame();
       await markDone(tx, id, counts, run.userId, now);
       const result: ImportResult = {
         message: importMessages.done(counts.new, counts.changed, counts.unchanged),

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
 import {
   type ImportCounts,
-  importMessages,
   MAX_ERRORS_SHOWN,
   type RollKind,
   type RowError,
@@ -16,11 +13,10 @@ import type { AppDeps } from '../../../app-types.js';
 import { refreshStatistics } from '../../../db/summaries.js';
 import type { JobRun } from '../../../jobs/index.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { AppError } from '../../../lib/errors.js';
 import { fileStoreFor } from '../../../lib/file-store.js';
 import { errorsWorkbook } from '../errors-file.js';
-import { readRows } from '../reader.js';
-import { openChunked, putChunked } from '../stored-file.js';
+import { putChunked } from '../stored-file.js';
+import { storedRows } from '../stored-rows.js';
 import { checkRollFile } from './check.js';
 import {
   dropStaged,
@@ -52,30 +48,6 @@ export type RollImportRow = {
 const WITHDRAWN_LISTED = 100_000;
 
 export type RollJobResult = { message: string; importId: number; counts: ImportCounts };
-
-/** The stored file as rows, hashing the bytes on the way (checked against the upload's SHA-256 after the last row). */
-async function storedRows(deps: AppDeps, row: RollImportRow) {
-  const source = await openChunked(fileStoreFor(deps), row.fileKey, row.chunks);
-  if (!source) throw new AppError('conflict', importMessages.fileChanged);
-  const hash = createHash('sha256');
-  const hashing = new Transform({
-    transform(piece: Buffer, _e, done) {
-      hash.update(piece);
-      done(null, piece);
-    },
-  });
-  source.on('error', (error) => hashing.destroy(error));
-  return {
-    rows: readRows(
-      (source as Readable).pipe(hashing),
-      row.format as 'csv' | 'xlsx',
-      row.encoding as 'utf-8' | 'latin1',
-    ),
-    assertSame() {
-      if (hash.digest('hex') !== row.sha256) throw new AppError('conflict', importMessages.fileChanged);
-    },
-  };
-}
 
 /**
  * The roll's dry run, as a job (the national roll takes longer than a request should): the stored
