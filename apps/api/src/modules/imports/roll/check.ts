@@ -20,17 +20,19 @@ import type { z } from 'zod';
 import type { Executor } from '../../../db/client.js';
 import { type FileRow, structural } from '../reader.js';
 import {
-  analyzeStaged,
   classifyDistricts,
   classifyInstitutions,
+  writeDistricts,
+  writeInstitutions,
+} from './queries/places.js';
+import {
+  analyzeStaged,
   dropStaged,
   firstDuplicateRude,
   rollCounts,
   stageRoll,
   takeUnknownSchools,
-  writeDistricts,
-  writeInstitutions,
-} from './queries.js';
+} from './queries/students.js';
 
 /** Where a roll check spends its time, printed with IMPORT_TIMINGS=1 (the bench sets it). */
 function phases() {

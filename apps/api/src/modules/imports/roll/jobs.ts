@@ -18,17 +18,15 @@ import { errorsWorkbook } from '../errors-file.js';
 import { putChunked } from '../stored-file.js';
 import { storedRows } from '../stored-rows.js';
 import { checkRollFile } from './check.js';
+import { lockRollWriters, markChecked, markImported } from './queries/import-row.js';
 import {
   dropStaged,
   dropStaleStaging,
-  lockRollWriters,
-  markChecked,
-  markImported,
   mergeRoll,
   rollCounts,
   stagedCount,
   withdrawnSample,
-} from './queries.js';
+} from './queries/students.js';
 
 /** The import row as the jobs read it (service.ts's importRow). */
 export type RollImportRow = {

@@ -6,7 +6,7 @@ import { fileStoreFor } from '../../../lib/file-store.js';
 import { ROLL_CHECK_JOB } from '../job-kinds.js';
 import { putChunked, removeChunked } from '../stored-file.js';
 import type { ReceivedFile } from '../upload.js';
-import { insertRollImport, programmeYear, setCheckJob } from './queries.js';
+import { insertRollImport, programmeYear, setCheckJob } from './queries/import-row.js';
 
 /**
  * A roll file arrives: it is stored (as the payment file is) and recorded as 'checking'. The roll is
