@@ -9,6 +9,7 @@ export const fallbackConfig: PublicConfig = {
   appEnv: 'production',
   year: 2025,
   amountPerStudent: DEFAULT_AMOUNT_PER_STUDENT,
+  years: [{ year: 2025, closed: false }],
 };
 
 const publicConfigQuery = queryOptions({

@@ -1,2 +1,2 @@
-/** What other areas may use of settings: the current programme settings. */
-export { getSettings } from './service.js';
+/** What other areas may use of settings: the open year's settings, the list of years, a year's settings. */
+export { getSettings, listYears, settingsForYear, type YearSettings } from './service.js';

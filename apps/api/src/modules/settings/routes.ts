@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
-import { getSettings } from './service.js';
+import { getSettings, listYears } from './service.js';
 
 const publicConfig = z.object({
   appEnv: z
@@ -8,6 +8,9 @@ const publicConfig = z.object({
     .describe('development muestra el aviso de ambiente de pruebas'),
   year: z.number().int().describe('Gestión del programa'),
   amountPerStudent: z.number().int().describe('Bolivianos por estudiante'),
+  years: z
+    .array(z.object({ year: z.number().int(), closed: z.boolean() }))
+    .describe('Gestiones que la consola guarda, la más reciente primero; closed = cerrada, solo lectura'),
 });
 
 export async function settingsRoutes(app: AppInstance) {
@@ -15,11 +18,12 @@ export async function settingsRoutes(app: AppInstance) {
     '/config/public',
     { schema: { tags: ['settings'], response: { 200: publicConfig } }, config: { public: true } },
     async () => {
-      const settings = await getSettings(app.deps.db);
+      const [settings, years] = await Promise.all([getSettings(app.deps.db), listYears(app.deps.db)]);
       return {
         appEnv: app.deps.config.APP_ENV,
         year: settings.year,
         amountPerStudent: settings.amountPerStudent,
+        years,
       };
     },
   );

@@ -1,11 +1,41 @@
 import type { Executor } from '../../db/client.js';
-import { type ProgrammeSettings, selectSettings } from './queries.js';
+import { type ProgrammeSettings, selectClosedYear, selectSettings, selectYears } from './queries.js';
 
 export type { ProgrammeSettings } from './queries.js';
 
-/** The single settings row; migrations create it, so its absence is a broken database. */
+/** One programme year's settings, and whether the year is closed (read-only). */
+export type YearSettings = Omit<ProgrammeSettings, 'id'> & { closed: boolean };
+
+/** The single settings row (the open year); migrations create it, so its absence is a broken database. */
 export async function getSettings(db: Executor): Promise<ProgrammeSettings> {
   const [row] = await selectSettings(db);
   if (!row) throw new Error('programme_settings row is missing');
   return row;
+}
+
+/** Every programme year the console holds, newest first, the open one marked. */
+export function listYears(db: Executor): Promise<Array<{ year: number; closed: boolean }>> {
+  return selectYears(db);
+}
+
+/**
+ * The settings a year ran (or runs) under: the open year's from programme_settings, a closed year's
+ * as frozen when it was closed. Undefined for a year the console never held.
+ */
+export async function settingsForYear(db: Executor, year: number): Promise<YearSettings | undefined> {
+  const open = await getSettings(db);
+  if (open.year === year) {
+    const { id: _id, ...settings } = open;
+    return { ...settings, closed: false };
+  }
+  const closed = await selectClosedYear(db, year);
+  if (!closed) return undefined;
+  return {
+    year: closed.year,
+    amountPerStudent: closed.amountPerStudent,
+    directorDeadline: closed.directorDeadline,
+    calendarStart: closed.calendarStart,
+    registrationPeriodId: closed.registrationPeriodId,
+    closed: true,
+  };
 }
