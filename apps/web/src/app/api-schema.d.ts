@@ -1453,6 +1453,11 @@ export interface paths {
                             appEnv: "development" | "production";
                             /** @description Gestión del programa */
                             year: number;
+                            /** @description Gestiones que la consola guarda, la más reciente primero; closed = cerrada, solo lectura */
+                            years: {
+                                closed: boolean;
+                                year: number;
+                            }[];
                         };
                     };
                 };
