@@ -1,3 +1,4 @@
+import type { ApiPath } from '../app/api-path';
 import { ensureFreshToken } from '../app/auth/refresh';
 import { getToken } from '../app/auth/session';
 import { buildUrl, type QueryParams, readError, safeFetch } from '../app/http';
@@ -13,7 +14,11 @@ function fileNameOf(res: Response, fallback: string): string {
  * Downloads a file (PDF, spreadsheet) from the API with the session's token and saves it under the
  * server's file name. Failures throw the server's ApiError, like every other call.
  */
-export async function downloadFile(path: string, fallbackName: string, query?: QueryParams): Promise<string> {
+export async function downloadFile(
+  path: ApiPath,
+  fallbackName: string,
+  query?: QueryParams,
+): Promise<string> {
   await ensureFreshToken();
   const token = getToken();
   const res = await safeFetch(buildUrl(path, query), {

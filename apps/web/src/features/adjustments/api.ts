@@ -1,6 +1,7 @@
 import type { AdjustmentHistoryQuery } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 import { useSubmission } from '../../app/submission';
 import { downloadFile } from '../../ui/download';
 
@@ -70,7 +71,7 @@ export function useSyncPayments() {
   });
 }
 
-export const downloadProgress = () => downloadFile('/adjustments/progress', 'estadísticas.xlsx');
+export const downloadProgress = () => downloadFile(apiPath('/adjustments/progress'), 'estadísticas.xlsx');
 
 /** 'Estadísticas' of the adjustments' progress, prepared as a job (exports). */
 export const startProgressExport = () => api.post('/exports/progress');

@@ -11,7 +11,7 @@ import { errorMessage } from '../../app/api';
 import { downloadFile } from '../../ui/download';
 import { notifyError } from '../../ui/notify';
 import { WideTable } from '../../ui/WideTable';
-import { declarationPath, useDeclarationVersions } from './api';
+import { declarationVersionPath, useDeclarationVersions } from './api';
 
 type Props = { kind: DeclarationKind; sie: number };
 
@@ -76,10 +76,7 @@ function VersionRow({
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(
-        `${declarationPath(kind, sie)}/versions/${v.version}`,
-        `DDJJ_${sie}_v${v.version}.pdf`,
-      );
+      await downloadFile(declarationVersionPath(kind, sie, v.version), `DDJJ_${sie}_v${v.version}.pdf`);
     } catch (error) {
       notifyError(errorMessage(error, 'Falla en el proceso!'));
     } finally {

@@ -1,12 +1,13 @@
 import type { DeclarationKind, NoveltyQuery } from '@bjp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 
-/** Where each kind's stored declaration is downloaded (issue 12: the same bytes every time). */
-export const declarationPath = (kind: DeclarationKind, sie: number) =>
+/** Where each kind's stored declaration version is downloaded (issue 12: the same bytes every time). */
+export const declarationVersionPath = (kind: DeclarationKind, sie: number, version: number) =>
   kind === 'holders'
-    ? `/holders/institutions/${sie}/declaration`
-    : `/paid-validation/institutions/${sie}/report/document`;
+    ? apiPath('/holders/institutions/{sie}/declaration/versions/{version}', { sie, version })
+    : apiPath('/paid-validation/institutions/{sie}/report/document/versions/{version}', { sie, version });
 
 export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabled: boolean) {
   return useQuery({

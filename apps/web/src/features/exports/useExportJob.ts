@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 import { downloadFile } from '../../ui/download';
 
 /** An export job as GET /exports/:jobId tells it (apps/api/src/modules/exports). */
@@ -58,7 +59,7 @@ export function useExportJob() {
         if (!alive.current) throw new ApiError(499, 'cancelled', 'La descarga fue cancelada.');
       }
       if (alive.current) setPreparing({ message: 'Descargando…', percent: 100 });
-      return await downloadFile(`/exports/${jobId}/file`, fallbackName);
+      return await downloadFile(apiPath('/exports/{jobId}/file', { jobId }), fallbackName);
     } finally {
       if (alive.current) setPreparing(null);
     }

@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 import { downloadFile } from '../../ui/download';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
@@ -12,7 +13,10 @@ export function DeclarationButton({ sie }: { sie: number }) {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(`/holders/institutions/${sie}/declaration`, `DDJJ_TITULARES_${sie}.pdf`);
+      await downloadFile(
+        apiPath('/holders/institutions/{sie}/declaration', { sie }),
+        `DDJJ_TITULARES_${sie}.pdf`,
+      );
       notifySuccess(holderMessages.reportOk, 'Exitoso!');
     } catch (error) {
       notifyError(errorMessage(error, 'Falla en el proceso!'));

@@ -3,6 +3,7 @@ import { formatCount } from '@bjp/domain';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 import { showErrorDialog } from '../../ui/ConfirmDialog';
 import { downloadFile } from '../../ui/download';
 import { kindTexts } from './kinds';
@@ -51,9 +52,10 @@ export function ImportReport({ report, result }: { report: DryRunResult; result:
             variant="default"
             leftSection={<IconDownload size={16} />}
             onClick={() =>
-              downloadFile(`/imports/${report.id}/errors`, 'errores_importacion.xlsx').catch((e) =>
-                showErrorDialog(errorMessage(e)),
-              )
+              downloadFile(
+                apiPath('/imports/{id}/errors', { id: report.id }),
+                'errores_importacion.xlsx',
+              ).catch((e) => showErrorDialog(errorMessage(e)))
             }
           >
             {withdrawn > 0 ? 'Descargar errores y retirados (XLSX)' : 'Descargar errores (XLSX)'}

@@ -1,6 +1,7 @@
 import type { SaveValidationRequest } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 import { useSubmission } from '../../app/submission';
 
 const base = (sie: number) => `/paid-validation/institutions/${sie}`;
@@ -112,4 +113,5 @@ export function usePaidReport(sie: number, enabled: boolean) {
   });
 }
 
-export const paidReportDocumentPath = (sie: number) => `${base(sie)}/report/document`;
+export const paidReportDocumentPath = (sie: number) =>
+  apiPath('/paid-validation/institutions/{sie}/report/document', { sie });

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
+import type { ApiPath } from '../../app/api-path';
 import type { QueryParams } from '../../app/http';
 import { notifyError, notifySuccess, notifyWarning } from '../../ui/notify';
 import { ExportProgress, type ExportStarted, useExportJob } from '../exports';
@@ -10,8 +11,8 @@ import { downloadDocument, type Progress as ProgressState } from './download';
 
 type Format = 'pdf' | 'xlsx';
 type Props = {
-  /** API path of the document, e.g. '/reports/national/document'. */
-  path: string;
+  /** The document's API path, e.g. apiPath('/reports/national/document'). */
+  path: ApiPath;
   query?: QueryParams;
   /** Which buttons to show; the format goes in the query as ?format=. */
   formats?: Format[];

@@ -1,5 +1,6 @@
 import { type InstitutionReport, reportMessages } from '@bjp/domain';
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { apiPath } from '../../app/api-path';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState } from '../../ui/use-url-state';
 import { CourseList } from './CourseList';
@@ -46,7 +47,7 @@ export function InstitutionReportView({
           <Stack gap="xs" align="flex-end">
             {report.studentsReportAvailable && (
               <DownloadButtons
-                path={`/reports/institutions/${institution.id}/document`}
+                path={apiPath('/reports/institutions/{sie}/document', { sie: institution.id })}
                 pdfLabel={reportMessages.studentsReportTitle}
               />
             )}

@@ -1,7 +1,7 @@
 import type { PlaceReport } from '@bjp/domain';
 import { formatBOB } from '@bjp/domain';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { placeReportExport, placeReportPath } from './api';
+import { placeReportDocumentPath, placeReportExport } from './api';
 import { DependenciesTable } from './DependenciesTable';
 import { DownloadButtons } from './DownloadButtons';
 import { PaymentCards } from './PaymentCards';
@@ -31,7 +31,7 @@ export function PlaceReportView({ report, heading }: { report: PlaceReport; head
             </Group>
           </Stack>
           <DownloadButtons
-            path={`${placeReportPath(report.place.level, report.place.id)}/document`}
+            path={placeReportDocumentPath(report.place.level, report.place.id)}
             // National and department reports cover many schools: prepared as a job. A district's
             // stays a direct download (one district's summary rows, a second or two).
             exportJob={placeReportExport(report.place.level, report.place.id)}

@@ -27,7 +27,11 @@ import { warningTextColor } from '../../app/theme';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { DownloadButtons } from './DownloadButtons';
-import { type ReconciliationTarget, reconciliationExport, reconciliationPath } from './reconciliation-api';
+import {
+  type ReconciliationTarget,
+  reconciliationDocumentPath,
+  reconciliationExport,
+} from './reconciliation-api';
 
 /** dd/mm/aaaa in Bolivia, from an ISO timestamp or a yyyy-mm-dd day. */
 const boliviaDay = (value: string) => formatDate(value);
@@ -218,7 +222,7 @@ export function ReconciliationView({ report, target, state, onState, page, onPag
             </Group>
           </Stack>
           <DownloadButtons
-            path={`${reconciliationPath(target)}/document`}
+            path={reconciliationDocumentPath(target)}
             query={{ state: state ?? undefined }}
             // National and department-wide: prepared as a job; a district or a school stays direct.
             exportJob={reconciliationExport(target, state)}

@@ -1,12 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 
 export type PlaceLevel = 'national' | 'department' | 'district';
 
-export const placeReportPath = (level: PlaceLevel, id: number | null) =>
+/** The place report's document (PDF or spreadsheet by ?format=). */
+export const placeReportDocumentPath = (level: PlaceLevel, id: number | null) =>
   level === 'national'
-    ? '/reports/national'
-    : `/reports/${level === 'department' ? 'departments' : 'districts'}/${id}`;
+    ? apiPath('/reports/national/document')
+    : level === 'department'
+      ? apiPath('/reports/departments/{departmentId}/document', { departmentId: id! })
+      : apiPath('/reports/districts/{districtId}/document', { districtId: id! });
 
 export function usePlaceReport(level: PlaceLevel, id: number | null) {
   return useQuery({

@@ -1,3 +1,4 @@
+import type { ApiPath } from '../../app/api-path';
 import { ensureFreshToken } from '../../app/auth/refresh';
 import { getToken } from '../../app/auth/session';
 import { buildUrl, type QueryParams, readError, safeFetch } from '../../app/http';
@@ -14,7 +15,7 @@ function fileNameOf(res: Response, fallback: string): string {
  * knows it) and cancellation through the signal; then hands the file to the browser.
  */
 export async function downloadDocument(
-  path: string,
+  path: ApiPath,
   query: QueryParams,
   options: { signal: AbortSignal; onProgress: (p: Progress) => void; fallbackName: string },
 ): Promise<string> {

@@ -1,22 +1,28 @@
 import type { ReconciliationLevel, ReconciliationState } from '@bjp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 
 /** The place of the reconciliation: the country, or a department, district or school by its code. */
 export type ReconciliationTarget =
   | { level: 'national' }
   | { level: Exclude<ReconciliationLevel, 'national'>; id: number };
 
-const segments: Record<Exclude<ReconciliationLevel, 'national'>, string> = {
-  department: 'departments',
-  district: 'districts',
-  institution: 'institutions',
-};
-
-export const reconciliationPath = (target: ReconciliationTarget) =>
-  target.level === 'national'
-    ? '/reports/reconciliation/national'
-    : `/reports/reconciliation/${segments[target.level]}/${target.id}`;
+/** The reconciliation's document (PDF or spreadsheet by ?format=). */
+export function reconciliationDocumentPath(target: ReconciliationTarget) {
+  switch (target.level) {
+    case 'national':
+      return apiPath('/reports/reconciliation/national/document');
+    case 'department':
+      return apiPath('/reports/reconciliation/departments/{departmentId}/document', {
+        departmentId: target.id,
+      });
+    case 'district':
+      return apiPath('/reports/reconciliation/districts/{districtId}/document', { districtId: target.id });
+    case 'institution':
+      return apiPath('/reports/reconciliation/institutions/{sie}/document', { sie: target.id });
+  }
+}
 
 type DocumentFormat = 'pdf' | 'xlsx';
 

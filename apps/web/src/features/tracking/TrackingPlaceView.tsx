@@ -4,7 +4,7 @@ import { StatCard } from '../../ui/StatCard';
 import { urlParam } from '../../ui/url-state';
 import { useUrlState, useUrlText } from '../../ui/use-url-state';
 import { DownloadButtons } from '../reports';
-import { filterQuery, placePath, type TrackingFilters } from './api';
+import { filterQuery, placeReportDocumentPath, type TrackingFilters } from './api';
 import { TrackingFiltersBar } from './TrackingFiltersBar';
 import { TrackingTable } from './TrackingTable';
 
@@ -69,7 +69,7 @@ export function TrackingPlaceView({ overview, onChangePlace, changeLabel }: Prop
           </Stack>
           <Group gap="xs">
             <DownloadButtons
-              path={`${placePath(place.level, place.id)}/report`}
+              path={placeReportDocumentPath(place.level, place.id)}
               query={filterQuery(filters)}
               formats={['pdf']}
               withFormat={false}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { apiPath } from '../../app/api-path';
 
 export type Level = 'department' | 'district';
 export type TrackingFilters = {
@@ -10,8 +11,11 @@ export type TrackingFilters = {
   status: 'TODOS' | 'PENDIENTE' | 'CONCLUIDO';
 };
 
-export const placePath = (level: Level, id: number) =>
-  `/tracking/${level === 'department' ? 'departments' : 'districts'}/${id}`;
+/** The place's progress report (PDF). */
+export const placeReportDocumentPath = (level: Level, id: number) =>
+  level === 'department'
+    ? apiPath('/tracking/departments/{departmentId}/report', { departmentId: id })
+    : apiPath('/tracking/districts/{districtId}/report', { districtId: id });
 
 export const filterQuery = (f: TrackingFilters) => ({
   code: f.code || undefined,

@@ -1,4 +1,4 @@
-import { type EventHistory, formatDateTime } from '@bjp/domain';
+import { type EventFileKind, type EventHistory, formatDateTime } from '@bjp/domain';
 import {
   Alert,
   Anchor,
@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { errorMessage } from '../../../app/api';
+import { apiPath } from '../../../app/api-path';
 import { downloadFile } from '../../../ui/download';
 import { notifyError } from '../../../ui/notify';
 import { WideTable } from '../../../ui/WideTable';
@@ -65,10 +66,11 @@ export function HistoryModal({
   onClose: () => void;
 }) {
   const history = useEventHistory(eventId);
-  const download = (kind: string, version: number, name: string) =>
-    downloadFile(`/events/${eventId}/files/${kind}/versions/${version}`, name).catch((e) =>
-      notifyError(errorMessage(e)),
-    );
+  const download = (kind: EventFileKind, version: number, name: string) => {
+    if (eventId === null) return;
+    const path = apiPath('/events/{id}/files/{kind}/versions/{version}', { id: eventId, kind, version });
+    downloadFile(path, name).catch((e) => notifyError(errorMessage(e)));
+  };
   return (
     <Modal opened={eventId !== null} onClose={onClose} title={`Historial — ${title}`} size="lg" centered>
       {history.isError ? (

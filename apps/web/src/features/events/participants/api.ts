@@ -1,6 +1,7 @@
 import type { ParticipantStatus } from '@bjp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api';
+import { apiPath, linkFromApi } from '../../../app/api-path';
 import { downloadFile } from '../../../ui/download';
 import { eventKeys } from '../api';
 
@@ -72,11 +73,14 @@ export const exportParticipants = (
   filters: ParticipantFilterValues,
   format: 'xlsx' | 'csv',
 ) =>
-  downloadFile(`/events/${eventId}/participants/export`, `participantes_evento_${eventId}.${format}`, {
-    ...filters,
-    format,
-  });
+  downloadFile(
+    apiPath('/events/{id}/participants/export', { id: eventId }),
+    `participantes_evento_${eventId}.${format}`,
+    {
+      ...filters,
+      format,
+    },
+  );
 
 /** A participant's file, downloaded with the session's token. */
-export const downloadParticipantFile = (url: string, name: string) =>
-  downloadFile(url.replace(/^\/api\/v1/, ''), name);
+export const downloadParticipantFile = (url: string, name: string) => downloadFile(linkFromApi(url), name);
