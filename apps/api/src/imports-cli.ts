@@ -49,6 +49,8 @@ const inProcess = (id: number, userId: number | null): JobRun<{ importId: number
   id: `cli-${id}-${Date.now()}`,
   data: { importId: id },
   userId,
+  // One attempt and no queue to retry it: a failure closes the import as failed.
+  final: true,
   report: async (p) => {
     process.stdout.write(`\r  ${p.message}`);
   },

@@ -100,6 +100,7 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/imports/roll/:kind/template': ['admin'],
   'POST /api/v1/imports/roll/:kind/dry-run': ['admin'],
   'GET /api/v1/imports': ['admin'],
+  'GET /api/v1/imports/withdrawn': ['admin'],
   'GET /api/v1/imports/:id': ['admin'],
   'GET /api/v1/imports/:id/errors': ['admin'],
   'POST /api/v1/imports/:id/confirm': ['admin'],

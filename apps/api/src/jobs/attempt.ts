@@ -29,6 +29,7 @@ export async function runAttempt(
       id: job.id,
       data: job.data,
       userId: row.userId,
+      final,
       report: (progress) => {
         last = progress;
         return report(progress);

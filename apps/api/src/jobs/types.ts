@@ -23,6 +23,8 @@ export type JobRun<Data> = {
   id: string;
   data: Data;
   userId: number | null;
+  /** No retry is left after this attempt: a handler that keeps its own record closes it on failure. */
+  final: boolean;
   report(progress: JobProgress): Promise<void>;
   committed(tx: Transaction): Promise<unknown | null>;
   commit(tx: Transaction, result: unknown): Promise<void>;

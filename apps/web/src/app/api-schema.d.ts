@@ -5721,7 +5721,7 @@ export interface paths {
                                 sha256: string;
                                 size: number;
                                 /** @enum {string} */
-                                state: "checking" | "checked" | "queued" | "running" | "done" | "failed";
+                                state: "checking" | "checked" | "queued" | "running" | "done" | "failed" | "expired";
                             }[];
                             page: number;
                             pageSize: number;
@@ -5826,7 +5826,7 @@ export interface paths {
                             sha256: string;
                             size: number;
                             /** @enum {string} */
-                            state: "checking" | "checked" | "queued" | "running" | "done" | "failed";
+                            state: "checking" | "checked" | "queued" | "running" | "done" | "failed" | "expired";
                         };
                     };
                 };
@@ -5997,7 +5997,7 @@ export interface paths {
                             sha256: string;
                             size: number;
                             /** @enum {string} */
-                            state: "checking" | "checked" | "queued" | "running" | "done" | "failed";
+                            state: "checking" | "checked" | "queued" | "running" | "done" | "failed" | "expired";
                         };
                     };
                 };
@@ -6110,6 +6110,76 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Estudiantes retirados: inscripciones de la gestión abierta que la última nómina importada ya no lista, para revisar */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Código de departamento (1–9) */
+                    departmentId?: number;
+                    /** @description Página, desde 1 */
+                    page?: number;
+                    /** @description RUDE del estudiante o código SIE de la unidad educativa */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description '{nivel} · {grado} - {paralelo}' (courseLabel) */
+                                course: string;
+                                /** @description Figura en la declaración jurada consolidada de su unidad educativa */
+                                declared: boolean;
+                                department: string;
+                                hasTitular: boolean;
+                                /** @description La importación que lo marcó */
+                                importId: number | null;
+                                inscriptionId: number;
+                                institution: string;
+                                /** @description El banco registró el pago */
+                                paid: boolean;
+                                /** @description Ya tiene una Baja Beneficiario */
+                                removed: boolean;
+                                rude: string;
+                                sie: number;
+                                /** @description Apellidos y nombres */
+                                student: string;
+                                /** @description Cuándo la nómina importada dejó de listarlo (ISO 8601) */
+                                withdrawnAt: string;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            /** @description Total de filas que cumplen el filtro */
+                            total: number;
+                        };
+                    };
                 };
             };
         };

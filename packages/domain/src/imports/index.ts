@@ -5,3 +5,4 @@ export * from './payment-layout.js';
 export * from './roll-layout.js';
 export * from './roll-messages.js';
 export * from './schemas.js';
+export * from './withdrawn.js';

@@ -1,3 +1,5 @@
+import { ABANDONED_IMPORT_DAYS } from './schemas.js';
+
 /** The import's messages: structural errors refuse the whole file, row errors name line and column. */
 export const importMessages = {
   rowError: (line: number, column: string, message: string) => `Línea ${line}, ${column}: ${message}`,
@@ -39,6 +41,7 @@ export const importMessages = {
   notFound: 'No existe la importación indicada.',
   invalidId: 'Identificador de importación no válido.',
   alreadyConfirmed: 'Esta importación ya fue confirmada.',
+  expired: `El archivo de esta revisión se borró tras ${ABANDONED_IMPORT_DAYS} días sin confirmar; vuelva a subirlo.`,
   notChecked: 'El archivo todavía no pasó la revisión: espere su resultado o vuelva a subirlo.',
   progress: (done: number, total: number) => `Importando pagos: ${done} de ${total} filas.`,
   done: (inserted: number, changed: number, unchanged: number) =>

@@ -42,7 +42,18 @@ export const rowErrorSchema = z.object({
   message: z.string().describe('Ya incluye línea y columna'),
 });
 
-export const importStates = ['checking', 'checked', 'queued', 'running', 'done', 'failed'] as const;
+/** 'expired': a dry run left unconfirmed for ABANDONED_IMPORT_DAYS, whose stored file was deleted. */
+export const importStates = [
+  'checking',
+  'checked',
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'expired',
+] as const;
+/** Days a checked (or failed) import keeps its stored file waiting for 'Confirmar'. */
+export const ABANDONED_IMPORT_DAYS = 7;
 export type ImportState = (typeof importStates)[number];
 
 export const importSummary = z.object({

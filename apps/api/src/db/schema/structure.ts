@@ -150,6 +150,8 @@ export const inscriptions = pgTable(
     uniqueIndex('inscriptions_student_year').on(t.studentId, t.year),
     index('inscriptions_course_idx').on(t.courseId),
     index('inscriptions_institution_idx').on(t.institutionId),
+    // 'Estudiantes retirados' lists the few withdrawn among 2.3 million without reading the rest.
+    index('inscriptions_withdrawn_idx').on(t.year, t.withdrawnAt).where(sql`withdrawn_at IS NOT NULL`),
   ],
 );
 

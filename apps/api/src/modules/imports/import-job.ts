@@ -1,6 +1,7 @@
 import { type ImportCounts, importMessages } from '@bjp/domain';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import type { JobQueue, JobRun } from '../../jobs/index.js';
+import { JOB_FAILED_MESSAGE } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
 import { finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
@@ -91,10 +92,18 @@ export async function runPaymentImport(
       return result;
     });
   } catch (error) {
-    // A refusal to show (structural error, changed file) marks the import failed; anything else is retried.
-    if (error instanceof AppError) await markFailed(deps.db, id, error.message).catch(() => undefined);
+    await closeIfFinal(deps, id, run, error);
     throw error;
   }
+}
+
+/**
+ * A refusal to show (structural error, changed file) marks the import failed at once; anything else
+ * is retried by the queue, and marks it failed only when no retry is left — never left 'queued'.
+ */
+async function closeIfFinal(deps: AppDeps, id: number, run: JobRun<unknown>, error: unknown) {
+  if (error instanceof AppError) await markFailed(deps.db, id, error.message).catch(() => undefined);
+  else if (run.final) await markFailed(deps.db, id, JOB_FAILED_MESSAGE).catch(() => undefined);
 }
 
 /** A roll job (dry run or confirmation) on its import; a refusal to show marks the import failed. */
@@ -109,7 +118,7 @@ export async function runRollJob(
     if (!row) throw new AppError('not_found', importMessages.notFound);
     return await step(deps, run, row as unknown as RollImportRow);
   } catch (error) {
-    if (error instanceof AppError) await markFailed(deps.db, id, error.message).catch(() => undefined);
+    await closeIfFinal(deps, id, run, error);
     throw error;
   }
 }

@@ -1,9 +1,11 @@
-import type { DryRunResult, ImportDetail, ImportPage } from '@bjp/domain';
+import { type DryRunResult, type ImportDetail, type ImportPage, importMessages } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow, rows } from '../../db/rows.js';
+import { JOB_FAILED_MESSAGE } from '../../jobs/index.js';
+import { fileStoreFor } from '../../lib/file-store.js';
 import { failAuditOf, fingerprint } from '../../test/all-or-nothing.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { blockInscription } from '../../test/factories/blocking.js';
@@ -300,19 +302,68 @@ describe('payment file import', () => {
     const before = await fingerprint(ctx.handle.db);
     const restore = await failAuditOf(ctx.handle.db, 'imports.payments');
     try {
-      const run = {
-        id: '00000000-0000-4000-8000-000000000000',
-        data: { importId: dry.id },
-        userId: 1,
-        report: async () => undefined,
-        committed: async () => null,
-        commit: async () => undefined,
-      };
-      await expect(runPaymentImport(ctx.deps, run)).rejects.toThrow();
+      // Not the last attempt: the queue will retry, so the import stays as it was.
+      await expect(runPaymentImport(ctx.deps, attempt(dry.id, false))).rejects.toThrow();
     } finally {
       await restore();
     }
     expect(await fingerprint(ctx.handle.db)).toEqual(before);
+  });
+
+  it('closes the import as failed when the last attempt fails, writing nothing else', async () => {
+    const dry = (await upload(csv(line(rudes[1]!, { bank: 'BANCO PYME' })))).json<DryRunResult>();
+    const before = await programmeTables();
+    const restore = await failAuditOf(ctx.handle.db, 'imports.payments');
+    try {
+      await expect(runPaymentImport(ctx.deps, attempt(dry.id, true))).rejects.toThrow();
+    } finally {
+      await restore();
+    }
+    const detail = (await call('GET', `/imports/${dry.id}`)).json<ImportDetail>();
+    expect(detail.state).toBe('failed');
+    expect(detail.error).toBe(JOB_FAILED_MESSAGE);
+    expect(await programmeTables()).toEqual(before);
+  });
+});
+
+/** One attempt of the confirmation job, run directly; `final`: no retry is left after it. */
+const attempt = (importId: number, final: boolean) => ({
+  id: '00000000-0000-4000-8000-000000000000',
+  data: { importId },
+  userId: 1,
+  final,
+  report: async () => undefined,
+  committed: async () => null,
+  commit: async () => undefined,
+});
+
+describe('dry runs left unconfirmed', () => {
+  it('lose their stored file after a week, at the next upload; the history keeps them as expired', async () => {
+    const old = (await upload(csv(line(rudes[0]!, { bank: 'BANCO ECOFUTURO' })))).json<DryRunResult>();
+    const recent = (await upload(csv(line(rudes[1]!, { bank: 'BANCO ECOFUTURO' })))).json<DryRunResult>();
+    const eightDaysAgo = new Date(ctx.deps.clock.now().getTime() - 8 * 24 * 3600 * 1000);
+    await ctx.handle.db.execute(
+      sql`UPDATE file_imports SET created_at = ${eightDaysAgo.toISOString()} WHERE id = ${old.id}`,
+    );
+    const { fileKey } = (await firstRow<{ fileKey: string }>(
+      ctx.handle.db,
+      sql`SELECT file_key AS "fileKey" FROM file_imports WHERE id = ${old.id}`,
+    ))!;
+    const store = fileStoreFor(ctx.deps);
+    const stored = await store.open(`${fileKey}/00000.part`);
+    expect(stored).not.toBeNull();
+    stored?.destroy();
+
+    await upload(csv(line(rudes[2]!)));
+
+    expect((await call('GET', `/imports/${old.id}`)).json<ImportDetail>().state).toBe('expired');
+    expect(await store.open(`${fileKey}/00000.part`)).toBeNull();
+    const again = await call('POST', `/imports/${old.id}/confirm`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(importMessages.expired);
+    // A dry run of this week keeps its file and can still be confirmed.
+    expect((await call('GET', `/imports/${recent.id}`)).json<ImportDetail>().state).toBe('checked');
+    expect((await confirm(recent.id)).state).toBe('done');
   });
 });
 

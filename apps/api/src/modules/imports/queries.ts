@@ -129,3 +129,23 @@ export async function classifyPayments(
   );
   return found;
 }
+
+export type AbandonedFiles = { id: number; fileKey: string; chunks: number; errorsKey: string | null };
+
+/**
+ * Claims up to `limit` imports checked (or failed) before `before` and never confirmed since, marking
+ * them 'expired' so nothing reads their stored file again; their files are removed by the caller.
+ * SKIP LOCKED: two instances cleaning at once take different rows.
+ */
+export async function expireAbandoned(db: Executor, before: Date, limit: number): Promise<AbandonedFiles[]> {
+  return rows<AbandonedFiles>(
+    db,
+    sql`
+    UPDATE file_imports SET state = 'expired'
+    WHERE id IN (
+      SELECT id FROM file_imports
+      WHERE state IN ('checked', 'failed') AND created_at < ${before.toISOString()}
+      ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, file_key AS "fileKey", chunks, errors_key AS "errorsKey"`,
+  );
+}

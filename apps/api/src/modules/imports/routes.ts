@@ -9,17 +9,22 @@ import {
   paymentTemplateCsv,
   rollCheckStarted,
   rollKindParams,
+  withdrawnPage,
+  withdrawnQuery,
 } from '@bjp/domain';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
+import { removeAbandonedFiles } from './cleanup.js';
 import { importJobs } from './import-job.js';
 import { importRow } from './queries.js';
 import { startRollCheck } from './roll/start.js';
 import { rollTemplate } from './roll/templates.js';
+import { withdrawnStudents } from './roll/withdrawn.js';
 import { confirmImport, dryRun, importDetail, importHistory, parseErrorsKey } from './service.js';
 import { openChunked } from './stored-file.js';
 import { receiveUpload } from './upload.js';
@@ -47,6 +52,10 @@ export async function importsRoutes(app: AppInstance) {
   const jobs = importJobs(app);
   // IMPORT_MAX_BYTES lowers the limit (the 413 test); it is never raised past MAX_IMPORT_BYTES.
   const maxBytes = Math.min(Number(process.env.IMPORT_MAX_BYTES) || MAX_IMPORT_BYTES, MAX_IMPORT_BYTES);
+  // Each upload first deletes the stored files of dry runs abandoned for a week (cleanup.ts); a
+  // failure there is logged and does not stop the new file.
+  const cleanUp = (req: FastifyRequest) =>
+    removeAbandonedFiles(app.deps).catch((error) => req.log.warn({ err: error }, 'import cleanup failed'));
 
   app.get(
     '/imports/payments/template',
@@ -72,6 +81,7 @@ export async function importsRoutes(app: AppInstance) {
     },
     async (req) => {
       const file = await receiveUpload(req, maxBytes);
+      await cleanUp(req);
       try {
         return await dryRun(app.deps, req.user!.id, file);
       } finally {
@@ -110,6 +120,7 @@ export async function importsRoutes(app: AppInstance) {
     },
     async (req, reply) => {
       const file = await receiveUpload(req, maxBytes);
+      await cleanUp(req);
       try {
         return reply
           .code(202)
@@ -127,6 +138,21 @@ export async function importsRoutes(app: AppInstance) {
       preHandler: guard('imports.run'),
     },
     async (req) => importHistory(app.deps.db, req.query.page),
+  );
+
+  app.get(
+    '/imports/withdrawn',
+    {
+      schema: {
+        tags,
+        description:
+          'Estudiantes retirados: inscripciones de la gestión abierta que la última nómina importada ya no lista, para revisar',
+        querystring: withdrawnQuery,
+        response: { 200: withdrawnPage },
+      },
+      preHandler: guard('imports.run'),
+    },
+    async (req) => withdrawnStudents(app.deps.db, req.query),
   );
 
   app.get(

@@ -165,6 +165,7 @@ export async function confirmImport(deps: AppDeps, jobs: JobQueue, userId: numbe
   const row = await importRow(deps.db, id);
   if (!row) throw new AppError('not_found', importMessages.notFound);
   if (row.state === 'done') throw new AppError('conflict', importMessages.alreadyConfirmed);
+  if (row.state === 'expired') throw new AppError('conflict', importMessages.expired);
   // A roll file is confirmed only once its dry run has counted it.
   if (row.state === 'checking' || (row.state === 'failed' && !(row.counts as ImportCounts).rows))
     throw new AppError('conflict', importMessages.notChecked);

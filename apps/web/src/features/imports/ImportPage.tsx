@@ -30,6 +30,7 @@ import { useConfirmImport, useDryRun, useImport, useRollCheck } from './api';
 import { ImportHistory } from './ImportHistory';
 import { ImportReport } from './ImportReport';
 import { kindTexts } from './kinds';
+import { WithdrawnStudents } from './WithdrawnStudents';
 
 /** A roll file's finished dry run, as the report the payment file's dry run answers at once. */
 const reportOf = (detail: ImportDetail): DryRunResult => ({
@@ -62,7 +63,7 @@ export function ImportPage() {
   useEffect(() => {
     if (status?.state === 'done' || status?.state === 'failed')
       void client.invalidateQueries({
-        predicate: (q) => q.queryKey[0] !== 'imports' || q.queryKey[1] === 'history',
+        predicate: (q) => q.queryKey[0] !== 'imports' || q.queryKey[1] !== 'one',
       });
   }, [status?.state, client]);
 
@@ -240,6 +241,7 @@ export function ImportPage() {
           </Stack>
         </Card>
       )}
+      <WithdrawnStudents />
       <ImportHistory />
     </Stack>
   );

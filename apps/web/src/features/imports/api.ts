@@ -30,7 +30,8 @@ export function useConfirmImport() {
 }
 
 // 'checked': a roll file's dry-run job ended; polling resumes when 'Confirmar' refetches.
-const finished = (state: ImportState) => state === 'done' || state === 'failed' || state === 'checked';
+const finished = (state: ImportState) =>
+  state === 'done' || state === 'failed' || state === 'checked' || state === 'expired';
 
 /** One import, asked again every second while a job of it runs (any instance answers). */
 export function useImport(id: number | null, follow: boolean) {
@@ -46,6 +47,19 @@ export function useImportHistory(page: number) {
   return useQuery({
     queryKey: ['imports', 'history', page],
     queryFn: ({ signal }) => api.get('/imports', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** 'Estudiantes retirados': the open year's students the last roll no longer lists, a page at a time. */
+export function useWithdrawn(query: { page: number; departmentId: number | null; search: string }) {
+  return useQuery({
+    queryKey: ['imports', 'withdrawn', query],
+    queryFn: ({ signal }) =>
+      api.get('/imports/withdrawn', {
+        query: { page: query.page, departmentId: query.departmentId, search: query.search || null },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

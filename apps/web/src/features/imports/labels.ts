@@ -7,4 +7,5 @@ export const stateLabels: Record<ImportState, string> = {
   running: 'Importando',
   done: 'Importado',
   failed: 'Fallido',
+  expired: 'Vencido (archivo borrado)',
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "inscriptions_withdrawn_idx" ON "inscriptions" USING btree ("year","withdrawn_at") WHERE withdrawn_at IS NOT NULL;
