@@ -54,6 +54,12 @@ describe("'Importar Datos'", () => {
     const history = page.getByRole('row', { name: /distritos\.csv/ }).first();
     await expect.poll(() => history.textContent()).toMatch(/Distritos.*Importado/);
     await screenshot(page, 'imports-districts-done');
+    // No roll was imported on this server: the review list says so, and its filter answers.
+    await page.getByRole('heading', { name: /Estudiantes retirados \(0\)/ }).waitFor();
+    await page.getByText('Ninguna nómina importada dejó fuera a estudiantes inscritos.').waitFor();
+    await page.getByRole('textbox', { name: 'RUDE o código SIE' }).fill('20010032');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByText('Ningún estudiante retirado cumple el filtro.').waitFor();
     await page.close();
   });
 
