@@ -13,10 +13,14 @@
  * storage (the HTTP cache is emptied before each run, so each page loads all its code). With --runs N each page is measured N times and the median run (by performance) is kept,
  * as Lighthouse's own docs advise for simulated throttling.
  * LH_WEB_DIST serves another build (e.g. one made with --outDir while browser tests use apps/web/dist).
+ * --tasks prints each run's long tasks (Lighthouse's simulated timings, ≥ 50 ms, with the file they
+ * are attributed to and their time by kind: script evaluation, style and layout…), to see what
+ * makes the total blocking time.
  * Writes bench/results/lighthouse.json.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -27,6 +31,7 @@ const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
 /** --reports <folder>: also writes each page's full Lighthouse report (JSON), to read the audits. */
 const reportsDir = args.includes('--reports') ? args[args.indexOf('--reports') + 1] : undefined;
+const showTasks = args.includes('--tasks');
 const port = Number(process.env.LH_PORT ?? 3951);
 const dataDir = process.env.LH_DATA_DIR ?? '/tmp/bjp-lighthouse';
 const webDist = process.env.LH_WEB_DIST ?? path.join(root, 'apps/web/dist');
@@ -54,7 +59,38 @@ type Score = {
   totalBytes: number;
   /** Audits of either category that did not pass, for the next fix. */
   failing: string[];
+  /** Main-thread tasks of 50 ms or more (simulated), in start order. */
+  longTasks: LongTask[];
 };
+
+type LongTask = { startMs: number; durationMs: number; url: string; groups: Record<string, number> };
+
+/** The long tasks of Lighthouse's 'long-tasks' audit, with its debug data's time per task group. */
+function longTasksOf(audit: { details?: unknown } | undefined): LongTask[] {
+  const debug = (audit?.details as { debugData?: { urls: string[]; tasks: Record<string, number>[] } })
+    ?.debugData;
+  if (!debug) return [];
+  return debug.tasks
+    .map(({ urlIndex, startTime, duration, ...groups }) => ({
+      startMs: Math.round(startTime ?? 0),
+      durationMs: Math.round(duration ?? 0),
+      url: debug.urls[urlIndex ?? -1] ?? '',
+      groups,
+    }))
+    .sort((a, b) => a.startMs - b.startMs);
+}
+
+function printTasks(score: Score) {
+  console.log(`  TBT ${score.tbtMs} ms, FCP ${score.fcpMs} ms, LCP ${score.lcpMs} ms; tareas largas:`);
+  for (const t of score.longTasks) {
+    const groups = Object.entries(t.groups)
+      .filter(([, ms]) => ms >= 5)
+      .sort((a, b) => b[1] - a[1])
+      .map(([group, ms]) => `${group} ${Math.round(ms)}`)
+      .join(', ');
+    console.log(`    @${t.startMs} ${t.durationMs} ms ${t.url.replace(/^https?:\/\/[^/]+/, '')} (${groups})`);
+  }
+}
 
 function buildIfMissing() {
   if (existsSync(path.join(webDist, 'index.html'))) return;
@@ -166,6 +202,7 @@ async function measure(debugPort: number, base: string, target: Target): Promise
     scriptBytes: bytesOf('script'),
     totalBytes: bytesOf('total'),
     failing,
+    longTasks: longTasksOf(lhr.audits['long-tasks']),
   };
 }
 
@@ -205,14 +242,27 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 const scores: Score[] = [];
+/** Every run's figures, not only the median's: a shared machine's spread is worth reading. */
+const allRuns: Record<string, Pick<Score, 'performance' | 'tbtMs' | 'lcpMs'>[]> = {};
+const load = () => loadavg()[0]!.toFixed(1);
+const loadAtStart = load();
+console.log(`Carga media (1 min) al empezar: ${loadAtStart}`);
 try {
   for (const target of targets) {
     if (target.user) await loginOnChrome(chrome.port, server.base, target.user);
     const each: Score[] = [];
-    for (let i = 0; i < runs; i++) each.push(await measureWithRetry(chrome.port, server.base, target));
+    for (let i = 0; i < runs; i++) {
+      const score = await measureWithRetry(chrome.port, server.base, target);
+      if (showTasks) {
+        console.log(`${target.path}, medición ${i + 1}: rendimiento ${score.performance}`);
+        printTasks(score);
+      }
+      each.push(score);
+    }
     const kept = median(each);
+    allRuns[target.path] = each.map(({ performance, tbtMs, lcpMs }) => ({ performance, tbtMs, lcpMs }));
     console.log(
-      `${target.path}: rendimiento ${each.map((s) => s.performance).join(', ')}; accesibilidad ${kept.accessibility}`,
+      `${target.path}: rendimiento ${each.map((s) => s.performance).join(', ')}; TBT ${each.map((s) => s.tbtMs).join(', ')} ms; accesibilidad ${kept.accessibility}`,
     );
     scores.push(kept);
   }
@@ -220,6 +270,8 @@ try {
   chrome.kill();
   server.stop();
 }
+const loadAtEnd = load();
+console.log(`Carga media (1 min) al terminar: ${loadAtEnd}`);
 printTable(scores);
 const goal = 95;
 const ok = scores.every((s) => s.performance >= goal && s.accessibility >= goal);
@@ -227,7 +279,7 @@ const resultsDir = path.join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   path.join(resultsDir, 'lighthouse.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), lighthouse: '12', formFactor: 'mobile', runs, goal, ok, scores }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), lighthouse: '12', formFactor: 'mobile', runs, load: [loadAtStart, loadAtEnd], goal, ok, scores, allRuns }, null, 2)}\n`,
 );
 console.log(`\nObjetivo ≥ ${goal} en rendimiento y accesibilidad → ${ok ? 'OK' : 'NO ALCANZADO'}`);
 process.exitCode = ok ? 0 : 1;

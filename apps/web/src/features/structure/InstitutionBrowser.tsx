@@ -86,6 +86,10 @@ export function InstitutionBrowser({ mode, finderNote, children }: Props) {
         onChange={(value) => choose(value ? Number(value) : null)}
         nothingFoundMessage="Sin instituciones asignadas"
         searchable
+        // Mantine keeps the closed list mounted (hidden) and places it with floating-ui when the
+        // screen is first drawn, which forced the first style and layout of the whole page inside
+        // React's commit (issue 14): the list is mounted and placed when it opens.
+        comboboxProps={{ keepMounted: false }}
       />
     );
 
