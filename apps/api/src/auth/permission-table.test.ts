@@ -174,6 +174,12 @@ const allowed: Record<string, Profile[]> = {
     'distrito',
     'director',
   ],
+  'PUT /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/titular/previous': [
+    'admin',
+    'depto',
+    'distrito',
+    'director',
+  ],
   'GET /api/v1/holders/institutions/:sie/titulars': ['admin', 'ministerio', 'depto', 'distrito', 'director'],
   'GET /api/v1/holders/institutions/:sie/titulars/:personId/students': [
     'admin',
