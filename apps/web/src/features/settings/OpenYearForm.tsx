@@ -83,13 +83,16 @@ export function OpenYearForm({
       color: 'orange',
     });
     if (!confirmed) return;
-    openYear.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(yearMessages.opened(next));
-        onOpened(next);
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+    // Awaited rather than mutate's callbacks: the answer makes the new year the open one, which
+    // replaces this form (keyed by the open year) before mutate's own callbacks would run.
+    try {
+      await openYear.mutateAsync(body);
+    } catch (error) {
+      notifyError(errorMessage(error));
+      return;
+    }
+    notifySuccess(yearMessages.opened(next));
+    onOpened(next);
   });
 
   return (
