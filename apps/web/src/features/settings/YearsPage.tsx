@@ -21,11 +21,10 @@ function YearsTable({ years }: { years: ProgrammeYearRow[] }) {
     'Fecha límite directores',
     'Inicio calendario',
     'Registro de titulares',
-    'Cerrada por',
-    'Cerrada el',
+    'Cerrada',
   ];
   return (
-    <WideTable minWidth={960}>
+    <WideTable minWidth={880}>
       <Table striped withTableBorder verticalSpacing="xs" data-testid="years-table">
         <Table.Thead>
           <Table.Tr>
@@ -53,8 +52,18 @@ function YearsTable({ years }: { years: ProgrammeYearRow[] }) {
               <Table.Td>{formatDate(y.directorDeadline)}</Table.Td>
               <Table.Td>{formatDate(y.calendarStart)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{registrationWindow(y)}</Table.Td>
-              <Table.Td>{y.closed ? (y.closedBy ?? 'Carga inicial') : '—'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(y.closedAt)}</Table.Td>
+              <Table.Td>
+                {y.closed ? (
+                  <Stack gap={0}>
+                    <Text size="sm">{y.closedBy ?? 'Carga inicial'}</Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(y.closedAt)}
+                    </Text>
+                  </Stack>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
