@@ -25,6 +25,7 @@ export * from './public-status/index.js';
 export * from './removals/index.js';
 export * from './reports/index.js';
 export * from './sereci/index.js';
+export * from './settings/index.js';
 export * from './structure/index.js';
 export * from './sync/index.js';
 export * from './tracking/index.js';

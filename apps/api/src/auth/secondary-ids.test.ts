@@ -139,6 +139,8 @@ const fixtures: Record<string, Fixture> = {
   'PUT /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/titular': holder(hGuardian, (ids) => ({
     guardianId: ids.guardianId,
   })),
+  // Last year's titular (issue 18): another school's student is not found, whatever last year held.
+  'PUT /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/titular/previous': holder(hIns),
   'GET /api/v1/holders/institutions/:sie/titulars/:personId/students': holder(hTitular),
   'POST /api/v1/holders/institutions/:sie/titulars/:personId/validation': holder(hTitular),
 

@@ -196,6 +196,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -277,6 +292,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -350,6 +380,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -445,6 +490,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -536,6 +596,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -622,6 +697,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -700,6 +790,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -4768,6 +4873,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -4842,6 +4962,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -4908,6 +5043,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -4996,6 +5146,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -5074,6 +5239,109 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
+                            sie: number;
+                            /** @enum {string} */
+                            status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
+                            statusLabel: string;
+                            student: {
+                                course: string;
+                                fullName: string;
+                                identityValidated: boolean;
+                                inscriptionId: number;
+                                rude: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/holders/institutions/{sie}/inscriptions/{inscriptionId}/titular/previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Registra como titular al titular del estudiante en la gestión anterior */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inscriptionId: number;
+                    /** @description Código SIE de la institución */
+                    sie: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            codeType: number;
+                            /** @enum {string|null} */
+                            editBlocker: "consolidated" | "period_closed" | "identity" | "removed" | "read_only" | null;
+                            guardians: {
+                                birthDate: string;
+                                carnet: string;
+                                complemento: string;
+                                foreign: boolean;
+                                gender: number;
+                                guardianId: number;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                relationshipId: number;
+                                /** @description PARENTESCO */
+                                relationshipName: string;
+                                /** @description Es el titular activo del estudiante */
+                                selected: boolean;
+                                verified: boolean;
+                            }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -5145,6 +5413,21 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
                             sie: number;
                             /** @enum {string} */
                             status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
@@ -10337,6 +10620,120 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                amountPerStudent: number;
+                                calendarStart: string;
+                                /** @description Cerrada: solo lectura */
+                                closed: boolean;
+                                /** @description Cuándo se cerró (al abrir la siguiente) */
+                                closedAt: string | null;
+                                /** @description Quién la cerró; null si la cerró la carga inicial */
+                                closedBy: string | null;
+                                directorDeadline: string;
+                                registrationEndsOn: string | null;
+                                registrationStartsOn: string | null;
+                                year: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Abre la gestión siguiente: la abierta queda cerrada (solo lectura) con sus parámetros congelados */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Bolivianos por estudiante */
+                        amountPerStudent: number;
+                        /**
+                         * Format: date
+                         * @description Inicio del calendario de pagos (aaaa-mm-dd)
+                         */
+                        calendarStart: string;
+                        /**
+                         * Format: date
+                         * @description Fecha límite de los directores (aaaa-mm-dd)
+                         */
+                        directorDeadline: string;
+                        /**
+                         * Format: date
+                         * @description Fin del registro de titulares (aaaa-mm-dd)
+                         */
+                        registrationEndsOn: string;
+                        /**
+                         * Format: date
+                         * @description Inicio del registro de titulares (aaaa-mm-dd)
+                         */
+                        registrationStartsOn: string;
+                        /** @description La gestión a abrir: la abierta + 1 */
+                        year: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                amountPerStudent: number;
+                                calendarStart: string;
+                                /** @description Cerrada: solo lectura */
+                                closed: boolean;
+                                /** @description Cuándo se cerró (al abrir la siguiente) */
+                                closedAt: string | null;
+                                /** @description Quién la cerró; null si la cerró la carga inicial */
+                                closedBy: string | null;
+                                directorDeadline: string;
+                                registrationEndsOn: string | null;
+                                registrationStartsOn: string | null;
+                                year: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

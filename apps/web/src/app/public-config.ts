@@ -12,8 +12,11 @@ export const fallbackConfig: PublicConfig = {
   years: [{ year: 2025, closed: false }],
 };
 
+/** The public configuration's cache key: what changes the open year (opening the next) refreshes it. */
+export const publicConfigKey = ['config', 'public'] as const;
+
 const publicConfigQuery = queryOptions({
-  queryKey: ['config', 'public'],
+  queryKey: publicConfigKey,
   queryFn: ({ signal }) => api.get('/config/public', { signal, auth: false }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: 1,

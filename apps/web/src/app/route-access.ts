@@ -31,6 +31,7 @@ export const routeAccess = {
   '/modification-process/admin': 'adjustments.process',
   '/admin/person-searches': 'users.manage',
   '/admin/imports': 'imports.run',
+  '/admin/years': 'settings.manage',
   '/modification-remove/admin': 'removals.manage',
   '/modification-remove/depto': 'removals.manage',
   '/enable-validation-institution/admin': 'enabling.manage',

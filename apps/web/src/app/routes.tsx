@@ -163,6 +163,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/sync/SyncPage').then((m) => m.SyncPage),
   },
   {
+    path: '/admin/years',
+    title: 'Gestiones',
+    area: 'Gestiones',
+    page: () => import('../features/settings/YearsPage').then((m) => m.YearsPage),
+  },
+  {
     path: '/admin/imports',
     title: 'Importar Datos',
     area: 'Importar Datos',

@@ -5,7 +5,7 @@ export const permissionLabels: Record<Permission, string> = {
   'dashboard.view': 'Ver el tablero',
   'users.view': 'Ver usuarios y sus roles',
   'users.manage': 'Activar usuarios y cambiar roles',
-  'settings.manage': 'Configurar periodos y etapas',
+  'settings.manage': 'Configurar gestiones, periodos y etapas',
   'holders.view': 'Ver titulares',
   'holders.edit': 'Registrar titulares',
   'holders.consolidate': 'Consolidar la lista de titulares',

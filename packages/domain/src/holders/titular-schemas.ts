@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDate, idSchema } from '../common/index.js';
 import { editBlockerEnum, titularStatusEnum } from './list-schemas.js';
 import { holderMessages } from './messages.js';
+import { previousTitular } from './previous-titular.js';
 
 const fillAll = holderMessages.fillAll;
 const upper = (value: string) => value.trim().toUpperCase();
@@ -155,6 +156,9 @@ export const titularModalResponse = z.object({
   statusLabel: z.string(),
   editBlocker: editBlockerEnum.nullable(),
   guardians: z.array(guardianRow),
+  previousTitular: previousTitular
+    .nullable()
+    .describe('El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida'),
 });
 export type TitularModalResponse = z.infer<typeof titularModalResponse>;
 

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { ChangeGate, LockedChange } from '../holders/index.js';
+import { refuseClosedYear } from '../settings/index.js';
 import { adjustmentRow, insertAdjustment } from './queries.js';
 
 /** What an adjustment knows of the student and school once it holds the locks. */
@@ -31,6 +32,11 @@ export async function readForAdjustment(
 ): Promise<AdjustmentLock> {
   const row = await adjustmentRow(db, sie, inscriptionId, options.lock ?? false);
   if (!row) throw new AppError('not_found', adjustmentMessages.studentNotFound);
+  // Another year's student: a change is refused as read-only (issue 18), a read as not this year's.
+  if (Number(row.inscription_year) !== Number(row.year)) {
+    if (options.lock) refuseClosedYear(row.inscription_year, row.year);
+    throw new AppError('not_found', adjustmentMessages.studentNotFound);
+  }
   const identity = identityValidated({ segipId: Number(row.segip_id), emparejaSereci: row.empareja_sereci });
   return {
     departmentId: Number(row.department_id),

@@ -46,11 +46,13 @@ type AdjustmentRow = {
   adjustment_id: number | null;
   adjustment_kind: AdjustmentKind | null;
   adjustment_at: string | null;
+  inscription_year: number;
 };
 
 /**
  * One student of a school with the school's consolidation, the student's identity and removal and the
- * open adjustment of this year; with `lock`, the school FOR SHARE and the inscription FOR UPDATE.
+ * open adjustment of this year; with `lock`, the open year's settings FOR KEY SHARE (first: see
+ * holders' lockStatement), the school FOR SHARE and the inscription FOR UPDATE.
  */
 export function adjustmentRow(db: Executor, sie: number, inscriptionId: number, lock: boolean) {
   return firstRow<AdjustmentRow>(
@@ -59,15 +61,16 @@ export function adjustmentRow(db: Executor, sie: number, inscriptionId: number, 
     SELECT i.code_type, i.district_id, i.department_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
       s.rude, trim(regexp_replace(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name, '\\s+', ' ', 'g')) AS full_name,
       c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci,
-      a.id AS adjustment_id, a.kind AS adjustment_kind, a.created_at::text AS adjustment_at
-    FROM institutions i
-    JOIN programme_settings ps ON ps.id = 1
-    JOIN inscriptions n ON n.id = ${inscriptionId} AND n.institution_id = i.id AND n.year = ps.year
+      a.id AS adjustment_id, a.kind AS adjustment_kind, a.created_at::text AS adjustment_at,
+      n.year AS inscription_year
+    FROM programme_settings ps
+    JOIN institutions i ON i.id = ${sie}
+    JOIN inscriptions n ON n.id = ${inscriptionId} AND n.institution_id = i.id
     JOIN students s ON s.id = n.student_id
     JOIN courses c ON c.id = n.course_id
     LEFT JOIN titular_adjustments a ON a.inscription_id = n.id AND a.year = ps.year AND a.reenabled_at IS NULL
-    WHERE i.id = ${sie}
-    ${lock ? sql`FOR SHARE OF i FOR UPDATE OF n` : sql``}`,
+    WHERE ps.id = 1
+    ${lock ? sql`FOR KEY SHARE OF ps FOR SHARE OF i FOR UPDATE OF n` : sql``}`,
   );
 }
 

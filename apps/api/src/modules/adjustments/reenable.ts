@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { holdOpenYear } from '../settings/index.js';
 import { currentStudentByRude } from '../structure/index.js';
 import { reopenAdjustment } from './queries.js';
 
@@ -18,6 +19,8 @@ export async function reenableStudent(
   ip: string,
 ): Promise<ReenableResult> {
   return deps.db.transaction(async (tx) => {
+    // The open year held first: a year opened meanwhile leaves this one's adjustments as they were.
+    await holdOpenYear(tx);
     const found = await currentStudentByRude(tx, rude);
     if (!found) throw new AppError('not_found', adjustmentMessages.studentNotFound);
     const now = deps.clock.now();

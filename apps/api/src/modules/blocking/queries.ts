@@ -8,7 +8,7 @@ import { inscriptions, studentBlocks, students } from '../../db/schema/index.js'
 /** Locks the inscription so that a block and an unblock (or two of either) of one student queue up. */
 export async function lockInscription(tx: Transaction, inscriptionId: number) {
   const [row] = await tx
-    .select({ removedAt: inscriptions.removedAt })
+    .select({ removedAt: inscriptions.removedAt, year: inscriptions.year })
     .from(inscriptions)
     .where(eq(inscriptions.id, inscriptionId))
     .for('update');

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../auth/access.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { holdOpenYear, refuseClosedYear } from '../settings/index.js';
 import { loadCandidate } from './candidate.js';
 import { closeBlock, insertBlock, lockInscription, openBlock, openBlocksPage } from './queries.js';
 
@@ -33,8 +34,11 @@ export async function blockStudent(
 ): Promise<BlockResult> {
   const candidate = await findCandidate(deps, user, rude);
   await deps.db.transaction(async (tx) => {
+    // The open year held first: a closed year's student stays as the year closed (issue 18).
+    const openYear = await holdOpenYear(tx);
     const inscription = await lockInscription(tx, candidate.inscriptionId);
     if (!inscription) throw new AppError('not_found', blockingMessages.noInscription);
+    refuseClosedYear(inscription.year, openYear);
     if (inscription.removedAt) throw new AppError('conflict', blockingMessages.removed);
     if (await openBlock(tx, candidate.inscriptionId))
       throw new AppError('conflict', blockingMessages.alreadyBlocked);
@@ -71,7 +75,9 @@ export async function unblockStudent(
 ): Promise<BlockResult> {
   const candidate = await findCandidate(deps, user, rude);
   await deps.db.transaction(async (tx) => {
-    await lockInscription(tx, candidate.inscriptionId);
+    const openYear = await holdOpenYear(tx);
+    const inscription = await lockInscription(tx, candidate.inscriptionId);
+    if (inscription) refuseClosedYear(inscription.year, openYear);
     const block = await openBlock(tx, candidate.inscriptionId);
     if (!block) throw new AppError('conflict', blockingMessages.notBlocked);
     await closeBlock(tx, block.id, {

@@ -23,7 +23,10 @@ export async function insertDeclarationRow(tx: Executor, values: typeof declarat
   return row!;
 }
 
-/** Marks the school's current declaration of a kind superseded; its version, or null when none was current. */
+/**
+ * Marks the school's current declaration of a kind of the open year superseded; its version, or null
+ * when none was current. A closed year's declaration is never superseded (issue 18).
+ */
 export async function markSuperseded(
   tx: Executor,
   sie: number,
@@ -39,6 +42,7 @@ export async function markSuperseded(
         eq(declarations.institutionId, sie),
         eq(declarations.kind, kind),
         isNull(declarations.supersededAt),
+        sql`${declarations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
       ),
     )
     .returning({ version: declarations.version });
@@ -69,12 +73,14 @@ const currentDeclarationStatement = preparedPerConnection((db) =>
         eq(declarations.institutionId, sql.placeholder('sie')),
         eq(declarations.kind, sql.placeholder('kind')),
         isNull(declarations.supersededAt),
+        // The open year's: each year keeps its own current declaration (issue 18).
+        sql`${declarations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
       ),
     )
     .prepare('current_declaration'),
 );
 
-/** The current (not superseded) declaration of a kind, without its bytes, or undefined. */
+/** The open year's current (not superseded) declaration of a kind, without its bytes, or undefined. */
 export async function currentDeclarationRow(db: Executor, sie: number, kind: number) {
   const [row] = await currentDeclarationStatement(db).execute({ sie, kind });
   return row;

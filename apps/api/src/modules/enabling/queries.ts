@@ -36,6 +36,7 @@ export async function reopenPaidConsolidation(tx: Executor, sie: number, at: Dat
     .where(
       and(
         eq(paidValidationConsolidations.institutionId, sie),
+        sql`${paidValidationConsolidations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
         isNull(paidValidationConsolidations.reopenedAt),
       ),
     )
@@ -66,6 +67,7 @@ export async function schoolConsolidations(db: Executor, sie: number) {
       paidValidationConsolidations,
       and(
         eq(paidValidationConsolidations.institutionId, institutions.id),
+        sql`${paidValidationConsolidations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
         isNull(paidValidationConsolidations.reopenedAt),
       ),
     )

@@ -2,6 +2,7 @@ import { courseLabel, holderMessages, identityValidated, periodOpen } from '@bjp
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { refuseClosedYear } from '../settings/index.js';
 import { assertListOpen, type InstitutionFacts, institutionFacts } from './context.js';
 import { inscriptionRow, lockForChangeRow } from './queries/school.js';
 
@@ -68,6 +69,8 @@ export async function lockForChange(
     assertListOpen(await institutionFacts(deps, tx, sie));
     throw new AppError('not_found', holderMessages.studentNotFound);
   }
+  // A closed year's student is read-only, whatever the period says (issue 18).
+  refuseClosedYear(row.inscription_year, row.year);
   const period =
     row.starts_on && row.ends_on
       ? { startsOn: row.starts_on, endsOn: row.ends_on, active: row.active ?? false }

@@ -1,6 +1,8 @@
 import {
   type GuardianRow,
   type PersonResponse,
+  type PreviousTitular,
+  previousTitularRefusal,
   type TitularModalResponse,
   titularEditBlocker,
   titularStatus,
@@ -11,7 +13,13 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { canEdit, type InstitutionFacts, institutionFacts } from './context.js';
 import { type InscriptionFacts, loadInscription } from './inscription.js';
-import { type GuardianRecord, type PersonRow, titularStateRows } from './queries/titulars.js';
+import {
+  type GuardianRecord,
+  type PersonRow,
+  type PreviousTitularRow,
+  previousTitularRow,
+  titularStateRows,
+} from './queries/titulars.js';
 
 /** The one shape a person leaves the server in. */
 export function toPersonResponse(p: PersonRow): PersonResponse {
@@ -43,12 +51,16 @@ export type TitularState = {
     person: PersonRow;
     relationshipName: string;
   }>;
+  /** Last year's titular of the same student (issue 18), or null. */
+  previous: PreviousTitularRow | null;
 };
 
 export async function readTitularState(db: Executor, inscriptionId: number): Promise<TitularState> {
   const rows = await titularStateRows(db, inscriptionId);
+  const previous = (await previousTitularRow(db, inscriptionId)) ?? null;
   const first = rows[0];
   return {
+    previous,
     titular: first?.titular ?? null,
     exclusionId: first?.exclusionId ?? null,
     guardians: rows.flatMap(({ guardian, person, relationshipName }) =>
@@ -69,14 +81,50 @@ export async function titularModal(
 ): Promise<TitularModalResponse> {
   const facts = known?.facts ?? (await institutionFacts(deps, db, sie));
   const inscription = known?.inscription ?? (await loadInscription(db, sie, inscriptionId));
-  return buildTitularModal(user, { facts, inscription }, await readTitularState(db, inscriptionId));
+  return buildTitularModal(
+    user,
+    { facts, inscription },
+    await readTitularState(db, inscriptionId),
+    deps.clock.today(),
+  );
+}
+
+/**
+ * Last year's titular as the modal offers it, with the first rule of this year that refuses them
+ * (the same rules as choosing any guardian), or null when there was none.
+ */
+export function previousTitularOf(
+  previous: PreviousTitularRow | null,
+  context: { codeType: number; today: string; titularPersonId: number | null },
+): PreviousTitular | null {
+  if (!previous) return null;
+  return {
+    year: Number(previous.year),
+    personId: Number(previous.person_id),
+    carnet: previous.carnet,
+    complemento: previous.complemento,
+    paterno: previous.paterno,
+    materno: previous.materno,
+    name: previous.name,
+    relationshipId: Number(previous.relationship_id),
+    relationshipName: previous.relationship_name,
+    refusal: previousTitularRefusal({
+      birthDate: previous.birth_date,
+      verified: previous.verified,
+      relationshipId: Number(previous.relationship_id),
+      codeType: context.codeType,
+      today: context.today,
+      alreadyTitular: context.titularPersonId === Number(previous.person_id),
+    }),
+  };
 }
 
 /** The modal's content from what was read; pure, so a change can answer with the state it wrote. */
 export function buildTitularModal(
   user: AuthUser,
   { facts, inscription }: { facts: InstitutionFacts; inscription: InscriptionFacts },
-  { titular, exclusionId, guardians: listed }: TitularState,
+  { titular, exclusionId, guardians: listed, previous }: TitularState,
+  today: string,
 ): TitularModalResponse {
   const sie = facts.sie;
   const status = titularStatus({
@@ -121,5 +169,10 @@ export function buildTitularModal(
       removed: inscription.removed,
     }),
     guardians: guardianRows,
+    previousTitular: previousTitularOf(previous, {
+      codeType: facts.codeType,
+      today,
+      titularPersonId: titular?.personId ?? null,
+    }),
   };
 }

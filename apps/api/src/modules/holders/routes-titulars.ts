@@ -21,7 +21,7 @@ import { addExistingGuardian, addNewTitular, changeRelationship, removeGuardian 
 import { titularModal } from './modal.js';
 import { personSearchRoute } from './person-search.js';
 import { updatePerson } from './persons.js';
-import { saveTitular } from './titular.js';
+import { choosePreviousTitular, saveTitular } from './titular.js';
 import { listTitulars, titularStudents, validateTitularStudents } from './titular-list.js';
 
 const id = idParam;
@@ -126,6 +126,21 @@ export async function titularRoutes(app: AppInstance) {
       preHandler: guard('holders.edit', schoolOf),
     },
     async (req) => saveTitular(change(req, req.params), req.body.guardianId),
+  );
+
+  // 'Titular de la gestión 2025 — Elegir' (issue 18): last year's titular, under this year's rules.
+  app.put(
+    `${base}/inscriptions/:inscriptionId/titular/previous`,
+    {
+      schema: {
+        tags,
+        description: 'Registra como titular al titular del estudiante en la gestión anterior',
+        params: inscriptionParams,
+        response: { 200: titularModalResponse },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) => choosePreviousTitular(change(req, req.params)),
   );
 
   app.get(

@@ -1,16 +1,18 @@
 import {
   holderMessages,
   holderTypeForRelationship,
+  previousTitularMessages,
   relationshipsAllowedFor,
   type TitularModalResponse,
 } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { type ChangeGate, lockForChange } from './inscription.js';
-import { buildTitularModal, readTitularState, type TitularState } from './modal.js';
-import { writeTitularStatement } from './queries/titulars.js';
+import { type ChangeGate, type LockedChange, lockForChange } from './inscription.js';
+import { buildTitularModal, previousTitularOf, readTitularState, type TitularState } from './modal.js';
+import { attachGuardianRow, writeTitularStatement } from './queries/titulars.js';
 
 type Save = {
   deps: AppDeps;
@@ -93,7 +95,7 @@ function stateAfter(
           registeredInstitutionId: s.sie,
         };
   const exclusionId = chosen ? null : (written.exclusionId ?? state.exclusionId);
-  return { titular, exclusionId, guardians: state.guardians };
+  return { titular, exclusionId, guardians: state.guardians, previous: state.previous };
 }
 
 /**
@@ -107,17 +109,77 @@ export async function saveTitular(s: Save, guardianId: number | null): Promise<T
   return s.deps.db.transaction(async (tx) => {
     const locked = await (s.gate ?? lockForChange)(s.deps, tx, s.sie, s.inscriptionId);
     const state = await readTitularState(tx, s.inscriptionId);
-    const chosen = guardianId === null ? null : validGuardian(state, guardianId, locked.facts.codeType);
-    const unchanged =
-      chosen !== null &&
-      state.titular?.personId === chosen.guardian.personId &&
-      state.titular.relationshipId === chosen.guardian.relationshipId;
-    const decision = { s, now: s.deps.clock.now(), state, chosen, unchanged };
-    const [written] = await writeDecision(tx, decision);
-    return buildTitularModal(
-      s.user,
-      locked,
-      stateAfter(decision, { titularId: written!.titular_id, exclusionId: written!.exclusion_id }),
-    );
+    return decideAndWrite(tx, s, locked, state, guardianId);
+  });
+}
+
+/** The decision of 'Registrar' on the state read under the locks: checked, written, answered. */
+async function decideAndWrite(
+  tx: Executor,
+  s: Save,
+  locked: LockedChange,
+  state: TitularState,
+  guardianId: number | null,
+): Promise<TitularModalResponse> {
+  const chosen = guardianId === null ? null : validGuardian(state, guardianId, locked.facts.codeType);
+  const unchanged =
+    chosen !== null &&
+    state.titular?.personId === chosen.guardian.personId &&
+    state.titular.relationshipId === chosen.guardian.relationshipId;
+  const decision = { s, now: s.deps.clock.now(), state, chosen, unchanged };
+  const [written] = await writeDecision(tx, decision);
+  return buildTitularModal(
+    s.user,
+    locked,
+    stateAfter(decision, { titularId: written!.titular_id, exclusionId: written!.exclusion_id }),
+    s.deps.clock.today(),
+  );
+}
+
+/**
+ * 'Titular de la gestión 2025 — Elegir' (issue 18): last year's titular of the same student becomes
+ * this year's, in one transaction under the same locks and rules as 'Registrar' with any guardian.
+ * The rules of this year are checked first (of age today, identity confirmed by SEGIP, relationship
+ * admitted, not already the titular: 409 with the reason); a person not yet among this year's
+ * guardians joins them with last year's relationship (audited), then is saved as the titular.
+ */
+export async function choosePreviousTitular(s: Save): Promise<TitularModalResponse> {
+  return s.deps.db.transaction(async (tx) => {
+    const locked = await (s.gate ?? lockForChange)(s.deps, tx, s.sie, s.inscriptionId);
+    let state = await readTitularState(tx, s.inscriptionId);
+    const offered = previousTitularOf(state.previous, {
+      codeType: locked.facts.codeType,
+      today: s.deps.clock.today(),
+      titularPersonId: state.titular?.personId ?? null,
+    });
+    if (!offered) throw new AppError('not_found', previousTitularMessages.none);
+    if (offered.refusal) throw new AppError('conflict', offered.refusal);
+    let guardianId = state.guardians.find((g) => g.person.id === offered.personId)?.guardian.id;
+    if (guardianId === undefined) {
+      const row = await attachGuardianRow(tx, {
+        inscriptionId: s.inscriptionId,
+        personId: offered.personId,
+        relationshipId: offered.relationshipId,
+        now: s.deps.clock.now(),
+        userId: s.user.id,
+      });
+      if (!row) throw new AppError('conflict', holderMessages.alreadyGuardian);
+      guardianId = row.id;
+      await writeAudit(tx, {
+        userId: s.user.id,
+        action: 'holders.guardian.add',
+        entity: 'inscription',
+        entityId: s.inscriptionId,
+        after: {
+          guardianId,
+          personId: offered.personId,
+          relationshipId: offered.relationshipId,
+          previousYear: offered.year,
+        },
+        ip: s.ip,
+      });
+      state = await readTitularState(tx, s.inscriptionId);
+    }
+    return decideAndWrite(tx, s, locked, state, guardianId);
   });
 }

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { refuseClosedYear } from '../settings/index.js';
 import { paidFacts } from './facts.js';
 import { lockSchoolAndStudent, saveReadRow, upsertValidation, validationRow } from './queries/validation.js';
 
@@ -51,7 +52,8 @@ export async function saveValidation(
 ): Promise<SaveValidationResult> {
   return deps.db.transaction(async (tx) => {
     // One statement takes both locks; the read that follows starts after any wait (see paidFacts).
-    await lockSchoolAndStudent(tx, sie, inscriptionId);
+    const locked = await lockSchoolAndStudent(tx, sie, inscriptionId);
+    if (locked) refuseClosedYear(locked.year, locked.open_year);
     const student = await saveReadRow(tx, sie, inscriptionId);
     if (!student) throw new AppError('not_found', paidMessages.studentDataMissing);
     if (student.consolidated) throw new AppError('conflict', paidMessages.alreadyConsolidated);

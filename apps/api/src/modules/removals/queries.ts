@@ -93,25 +93,31 @@ const inPlaceSql = (place: RemovalPlace) =>
     ? sql`institution_id = ${place.institutionId}`
     : sql`institution_id IN (SELECT id FROM institutions WHERE department_id = ${place.departmentId})`;
 
-/** Marks the inscription removed if it is of `place` and not removed yet; whether it did. */
-export async function markRemoved(tx: Executor, inscriptionId: number, place: RemovalPlace, now: Date) {
+/** Marks the inscription removed if it is of `place`, of `year` and not removed yet; whether it did. */
+export async function markRemoved(
+  tx: Executor,
+  inscriptionId: number,
+  place: RemovalPlace,
+  year: number,
+  now: Date,
+) {
   const updated = await rows<{ id: number }>(
     tx,
     sql`
     UPDATE inscriptions SET removed_at = ${now.toISOString()}::timestamptz
-    WHERE id = ${inscriptionId} AND removed_at IS NULL AND ${inPlaceSql(place)}
+    WHERE id = ${inscriptionId} AND removed_at IS NULL AND year = ${year} AND ${inPlaceSql(place)}
     RETURNING id`,
   );
   return updated.length > 0;
 }
 
-/** Whether the inscription is of `place`. */
+/** The inscription's year when it is of `place`, or undefined. */
 export async function inscriptionInPlace(tx: Executor, inscriptionId: number, place: RemovalPlace) {
-  const mine = await rows<unknown>(
+  const mine = await firstRow<{ year: number }>(
     tx,
-    sql`SELECT 1 FROM inscriptions WHERE id = ${inscriptionId} AND ${inPlaceSql(place)}`,
+    sql`SELECT year FROM inscriptions WHERE id = ${inscriptionId} AND ${inPlaceSql(place)}`,
   );
-  return mine.length > 0;
+  return mine ? Number(mine.year) : undefined;
 }
 
 /** The removal row: the student, school and the titular the student had, who and when; its id and district. */

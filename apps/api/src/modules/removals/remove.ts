@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { holdOpenYear, refuseClosedYear } from '../settings/index.js';
 import { inscriptionInPlace, insertRemoval, markRemoved, type RemovalPlace } from './queries.js';
 
 export type { RemovalPlace };
@@ -30,10 +31,13 @@ export async function removeBeneficiary(
     ip: string | null;
   },
 ): Promise<number> {
-  if (!(await markRemoved(tx, input.inscriptionId, input.place, input.now))) {
-    // Nothing changed; say why: another place's student is 404, an earlier removal 409.
-    if (!(await inscriptionInPlace(tx, input.inscriptionId, input.place)))
-      throw new AppError('not_found', removalMessages.studentNotFound);
+  // The open year held first: a closed year's student stays as the year closed (issue 18).
+  const openYear = await holdOpenYear(tx);
+  if (!(await markRemoved(tx, input.inscriptionId, input.place, openYear, input.now))) {
+    // Nothing changed; say why: another place's student is 404, a closed year's or an earlier removal 409.
+    const year = await inscriptionInPlace(tx, input.inscriptionId, input.place);
+    if (year === undefined) throw new AppError('not_found', removalMessages.studentNotFound);
+    refuseClosedYear(year, openYear);
     throw new AppError('conflict', removalMessages.alreadyRemoved);
   }
   const removal = await insertRemoval(tx, {

@@ -55,10 +55,20 @@ export async function sereciStudentRow(db: Executor, rude: string) {
   return row;
 }
 
-/** The student's identity flags, locked until the transaction ends (two validations queue up). */
+/**
+ * The student's identity flags and the year of their latest inscription, locked until the
+ * transaction ends (two validations queue up).
+ */
 export async function lockStudent(tx: Transaction, studentId: number) {
   const [locked] = await tx
-    .select({ segipId: students.segipId, emparejaSereci: students.emparejaSereci })
+    .select({
+      segipId: students.segipId,
+      emparejaSereci: students.emparejaSereci,
+      // Qualified by hand: in a one-table select Drizzle writes the column unqualified.
+      lastYear: sql<
+        number | null
+      >`(SELECT max(n.year) FROM inscriptions n WHERE n.student_id = "students"."id")`,
+    })
     .from(students)
     .where(eq(students.id, studentId))
     .for('update');

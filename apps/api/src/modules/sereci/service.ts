@@ -14,6 +14,7 @@ import { assertPlaceInScope } from '../../auth/scope.js';
 import { SereciUnavailableError } from '../../integrations/sereci/client.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { holdOpenYear, refuseClosedYear } from '../settings/index.js';
 import { lockStudent, validationsPage, writeValidation } from './queries.js';
 import { loadSereciStudent } from './student.js';
 
@@ -70,8 +71,11 @@ export async function validateStudent(
   }
 
   await deps.db.transaction(async (tx) => {
+    // The open year held first: a student of a closed year only is read-only (issue 18).
+    const openYear = await holdOpenYear(tx);
     const locked = await lockStudent(tx, student.id);
     if (!locked) throw new AppError('not_found', sereciMessages.studentNotFound);
+    if (locked.lastYear !== null) refuseClosedYear(locked.lastYear, openYear);
     refuseUnlessPending({
       ...student,
       status: locked.segipId === 1 ? 'segip' : locked.emparejaSereci ? 'sereci' : 'pending',

@@ -1,5 +1,8 @@
+import { openYearRequest, programmeYearList } from '@bjp/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
+import { guard } from '../../auth/guard.js';
+import { listProgrammeYears, openYear } from './open-year.js';
 import { getSettings, listYears } from './service.js';
 
 const publicConfig = z.object({
@@ -35,5 +38,31 @@ export async function settingsRoutes(app: AppInstance) {
       config: { public: true },
     },
     async () => ({ ok: true }),
+  );
+
+  // 'Gestiones' (issue 18): the years with their settings, and opening the next one. National
+  // administrators only: 'settings.manage' is the Administrador role's (as 'Periodos y Etapas').
+  app.get(
+    '/settings/years',
+    {
+      schema: { tags: ['settings'], response: { 200: programmeYearList } },
+      preHandler: guard('settings.manage'),
+    },
+    async () => listProgrammeYears(app.deps),
+  );
+
+  app.post(
+    '/settings/years',
+    {
+      schema: {
+        tags: ['settings'],
+        description:
+          'Abre la gestión siguiente: la abierta queda cerrada (solo lectura) con sus parámetros congelados',
+        body: openYearRequest,
+        response: { 201: programmeYearList },
+      },
+      preHandler: guard('settings.manage'),
+    },
+    async (req, reply) => reply.code(201).send(await openYear(app.deps, req.user!, req.body, req.ip)),
   );
 }

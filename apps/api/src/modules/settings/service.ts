@@ -1,5 +1,13 @@
+import { yearMessages } from '@bjp/domain';
 import type { Executor } from '../../db/client.js';
-import { type ProgrammeSettings, selectClosedYear, selectSettings, selectYears } from './queries.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  holdOpenYearRow,
+  type ProgrammeSettings,
+  selectClosedYear,
+  selectSettings,
+  selectYears,
+} from './queries.js';
 
 export type { ProgrammeSettings } from './queries.js';
 
@@ -38,4 +46,18 @@ export async function settingsForYear(db: Executor, year: number): Promise<YearS
     registrationPeriodId: closed.registrationPeriodId,
     closed: true,
   };
+}
+
+/**
+ * The open year, held until the caller's transaction ends (see holdOpenYearRow): the first statement
+ * of a write to a student's year-bound data, so that no write lands in a year closed meanwhile.
+ */
+export function holdOpenYear(tx: Executor): Promise<number> {
+  return holdOpenYearRow(tx);
+}
+
+/** Refuses (409) a write to an inscription of a year that is no longer the open one. */
+export function refuseClosedYear(inscriptionYear: number, openYear: number): void {
+  if (Number(inscriptionYear) !== Number(openYear))
+    throw new AppError('conflict', yearMessages.closedYear(Number(inscriptionYear)));
 }

@@ -3,6 +3,7 @@ import type { Transaction } from '../../db/client.js';
 import { refreshStatistics } from '../../db/summaries.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { holdOpenYear } from '../settings/index.js';
 import { tryPaymentsLock, waitForPaymentsLock } from './queries/payments.js';
 
 export { beneficiaryRules, type PaymentWrite, upsertPayments } from './queries/payments.js';
@@ -17,13 +18,14 @@ export { beneficiaryRules, type PaymentWrite, upsertPayments } from './queries/p
 /**
  * Takes the payment writers' lock for the transaction: a job waits for it (an attempt retried
  * while an earlier one still commits); a request is refused with 409 while another run holds it.
+ * Then the open year, held (settings' holdOpenYear).
  */
 export async function lockPayments(tx: Transaction, wait: boolean): Promise<void> {
-  if (wait) {
-    await waitForPaymentsLock(tx);
-    return;
-  }
-  if (!(await tryPaymentsLock(tx))) throw new AppError('conflict', syncMessages.busy);
+  if (wait) await waitForPaymentsLock(tx);
+  else if (!(await tryPaymentsLock(tx))) throw new AppError('conflict', syncMessages.busy);
+  // The open year held until commit (issue 18): every payment this transaction writes is of the year
+  // its beneficiary rules read; an opening of the next year waits for it, or it for the opening.
+  await holdOpenYear(tx);
 }
 
 /**

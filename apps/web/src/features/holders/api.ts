@@ -29,6 +29,8 @@ export const holdersPolicy: TitularModalPolicy = {
   confirmSave: holderMessages.confirmSave,
   confirmNoTitular: holderMessages.confirmNoTitular,
   reportError: (error) => reportTitularError(error, holderMessages.saveFailed),
+  choosePrevious: (path) =>
+    api.put('/holders/institutions/{sie}/inscriptions/{inscriptionId}/titular/previous', { path }),
 };
 
 export function useHoldersState(sie: number) {
@@ -144,6 +146,11 @@ export function useTitularChanges(policy: TitularModalPolicy, sie: number, inscr
     save: useModalChange(policy, sie, inscriptionId, (guardianId: number | null) =>
       api.put(`${url}/titular`, { path, body: { guardianId } }),
     ),
+    /** Last year's titular made this year's, where the area offers it (policy.choosePrevious). */
+    previous: useModalChange(policy, sie, inscriptionId, () => {
+      if (!policy.choosePrevious) throw new Error("This titular modal does not offer last year's titular");
+      return policy.choosePrevious(path);
+    }),
     /** 'Editar Datos' where the area allows it (policy.editPersonData): the person, through the student. */
     personData: useModalChange(policy, sie, inscriptionId, (v: { personId: number; data: PersonData }) => {
       if (!policy.editPersonData) throw new Error('This titular modal does not edit persons');

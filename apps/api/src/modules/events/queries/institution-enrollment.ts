@@ -4,6 +4,7 @@ import type { AuthUser } from '../../../auth/access.js';
 import { scopeCondition } from '../../../auth/scope.js';
 import type { Executor } from '../../../db/client.js';
 import {
+  closedYears,
   courses,
   districts,
   inscriptions,
@@ -32,7 +33,9 @@ function openStageCondition(user: AuthUser, today: string): SQL {
     eq(periods.active, true),
     sql`${periods.startsOn} <= ${today}::date and ${periods.endsOn} >= ${today}::date`,
     eq(instanceColumn(user), true),
-    sql`${periods.id} <> (select registration_period_id from ${programmeSettings} where id = 1)`,
+    // Every year's holder registration window, the open year's and the closed years' (issue 18).
+    sql`${periods.id} not in (select registration_period_id from ${programmeSettings}
+      union all select registration_period_id from ${closedYears})`,
   )!;
 }
 

@@ -47,7 +47,8 @@ export async function institutionFactsRow(db: Executor, sie: number, lock: boole
     .innerJoin(programmeSettings, eq(programmeSettings.id, 1))
     .leftJoin(periods, eq(periods.id, programmeSettings.registrationPeriodId))
     .where(eq(institutions.id, sie));
-  const [row] = lock ? await query.for('share', { of: institutions }) : await query;
+  // The settings row first (see lockStatement): the list's year stays the open one until commit.
+  const [row] = lock ? await query.for('share', { of: [programmeSettings, institutions] }) : await query;
   return row;
 }
 
@@ -89,9 +90,13 @@ type LockedRow = {
   removed: boolean;
   segip_id: number;
   empareja_sereci: boolean;
+  inscription_year: number;
 };
 
-// One statement takes both locks; the two-step reads below only run to name what is missing. It runs
+// One statement takes the three locks: the open year's settings row first (KEY SHARE: opening the
+// next year waits for the change, or the change waits, reads the new year and refuses a closed
+// year's student; first, so that the opening, which then updates schools, cannot deadlock with it),
+// the school's, the student's. The two-step reads below only run to name what is missing. It runs
 // at every titular change, so it is a named statement, parsed and planned once per connection.
 const lockStatement = namedStatement<LockedRow>(
   'holders_lock_for_change',
@@ -99,15 +104,16 @@ const lockStatement = namedStatement<LockedRow>(
     SELECT i.code_type, i.district_id, i.holders_consolidated_at::text AS consolidated_at, ps.year,
       p.starts_on::text AS starts_on, p.ends_on::text AS ends_on, p.active,
       s.rude, trim(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name) AS full_name,
-      c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci
-    FROM institutions i
-    JOIN programme_settings ps ON ps.id = 1
+      c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id, s.empareja_sereci,
+      n.year AS inscription_year
+    FROM programme_settings ps
+    JOIN institutions i ON i.id = ${sql.placeholder('sie')}
     LEFT JOIN periods p ON p.id = ps.registration_period_id
     JOIN inscriptions n ON n.id = ${sql.placeholder('inscriptionId')} AND n.institution_id = i.id
     JOIN students s ON s.id = n.student_id
     JOIN courses c ON c.id = n.course_id
-    WHERE i.id = ${sql.placeholder('sie')}
-    FOR SHARE OF i FOR UPDATE OF n`,
+    WHERE ps.id = 1
+    FOR KEY SHARE OF ps FOR SHARE OF i FOR UPDATE OF n`,
 );
 
 /** Both locks of a change and what it checks, in one named statement; undefined when school or student is missing. */

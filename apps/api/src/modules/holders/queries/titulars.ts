@@ -2,6 +2,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { namedStatement, preparedPerConnection } from '../../../db/prepared.js';
+import { firstRow } from '../../../db/rows.js';
 import {
   beneficiaryExclusions,
   guardians,
@@ -305,3 +306,38 @@ export const writeTitularStatement = namedStatement<WrittenRow>(
     })})
     SELECT (SELECT id FROM opened) AS titular_id, (SELECT id FROM exclusion_opened) AS exclusion_id`,
 );
+
+export type PreviousTitularRow = {
+  year: number;
+  person_id: number;
+  carnet: string;
+  complemento: string;
+  paterno: string;
+  materno: string;
+  name: string;
+  birth_date: string;
+  verified: boolean;
+  relationship_id: number;
+  relationship_name: string;
+};
+
+/**
+ * The student's titular at the end of the previous year (issue 18): the active assignment of the
+ * same student's inscription of the year before this inscription's, with the person as they are now
+ * (persons carry over). Undefined when the student had no inscription or no titular that year.
+ */
+export async function previousTitularRow(db: Executor, inscriptionId: number) {
+  return firstRow<PreviousTitularRow>(
+    db,
+    sql`SELECT pn.year, p.id AS person_id, p.carnet, p.complemento, p.first_last_name AS paterno,
+          p.second_last_name AS materno, p.name, p.birth_date::text AS birth_date,
+          p.segip_verified_at IS NOT NULL AS verified, a.relationship_id, r.name AS relationship_name
+        FROM inscriptions n
+        JOIN inscriptions pn ON pn.student_id = n.student_id AND pn.year = n.year - 1
+        JOIN titular_assignments a ON a.inscription_id = pn.id AND a.removed_at IS NULL
+        JOIN persons p ON p.id = a.person_id
+        JOIN relationships r ON r.id = a.relationship_id
+        WHERE n.id = ${inscriptionId}
+        LIMIT 1`,
+  );
+}

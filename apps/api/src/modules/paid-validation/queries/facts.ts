@@ -10,7 +10,12 @@ import {
 
 /** Locks the institution row until the transaction ends (see paidFacts). */
 export async function lockInstitution(db: Executor, sie: number, lock: 'share' | 'no key update') {
-  await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, sie)).for(lock);
+  // The open year's settings row first (KEY SHARE): a year opened meanwhile waits for the change, or
+  // the change waits and reads the new year (issue 18); first, so that the opening cannot deadlock.
+  await db.execute(
+    sql`SELECT 1 FROM programme_settings ps JOIN institutions i ON i.id = ${sie} WHERE ps.id = 1
+        FOR KEY SHARE OF ps ${lock === 'share' ? sql`FOR SHARE OF i` : sql`FOR NO KEY UPDATE OF i`}`,
+  );
 }
 
 /** The school's type, the programme's year and amount, and the consolidation in force, or undefined. */
@@ -35,6 +40,7 @@ export async function factsRow(db: Executor, sie: number) {
       paidValidationConsolidations,
       and(
         eq(paidValidationConsolidations.institutionId, institutions.id),
+        eq(paidValidationConsolidations.year, programmeSettings.year),
         isNull(paidValidationConsolidations.reopenedAt),
       ),
     )
@@ -43,7 +49,7 @@ export async function factsRow(db: Executor, sie: number) {
   return row;
 }
 
-/** Who made the school's consolidation in force (undefined when none). */
+/** Who made the school's consolidation in force of the open year (undefined when none). */
 export async function consolidatedByOfOpen(tx: Executor, sie: number) {
   const [open] = await tx
     .select({ by: paidValidationConsolidations.consolidatedBy })
@@ -51,6 +57,7 @@ export async function consolidatedByOfOpen(tx: Executor, sie: number) {
     .where(
       and(
         eq(paidValidationConsolidations.institutionId, sie),
+        sql`${paidValidationConsolidations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
         isNull(paidValidationConsolidations.reopenedAt),
       ),
     );

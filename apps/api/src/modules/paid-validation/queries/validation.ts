@@ -2,6 +2,7 @@
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { preparedPerConnection } from '../../../db/prepared.js';
+import { firstRow } from '../../../db/rows.js';
 import {
   inscriptions,
   institutions,
@@ -36,7 +37,7 @@ function studentQuery(
         validatedBy: sql<string | null>`trim(${users.name} || ' ' || ${users.firstLastName})`,
         // Read with the student, so a save needs one statement for everything it checks.
         consolidated: sql<boolean>`EXISTS (SELECT 1 FROM ${paidValidationConsolidations} c
-          WHERE c.institution_id = ${sie} AND c.reopened_at IS NULL)`,
+          WHERE c.institution_id = ${sie} AND c.year = ${year} AND c.reopened_at IS NULL)`,
       })
       .from(inscriptions)
       .innerJoin(students, eq(students.id, inscriptions.studentId))
@@ -67,11 +68,20 @@ export async function saveReadRow(tx: Executor, sie: number, inscriptionId: numb
   return student;
 }
 
-/** One statement takes both locks: the school FOR SHARE, the student's inscription FOR NO KEY UPDATE. */
+/**
+ * One statement takes the three locks: the open year's settings FOR KEY SHARE (first: see
+ * lockInstitution), the school FOR SHARE, the student's inscription FOR NO KEY UPDATE. Answers the
+ * inscription's year and the open year, or undefined when the school has no such inscription.
+ */
 export async function lockSchoolAndStudent(tx: Executor, sie: number, inscriptionId: number) {
-  await tx.execute(
-    sql`SELECT 1 FROM ${institutions} i JOIN ${inscriptions} n ON n.id = ${inscriptionId} AND n.institution_id = i.id
-        WHERE i.id = ${sie} FOR SHARE OF i FOR NO KEY UPDATE OF n`,
+  return firstRow<{ year: number; open_year: number }>(
+    tx,
+    sql`SELECT n.year, ps.year AS open_year
+        FROM programme_settings ps
+        JOIN ${institutions} i ON i.id = ${sie}
+        JOIN ${inscriptions} n ON n.id = ${inscriptionId} AND n.institution_id = i.id
+        WHERE ps.id = 1
+        FOR KEY SHARE OF ps FOR SHARE OF i FOR NO KEY UPDATE OF n`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { type GuardianRow, holderMessages } from '@bjp/domain';
+import { type GuardianRow, holderMessages, previousTitularMessages } from '@bjp/domain';
 import { Alert, Badge, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { holdersPolicy, useRelationships, useTitularChanges, useTitularModal } f
 import { AddTitularPanel } from './AddTitularPanel';
 import { EditDataPanel } from './EditDataPanel';
 import { GuardiansTable } from './GuardiansTable';
+import { PreviousTitularChoice } from './PreviousTitularChoice';
 import type { TitularModalPolicy } from './policy';
 import { RelationshipEditor } from './RelationshipEditor';
 import { reportTitularError } from './report-error';
@@ -98,6 +99,19 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
     });
   };
 
+  /** Last year's titular, one click (and one confirmation) away: saved as this year's titular. */
+  const choosePrevious = async () => {
+    const previous = data?.previousTitular;
+    if (!previous) return;
+    const name = [previous.name, previous.paterno, previous.materno].filter(Boolean).join(' ');
+    const message = previousTitularMessages.confirm(name, previous.year);
+    if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return;
+    changes.previous.mutate(undefined, {
+      onSuccess: () => notifySuccess(holderMessages.operationOk),
+      onError: policy.reportError,
+    });
+  };
+
   /** 'Editar Datos' (where the policy allows it): confirmed first when the policy asks. */
   const saveData = async (send: () => Promise<unknown>) => {
     const message = policy.confirmChange;
@@ -140,6 +154,14 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
           )}
           {data && view === 'list' && (
             <>
+              {policy.choosePrevious && data.previousTitular && (
+                <PreviousTitularChoice
+                  previous={data.previousTitular}
+                  onChoose={choosePrevious}
+                  loading={changes.previous.isPending}
+                  disabled={locked || changes.save.isPending}
+                />
+              )}
               <GuardiansTable
                 guardians={data.guardians}
                 selectedId={selectedId}

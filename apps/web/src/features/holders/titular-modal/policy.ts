@@ -30,6 +30,11 @@ export type TitularModalPolicy = {
   confirmChange?: string;
   /** How a failed 'Registrar' (and data change) is shown. */
   reportError: (error: unknown) => void;
+  /**
+   * 'Titular de la gestión 2025 — Elegir' (issue 18): makes last year's titular this year's, under
+   * this year's rules. The choice shows only when set (holder registration).
+   */
+  choosePrevious?: (target: { sie: number; inscriptionId: number }) => Promise<TitularModalResponse>;
   /** 'Editar Datos' of a titular through the student (the icon shows only when set). */
   editPersonData?: (
     target: { sie: number; inscriptionId: number; personId: number },

@@ -1,0 +1,3 @@
+// Programme years (gestiones, issue 18): opening the next one; a closed one is read-only.
+export * from './messages.js';
+export * from './schemas.js';
