@@ -52,7 +52,9 @@ export const declarations = pgTable(
   },
   (t) => [
     uniqueIndex('declarations_version_unique').on(t.institutionId, t.kind, t.version),
-    uniqueIndex('declarations_one_current').on(t.institutionId, t.kind).where(sql`superseded_at is null`),
+    uniqueIndex('declarations_one_current')
+      .on(t.institutionId, t.kind, t.year)
+      .where(sql`superseded_at is null`),
     uniqueIndex('declarations_code_hash_unique').on(t.codeHash),
     index('declarations_institution_idx').on(t.institutionId),
     check('declarations_kind', sql`${t.kind} IN (1, 2)`),

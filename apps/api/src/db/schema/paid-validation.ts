@@ -49,7 +49,7 @@ export const paidValidations = pgTable(
 
 /**
  * 'Consolidar Operativo de Validación': closes a school's paid validation. At most one open
- * (reopened_at null) consolidation per school (partial unique index); an administrator's enabling
+ * (reopened_at null) consolidation per school and year (partial unique index); an administrator's enabling
  * reopens it (reopened_*), and consolidating again adds a new row. The totals and the amount per
  * student are kept as they were when the school declared, so a later change of the programme's amount
  * does not change a sworn declaration. A trigger (migration) refuses deletes and any change other
@@ -62,6 +62,8 @@ export const paidValidationConsolidations = pgTable(
     institutionId: integer('institution_id')
       .notNull()
       .references(() => institutions.id),
+    /** The programme year the school declared (migration 0031): one open consolidation per school and year. */
+    year: smallint('year').notNull(),
     consolidatedAt: timestamp('consolidated_at', { withTimezone: true }).notNull(),
     consolidatedBy: integer('consolidated_by').notNull(),
     students: integer('students').notNull(),
@@ -72,7 +74,7 @@ export const paidValidationConsolidations = pgTable(
     reopenedBy: integer('reopened_by'),
   },
   (t) => [
-    uniqueIndex('paid_consolidation_one_open').on(t.institutionId).where(sql`reopened_at is null`),
+    uniqueIndex('paid_consolidation_one_open').on(t.institutionId, t.year).where(sql`reopened_at is null`),
     check('paid_consolidation_counts', sql`${t.delivered} + ${t.undelivered} = ${t.students}`),
   ],
 );

@@ -130,9 +130,9 @@ async function validate(
   // Half of the other schools that validated everything closed the operation.
   await run(
     tx,
-    `INSERT INTO paid_validation_consolidations (institution_id, consolidated_at, consolidated_by, students,
+    `INSERT INTO paid_validation_consolidations (institution_id, year, consolidated_at, consolidated_by, students,
        delivered, undelivered, amount_per_student)
-     SELECT v.institution_id, least(now(), max(v.validated_at) + INTERVAL '2 hours'), min(v.validated_by), count(*),
+     SELECT v.institution_id, (SELECT year FROM programme_settings WHERE id = 1), least(now(), max(v.validated_at) + INTERVAL '2 hours'), min(v.validated_by), count(*),
        count(*) FILTER (WHERE v.is_paid), count(*) FILTER (WHERE NOT v.is_paid),
        (SELECT amount_per_student FROM programme_settings WHERE id = 1)
      FROM paid_validations v

@@ -506,6 +506,7 @@ describe('paid validation consolidated before issue 12', () => {
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
     await db.insert(paidValidationConsolidations).values({
       institutionId: sie.legacyPaid,
+      year: 2025,
       consolidatedAt: new Date('2025-11-15T15:00:00Z'),
       consolidatedBy: admin!.id,
       students: 1,

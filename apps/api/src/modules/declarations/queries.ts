@@ -6,7 +6,13 @@ import { scopeCondition } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerConnection } from '../../db/prepared.js';
 import { rows } from '../../db/rows.js';
-import { declarations, districts, institutions } from '../../db/schema/index.js';
+import { declarations, districts, institutions, programmeSettings } from '../../db/schema/index.js';
+
+/**
+ * The open programme year: a school's current declaration and the one a new consolidation supersedes
+ * are the open year's; a closed year's stay as they were (decision 039).
+ */
+const openYear = sql<number>`(SELECT ${programmeSettings.year} FROM ${programmeSettings} WHERE ${programmeSettings.id} = 1)`;
 
 /** The last version of a school's declarations of a kind (code: 1 paid validation, 2 holders), 0 when none. */
 export async function lastVersion(tx: Executor, sie: number, kind: number): Promise<number> {
@@ -38,6 +44,7 @@ export async function markSuperseded(
       and(
         eq(declarations.institutionId, sie),
         eq(declarations.kind, kind),
+        eq(declarations.year, openYear),
         isNull(declarations.supersededAt),
       ),
     )
@@ -68,13 +75,14 @@ const currentDeclarationStatement = preparedPerConnection((db) =>
       and(
         eq(declarations.institutionId, sql.placeholder('sie')),
         eq(declarations.kind, sql.placeholder('kind')),
+        eq(declarations.year, openYear),
         isNull(declarations.supersededAt),
       ),
     )
     .prepare('current_declaration'),
 );
 
-/** The current (not superseded) declaration of a kind, without its bytes, or undefined. */
+/** The open year's current (not superseded) declaration of a kind, without its bytes, or undefined. */
 export async function currentDeclarationRow(db: Executor, sie: number, kind: number) {
   const [row] = await currentDeclarationStatement(db).execute({ sie, kind });
   return row;
@@ -95,8 +103,8 @@ export async function declarationVersionRow(db: Executor, sie: number, kind: num
   return row;
 }
 
-/** The versions of a school's declarations of a kind, oldest first. */
-export function versionRows(db: Executor, sie: number, kind: number) {
+/** The versions of a school's declarations of a kind (of one programme year when given), oldest first. */
+export function versionRows(db: Executor, sie: number, kind: number, year?: number) {
   return db
     .select({
       version: declarations.version,
@@ -108,7 +116,13 @@ export function versionRows(db: Executor, sie: number, kind: number) {
       backfilled: declarations.backfilled,
     })
     .from(declarations)
-    .where(and(eq(declarations.institutionId, sie), eq(declarations.kind, kind)))
+    .where(
+      and(
+        eq(declarations.institutionId, sie),
+        eq(declarations.kind, kind),
+        year === undefined ? undefined : eq(declarations.year, year),
+      ),
+    )
     .orderBy(asc(declarations.version));
 }
 

@@ -86,6 +86,7 @@ beforeAll(async () => {
   // sie.paidLegacy: a consolidation of before issue 12, without its declaration.
   await db.insert(paidValidationConsolidations).values({
     institutionId: sie.paidLegacy,
+    year: 2025,
     consolidatedAt: new Date('2025-11-15T15:00:00Z'),
     consolidatedBy: admin.id,
     students: 1,

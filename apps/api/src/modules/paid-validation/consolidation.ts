@@ -35,6 +35,7 @@ export async function consolidate(
     if (counts.pending > 0) throw refuse(unvalidatedMessage(counts.pending));
     const row = await insertConsolidation(tx, {
       institutionId: sie,
+      year: facts.year,
       consolidatedAt: now,
       consolidatedBy: user.id,
       students: counts.total,

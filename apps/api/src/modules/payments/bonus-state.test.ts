@@ -99,6 +99,7 @@ async function schoolWith(declared: boolean) {
   if (declared)
     await db.insert(paidValidationConsolidations).values({
       institutionId: sie,
+      year: 2025,
       consolidatedAt: new Date('2025-11-15T12:00:00Z'),
       consolidatedBy: 1,
       students: 0,

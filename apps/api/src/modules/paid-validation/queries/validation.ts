@@ -36,7 +36,7 @@ function studentQuery(
         validatedBy: sql<string | null>`trim(${users.name} || ' ' || ${users.firstLastName})`,
         // Read with the student, so a save needs one statement for everything it checks.
         consolidated: sql<boolean>`EXISTS (SELECT 1 FROM ${paidValidationConsolidations} c
-          WHERE c.institution_id = ${sie} AND c.reopened_at IS NULL)`,
+          WHERE c.institution_id = ${sie} AND c.year = ${year} AND c.reopened_at IS NULL)`,
       })
       .from(inscriptions)
       .innerJoin(students, eq(students.id, inscriptions.studentId))

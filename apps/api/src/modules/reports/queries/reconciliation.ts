@@ -47,7 +47,7 @@ function discrepanciesSql(ref: ReconciliationRef, year: number, amount: number):
     schools AS (
       SELECT c.institution_id FROM paid_validation_consolidations c
       JOIN institutions i ON i.id = c.institution_id
-      WHERE c.reopened_at IS NULL AND ${inPlace(ref)}
+      WHERE c.reopened_at IS NULL AND c.year = ${year} AND ${inPlace(ref)}
     ),
     candidates AS (
       SELECT v.inscription_id FROM schools s
@@ -164,9 +164,9 @@ export async function query(
       LEFT JOIN holder_types ht ON ht.id = t.holder_type_id
       LEFT JOIN payments p ON p.inscription_id = g.inscription_id
       LEFT JOIN declarations dc ON dc.institution_id = g.institution_id AND dc.kind = 1
-        AND dc.superseded_at IS NULL
+        AND dc.year = n.year AND dc.superseded_at IS NULL
       LEFT JOIN paid_validation_consolidations pc ON pc.institution_id = g.institution_id
-        AND pc.reopened_at IS NULL
+        AND pc.year = n.year AND pc.reopened_at IS NULL
     )
     SELECT (SELECT count(*)::int FROM schools) AS schools,
       (SELECT coalesce(json_agg(f), '[]'::json) FROM figures f) AS figures,
