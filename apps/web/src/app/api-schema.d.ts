@@ -4573,10 +4573,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Declaración jurada (PDF apaisado) de la lista consolidada */
+        /** @description Declaración jurada (PDF apaisado) de la lista consolidada; de una gestión cerrada, la última guardada */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -4612,10 +4615,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Versiones guardadas de la declaración jurada de titulares (vigente y reemplazadas) */
+        /** @description Versiones guardadas de la declaración jurada de titulares de la gestión (vigente y reemplazadas) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -7221,7 +7227,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -7294,10 +7303,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Reporte DDJJ (CEE) o reporte de validación (UE) en PDF apaisado, tras consolidar */
+        /** @description Reporte DDJJ (CEE) o reporte de validación (UE) en PDF apaisado, tras consolidar; de una gestión cerrada, el último guardado */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -7333,10 +7345,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Versiones guardadas de la declaración de la validación de pagados (vigente y reemplazadas) */
+        /** @description Versiones guardadas de la declaración de la validación de pagados de la gestión (vigente y reemplazadas) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -7633,6 +7648,8 @@ export interface paths {
                     /** @description Código RUDE exacto */
                     rude?: string;
                     to?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path?: never;
@@ -8351,6 +8368,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Gestiones cerradas en que el estudiante estuvo inscrito, la más reciente primero */
+                            closedYears: {
+                                /** @description Entidad y modalidad de pago, o la unidad educativa */
+                                collectionPoint: string | null;
+                                paidOn: string | null;
+                                rude: string;
+                                /** @enum {string} */
+                                status: "COBRADO" | "OBSERVADO" | "SUSPENDIDO" | "HABILITADO" | "PENDIENTE_TITULAR" | "SIN_TITULAR" | "BAJA";
+                                statusLabel: string;
+                                year: number;
+                            }[];
                             /** @description Entidad y modalidad de pago, o la unidad educativa */
                             collectionPoint: string | null;
                             paidOn: string | null;
@@ -8675,7 +8703,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     departmentId: number;
@@ -8809,6 +8840,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "pdf" | "xlsx";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -8844,7 +8877,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     districtId: number;
@@ -8978,6 +9014,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "pdf" | "xlsx";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -9054,7 +9092,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE */
@@ -9134,6 +9175,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "pdf" | "xlsx";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -9176,6 +9219,8 @@ export interface paths {
                     page?: number;
                     /** @description Texto a buscar */
                     search?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -9282,7 +9327,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -9414,6 +9462,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "pdf" | "xlsx";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path?: never;

@@ -12,9 +12,15 @@ import {
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/index.js';
+import { yearToRead } from '../settings/index.js';
 import { loadPlace } from '../tracking/index.js';
-import { type ReportRef, schoolCounts, statsCells } from './queries/place.js';
+import {
+  closedYearCells,
+  closedYearSchoolCounts,
+  type ReportRef,
+  schoolCounts,
+  statsCells,
+} from './queries/place.js';
 
 export type { ReportRef } from './queries/place.js';
 
@@ -37,14 +43,23 @@ async function resolvePlace(db: Executor, user: AuthUser, ref: ReportRef): Promi
  * (stats_beneficiaries, its department rollup stats_report_cells, and stats_institutions), never
  * from the 2.3 M inscriptions or a scan of the 16,000 schools. The cards, the dependencies table and the matrix are built from the
  * same cells, so they add up by construction; the API tests compare them with a direct count.
+ * A closed year (`year`, decision 039) has no summaries: its cells are counted from student_bonus of
+ * that year in the place, and its amount is the one frozen in closed_years.
  */
-export async function placeReport(db: Executor, user: AuthUser, ref: ReportRef): Promise<PlaceReport> {
+export async function placeReport(
+  db: Executor,
+  user: AuthUser,
+  ref: ReportRef,
+  year?: number,
+): Promise<PlaceReport> {
   const place = await resolvePlace(db, user, ref);
-  const [cells, schoolRows, settings] = await Promise.all([
-    statsCells(db, ref),
-    schoolCounts(db, ref),
-    getSettings(db),
-  ]);
+  const settings = await yearToRead(db, year);
+  const [cells, schoolRows] = settings.closed
+    ? await Promise.all([
+        closedYearCells(db, ref, settings.year),
+        closedYearSchoolCounts(db, ref, settings.year),
+      ])
+    : await Promise.all([statsCells(db, ref), schoolCounts(db, ref)]);
   const amount = settings.amountPerStudent;
   const matrix = buildResumeMatrix(cells as StatsCell[]);
   const { total, paid } = matrix.totalGeneral.total;

@@ -1,2 +1,2 @@
 /** What other areas may use of settings: the open year's settings, the list of years, a year's settings. */
-export { getSettings, listYears, settingsForYear, type YearSettings } from './service.js';
+export { getSettings, listYears, settingsForYear, type YearSettings, yearToRead } from './service.js';
