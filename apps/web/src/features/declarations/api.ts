@@ -8,13 +8,15 @@ export const declarationPath = (kind: DeclarationKind, sie: number) =>
     ? `/holders/institutions/${sie}/declaration`
     : `/paid-validation/institutions/${sie}/report/document`;
 
-export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabled: boolean) {
+/** The stored versions of one gestión's declaration (`year`: a closed one; undefined: the open one). */
+export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabled: boolean, year?: number) {
+  const query = { year };
   return useQuery({
-    queryKey: ['declaration-versions', kind, sie],
+    queryKey: ['declaration-versions', kind, sie, year],
     queryFn: () =>
       kind === 'holders'
-        ? api.get('/holders/institutions/{sie}/declaration/versions', { path: { sie } })
-        : api.get('/paid-validation/institutions/{sie}/report/document/versions', { path: { sie } }),
+        ? api.get('/holders/institutions/{sie}/declaration/versions', { path: { sie }, query })
+        : api.get('/paid-validation/institutions/{sie}/report/document/versions', { path: { sie }, query }),
     enabled,
   });
 }

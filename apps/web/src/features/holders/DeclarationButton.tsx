@@ -6,13 +6,16 @@ import { errorMessage } from '../../app/api';
 import { downloadFile } from '../../ui/download';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
-/** After consolidation the report button replaces 'Consolidar Estudiantes': the sworn declaration PDF. */
-export function DeclarationButton({ sie }: { sie: number }) {
+/**
+ * After consolidation the report button replaces 'Consolidar Estudiantes': the sworn declaration PDF
+ * (of a closed gestión, `year`: the last version stored that year).
+ */
+export function DeclarationButton({ sie, year }: { sie: number; year?: number }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(`/holders/institutions/${sie}/declaration`, `DDJJ_TITULARES_${sie}.pdf`);
+      await downloadFile(`/holders/institutions/${sie}/declaration`, `DDJJ_TITULARES_${sie}.pdf`, { year });
       notifySuccess(holderMessages.reportOk, 'Exitoso!');
     } catch (error) {
       notifyError(errorMessage(error, 'Falla en el proceso!'));
