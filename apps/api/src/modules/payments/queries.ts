@@ -57,7 +57,8 @@ export async function paymentDetailPage(
   user: AuthUser,
   query: PaymentDetailQuery,
   offset: number,
-  year: number,
+  /** The programme year, or null when the console holds one year only (no filter needed). */
+  year: number | null,
 ) {
   const scope = scopeCondition(user, {
     department: institutions.departmentId,
@@ -73,7 +74,7 @@ export async function paymentDetailPage(
   // Payments of one programme year only: a closed year's payments never show in the open year's list.
   const where = and(
     ...onPayments,
-    eq(inscriptions.year, year),
+    year === null ? undefined : eq(inscriptions.year, year),
     scope,
     query.rude ? eq(students.rude, query.rude) : undefined,
     query.ci ? eq(persons.carnet, query.ci) : undefined,
@@ -112,11 +113,10 @@ export async function paymentDetailPage(
   // The count joins only what a filter needs (and the inscription, for its year): every payment has its
   // inscription, student and school (foreign keys) and at most one active titular, so the other joins
   // never change the count.
-  let counting = db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(payments)
-    .innerJoin(inscriptions, eq(inscriptions.id, payments.inscriptionId))
-    .$dynamic();
+  const needsInscription = Boolean(year !== null || query.rude || query.ci || scope);
+  let counting = db.select({ total: sql<number>`count(*)::int` }).from(payments).$dynamic();
+  if (needsInscription)
+    counting = counting.innerJoin(inscriptions, eq(inscriptions.id, payments.inscriptionId));
   if (query.rude) counting = counting.innerJoin(students, eq(students.id, inscriptions.studentId));
   if (scope) counting = counting.innerJoin(institutions, eq(institutions.id, inscriptions.institutionId));
   if (query.ci) {

@@ -9,7 +9,7 @@ import {
 } from '@bjp/domain';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { getSettings, yearToRead } from '../settings/index.js';
+import { getSettings, listYears, yearToRead } from '../settings/index.js';
 import { bonusStates, paidByDay, paidByDepartment, paymentDetailPage } from './queries.js';
 
 /** 'Resumen General': by department and by payment day, read from the maintained summary tables. */
@@ -60,8 +60,10 @@ export async function paymentDetail(
   query: PaymentDetailQuery & { year?: number },
 ): Promise<PaymentDetailPage> {
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
-  const { year } = await yearToRead(db, query.year);
-  const { rows, total } = await paymentDetailPage(db, user, query, offset, year);
+  const [{ year }, years] = await Promise.all([yearToRead(db, query.year), listYears(db)]);
+  // While the console holds one year every payment is of it: no join to the inscriptions for the year
+  // (the unfiltered national count stays an index count; docs/scale.md).
+  const { rows, total } = await paymentDetailPage(db, user, query, offset, years.length > 1 ? year : null);
   // The bank paid every row here; what that payment is worth is the one payment truth's state (a
   // sworn NO PAGADO, say), read for this page's ten inscriptions only.
   const states = new Map(

@@ -9,6 +9,7 @@ import {
   reportMessages,
   type StatsCell,
 } from '@bjp/domain';
+import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -38,6 +39,27 @@ async function resolvePlace(db: Executor, user: AuthUser, ref: ReportRef): Promi
   return { level: ref.level, id: place.id, name: place.name, departmentName: place.departmentName };
 }
 
+type Figures = [
+  Awaited<ReturnType<typeof closedYearCells>>,
+  Awaited<ReturnType<typeof closedYearSchoolCounts>>,
+];
+
+/**
+ * A closed year's figures do not change (decision 039), but counting them from student_bonus costs
+ * seconds for the country and a large department (docs/scale.md): each instance keeps them for an
+ * hour, so a closed year's national report costs one count per instance and hour.
+ */
+const closedFigures = new LRUCache<string, Figures>({ max: 200, ttl: 60 * 60 * 1000 });
+
+async function closedYearFigures(db: Executor, ref: ReportRef, year: number): Promise<Figures> {
+  const key = `${year}:${ref.level}:${ref.level === 'national' ? '' : ref.id}`;
+  const cached = closedFigures.get(key);
+  if (cached) return cached;
+  const figures = await Promise.all([closedYearCells(db, ref, year), closedYearSchoolCounts(db, ref, year)]);
+  closedFigures.set(key, figures);
+  return figures;
+}
+
 /**
  * District, department and national report: every figure comes from maintained summaries
  * (stats_beneficiaries, its department rollup stats_report_cells, and stats_institutions), never
@@ -55,10 +77,7 @@ export async function placeReport(
   const place = await resolvePlace(db, user, ref);
   const settings = await yearToRead(db, year);
   const [cells, schoolRows] = settings.closed
-    ? await Promise.all([
-        closedYearCells(db, ref, settings.year),
-        closedYearSchoolCounts(db, ref, settings.year),
-      ])
+    ? await closedYearFigures(db, ref, settings.year)
     : await Promise.all([statsCells(db, ref), schoolCounts(db, ref)]);
   const amount = settings.amountPerStudent;
   const matrix = buildResumeMatrix(cells as StatsCell[]);
