@@ -60,7 +60,7 @@ describe('a closed gestión', () => {
       await page.getByText(banner(closed)).waitFor();
       await page.getByText(`Gestión: ${closed}`).first().waitFor();
       expect(report.payment.total).toBeGreaterThan(0);
-      expect(await page.locator('body').innerText()).toContain(formatCount(report.payment.total));
+      await expect.poll(() => page.locator('body').innerText()).toContain(formatCount(report.payment.total));
       await screenshot(page, `years-institution-report-${viewport.name}`);
       // Back to the open year: the address forgets the choice.
       await page.getByRole('textbox', { name: 'Gestión' }).click();
@@ -81,9 +81,10 @@ describe('a closed gestión', () => {
       await page.getByRole('button', { name: 'Reporte Declaración Jurada' }).waitFor();
       expect(await page.getByRole('button', { name: 'Consolidar Estudiantes' }).count()).toBe(0);
       expect(await page.getByRole('tab', { name: 'Titulares' }).count()).toBe(0);
+      await screenshot(page, `years-holders-declaration-${viewport.name}`);
       await page.getByRole('button', { name: 'Versiones' }).click();
       await page.getByText(`Versiones de la declaración — Gestión ${closed}`).waitFor();
-      await screenshot(page, `years-holders-declaration-${viewport.name}`);
+      await page.getByText(`No hay versiones guardadas de la gestión ${closed}.`).waitFor();
       await page.close();
     });
   }
