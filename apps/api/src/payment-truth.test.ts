@@ -65,7 +65,8 @@ describe('one payment truth over every school of the demo data', () => {
       ctx.handle.db,
       `SELECT i.id AS sie, i.district_id AS "districtId", i.department_id AS "departmentId",
          EXISTS (SELECT 1 FROM paid_validation_consolidations c
-                 WHERE c.institution_id = i.id AND c.reopened_at IS NULL) AS "paidConsolidated",
+                 WHERE c.institution_id = i.id AND c.reopened_at IS NULL
+                   AND c.year = (SELECT year FROM programme_settings)) AS "paidConsolidated",
          i.holders_consolidated_at IS NOT NULL AS "holdersConsolidated"
        FROM institutions i ORDER BY i.id`,
     );
@@ -127,7 +128,8 @@ describe('one payment truth over every school of the demo data', () => {
             data: { content: { students: Array<{ rude: string; isPaid: boolean }> } };
           }>(
             ctx.handle.db,
-            `SELECT data FROM declarations WHERE institution_id = ${school.sie} AND kind = 1 AND superseded_at IS NULL`,
+            `SELECT data FROM declarations WHERE institution_id = ${school.sie} AND kind = 1 AND superseded_at IS NULL
+               AND year = ${year}`,
           );
           const pick = (list: Array<{ rude: string; isPaid: boolean | null }>) =>
             list.map((d) => `${d.rude}:${d.isPaid}`).sort();
@@ -175,7 +177,10 @@ describe('one payment truth over every school of the demo data', () => {
           remoteAddress: `10.${(lookups >> 16) & 255}.${(lookups >> 8) & 255}.${lookups & 255}`,
         });
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json<PublicStatusResponse>()).toEqual(found?.answer);
+        expect(res.json<PublicStatusResponse>()).toEqual({
+          ...found?.answer,
+          closedYears: expect.any(Array),
+        });
       }
     }
 
@@ -229,5 +234,61 @@ describe('one payment truth over every school of the demo data', () => {
       'BLOQUEADO',
     ] as const)
       expect(states.get(state) ?? 0, state).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("the closed previous year: its school, district, department and national figures agree, apart from the open year's", async () => {
+    const { year: open } = await get<PlaceReport>('/reports/national');
+    const closed = open - 1;
+    const schools = await rows<School>(
+      ctx.handle.db,
+      `SELECT i.id AS sie, i.district_id AS "districtId", i.department_id AS "departmentId"
+       FROM institutions i ORDER BY i.id`,
+    );
+    const byDistrict = new Map<number, { total: number; paid: number }>();
+    const byDepartment = new Map<number, { total: number; paid: number }>();
+    let openTotal = 0;
+    for (const school of schools) {
+      const report = await get<InstitutionReport>(`/reports/institutions/${school.sie}?year=${closed}`);
+      expect(report.year).toBe(closed);
+      const details = await studentDetails(ctx.handle.db, school.sie, closed);
+      const paid = details.filter((s) => countsAsPaid(s.state)).length;
+      expect({ sie: school.sie, total: report.payment.total, paid: report.payment.paid }).toEqual({
+        sie: school.sie,
+        total: details.length,
+        paid,
+      });
+      const listed = await get<StudentPaymentPage>(
+        `/reports/institutions/${school.sie}/students?page=1&year=${closed}`,
+      );
+      expect(listed.total).toBe(details.length);
+      add(byDistrict, school.districtId, details.length, paid);
+      add(byDepartment, school.departmentId, details.length, paid);
+      openTotal += (await get<InstitutionReport>(`/reports/institutions/${school.sie}`)).payment.total;
+    }
+    for (const [districtId, sum] of byDistrict) {
+      const r = await get<PlaceReport>(`/reports/districts/${districtId}?year=${closed}`);
+      expect({ districtId, total: r.summary.totalStudents, paid: r.summary.paidStudents }).toEqual({
+        districtId,
+        ...sum,
+      });
+    }
+    for (const [departmentId, sum] of byDepartment) {
+      const r = await get<PlaceReport>(`/reports/departments/${departmentId}?year=${closed}`);
+      expect({ departmentId, total: r.summary.totalStudents, paid: r.summary.paidStudents }).toEqual({
+        departmentId,
+        ...sum,
+      });
+    }
+    const country = [...byDepartment.values()].reduce((a, b) => ({
+      total: a.total + b.total,
+      paid: a.paid + b.paid,
+    }));
+    const national = await get<PlaceReport>(`/reports/national?year=${closed}`);
+    expect({ total: national.summary.totalStudents, paid: national.summary.paidStudents }).toEqual(country);
+    expect(national.summary.paidAmount).toBe(country.paid * 200);
+    // Both years hold data, and neither is counted in the other.
+    expect(country.total).toBeGreaterThan(0);
+    expect(country.total).toBeLessThan(openTotal);
+    expect((await get<PlaceReport>('/reports/national')).summary.totalStudents).toBe(openTotal);
   }, 300_000);
 });

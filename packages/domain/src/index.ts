@@ -12,6 +12,7 @@ export * from './common/money.js';
 export * from './common/pagination.js';
 export * from './common/primitives.js';
 export * from './common/time-zone.js';
+export * from './common/years.js';
 export * from './dashboard/schemas.js';
 export * from './declarations/index.js';
 export * from './enabling/index.js';

@@ -21,6 +21,8 @@ describe('apiPath', () => {
   });
 
   it("takes a link the API returned as it is, without the client's base", () => {
-    expect(linkFromApi('/api/v1/events/3/participants/9/files/abc')).toBe('/events/3/participants/9/files/abc');
+    expect(linkFromApi('/api/v1/events/3/participants/9/files/abc')).toBe(
+      '/events/3/participants/9/files/abc',
+    );
   });
 });

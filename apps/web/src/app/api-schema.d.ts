@@ -4678,10 +4678,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Declaración jurada (PDF apaisado) de la lista consolidada */
+        /** @description Declaración jurada (PDF apaisado) de la lista consolidada; de una gestión cerrada, la última guardada */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -4717,10 +4720,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Versiones guardadas de la declaración jurada de titulares (vigente y reemplazadas) */
+        /** @description Versiones guardadas de la declaración jurada de titulares de la gestión (vigente y reemplazadas) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -7574,7 +7580,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -7647,10 +7656,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Reporte DDJJ (CEE) o reporte de validación (UE) en PDF apaisado, tras consolidar */
+        /** @description Reporte DDJJ (CEE) o reporte de validación (UE) en PDF apaisado, tras consolidar; de una gestión cerrada, el último guardado */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -7686,10 +7698,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Versiones guardadas de la declaración de la validación de pagados (vigente y reemplazadas) */
+        /** @description Versiones guardadas de la declaración de la validación de pagados de la gestión (vigente y reemplazadas) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
@@ -7986,6 +8001,8 @@ export interface paths {
                     /** @description Código RUDE exacto */
                     rude?: string;
                     to?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path?: never;
@@ -8704,6 +8721,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Gestiones cerradas en que el estudiante estuvo inscrito, la más reciente primero */
+                            closedYears: {
+                                /** @description Entidad y modalidad de pago, o la unidad educativa */
+                                collectionPoint: string | null;
+                                paidOn: string | null;
+                                rude: string;
+                                /** @enum {string} */
+                                status: "COBRADO" | "OBSERVADO" | "SUSPENDIDO" | "HABILITADO" | "PENDIENTE_TITULAR" | "SIN_TITULAR" | "BAJA";
+                                statusLabel: string;
+                                year: number;
+                            }[];
                             /** @description Entidad y modalidad de pago, o la unidad educativa */
                             collectionPoint: string | null;
                             paidOn: string | null;
@@ -9028,7 +9056,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     departmentId: number;
@@ -9162,6 +9193,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "pdf" | "xlsx";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -9197,7 +9230,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     districtId: number;
@@ -9331,6 +9367,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "pdf" | "xlsx";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -9407,7 +9445,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE */
@@ -9487,6 +9528,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "pdf" | "xlsx";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -9529,6 +9572,8 @@ export interface paths {
                     page?: number;
                     /** @description Texto a buscar */
                     search?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -9635,7 +9680,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -9767,6 +9815,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "pdf" | "xlsx";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path?: never;

@@ -30,3 +30,8 @@ export function usePublicConfig(): PublicConfig {
   const { data } = useQuery(publicConfigQuery);
   return data ?? fallbackConfig;
 }
+
+/** The server's configuration, or undefined while it has not answered (no fallback). */
+export function useLoadedPublicConfig(): PublicConfig | undefined {
+  return useQuery(publicConfigQuery).data;
+}

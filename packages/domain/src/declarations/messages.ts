@@ -10,6 +10,7 @@ export const declarationMessages = {
   superseded: 'Reemplazada',
   current: 'Vigente',
   versionNotFound: 'No existe esa versión de la declaración.',
+  noneInYear: (year: number) => `La unidad educativa no tiene declaración guardada de la gestión ${year}.`,
   malformedCode:
     'El código de verificación no es válido: son 16 caracteres (letras y números) en grupos de cuatro, por ejemplo K7QF-2M9X-4HC1-P8ZD.',
   unknownCode:

@@ -60,13 +60,24 @@ export function publicStatusFor(state: BonusState, holdersListClosed: boolean): 
   return status === 'PENDIENTE_TITULAR' && holdersListClosed ? 'SIN_TITULAR' : status;
 }
 
-export const publicStatusResponse = z.object({
+export const publicYearStatus = z.object({
   rude: z.string(),
   year: z.number().int(),
   status: z.enum(publicStatuses),
   statusLabel: z.string(),
   collectionPoint: z.string().nullable().describe('Entidad y modalidad de pago, o la unidad educativa'),
   paidOn: z.string().nullable(),
+});
+export type PublicYearStatus = z.infer<typeof publicYearStatus>;
+
+/**
+ * The open year's answer and, under it, the closed years in which the student was inscribed, newest
+ * first (decision 040): a family that looks up a student still sees last year's payment.
+ */
+export const publicStatusResponse = publicYearStatus.extend({
+  closedYears: z
+    .array(publicYearStatus)
+    .describe('Gestiones cerradas en que el estudiante estuvo inscrito, la más reciente primero'),
 });
 export type PublicStatusResponse = z.infer<typeof publicStatusResponse>;
 

@@ -13,6 +13,10 @@ export const yearMessages = {
     `La gestión ${year} ya fue abierta: la gestión abierta ahora es ${open}. Recargue la página.`,
   opened: (year: number) => `Gestión ${year} abierta. Importe ahora su padrón de estudiantes.`,
   closedYear: (year: number) => `La gestión ${year} está cerrada: sus datos solo se pueden consultar.`,
+  /** A read route asked for a year the console never held (400). */
+  unknown: (year: number) => `La gestión ${year} no existe en la consola.`,
+  /** The banner of a page showing a closed year. */
+  closedBanner: (year: number) => `Gestión ${year} (cerrada) — solo consulta`,
   registrationPeriodName: 'Registro de titulares',
   registrationPeriodPhase: (year: number) => `Registro Titulares BJP ${year}`,
 } as const;

@@ -1,6 +1,10 @@
--- Programme years (issue 18, decision 039): a school's paid-validation consolidation and its
--- current declaration are per programme year, so what a school does in a new year leaves the closed
--- year's consolidation, declaration and figures as they were. Existing rows are of the open year.
+-- Programme years (issue 18): a school's paid-validation consolidation belongs to one programme year.
+-- Hand-edited after drizzle-kit: existing consolidations are the open year's (set with the history
+-- trigger disabled for this one statement), one open consolidation per school AND year, the history
+-- trigger compares the year too, validations are refused only while the consolidation of their own
+-- inscription's year is in force, and student_bonus reads the consolidation of the inscription's year
+-- (a closed year's declaration never marks the open year's students declared, nor the reverse).
+-- Declarations too: one current version per school, kind AND year (decisions 039 and 040).
 ALTER TABLE "paid_validation_consolidations" ADD COLUMN "year" smallint;--> statement-breakpoint
 ALTER TABLE "paid_validation_consolidations" DISABLE TRIGGER paid_consolidations_keep_history;--> statement-breakpoint
 UPDATE "paid_validation_consolidations" SET "year" = (SELECT year FROM programme_settings WHERE id = 1);--> statement-breakpoint
@@ -8,9 +12,22 @@ ALTER TABLE "paid_validation_consolidations" ENABLE TRIGGER paid_consolidations_
 ALTER TABLE "paid_validation_consolidations" ALTER COLUMN "year" SET NOT NULL;--> statement-breakpoint
 DROP INDEX "paid_consolidation_one_open";--> statement-breakpoint
 CREATE UNIQUE INDEX "paid_consolidation_one_open" ON "paid_validation_consolidations" USING btree ("institution_id","year") WHERE reopened_at is null;--> statement-breakpoint
-DROP INDEX "declarations_one_current";--> statement-breakpoint
-CREATE UNIQUE INDEX "declarations_one_current" ON "declarations" USING btree ("institution_id","kind","year") WHERE superseded_at is null;--> statement-breakpoint
--- A validation is refused while the school's validation of the inscription's year is consolidated.
+CREATE OR REPLACE FUNCTION paid_consolidations_keep_history() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    RAISE EXCEPTION 'paid_validation_consolidations keeps its history: rows are not deleted';
+  END IF;
+  -- The only change: reopening an open consolidation once (an administrator's enabling).
+  IF OLD.reopened_at IS NOT NULL OR NEW.reopened_at IS NULL
+      OR (NEW.institution_id, NEW.year, NEW.consolidated_at, NEW.consolidated_by, NEW.students, NEW.delivered,
+          NEW.undelivered, NEW.amount_per_student)
+         IS DISTINCT FROM (OLD.institution_id, OLD.year, OLD.consolidated_at, OLD.consolidated_by, OLD.students,
+          OLD.delivered, OLD.undelivered, OLD.amount_per_student) THEN
+    RAISE EXCEPTION 'a paid-validation consolidation is only ever reopened, once';
+  END IF;
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION paid_validations_only_while_open() RETURNS trigger AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
@@ -25,7 +42,6 @@ BEGIN
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;--> statement-breakpoint
--- The view of migration 0016, the consolidation now joined on the inscription's year.
 CREATE OR REPLACE VIEW "student_bonus" AS
 SELECT
   n.id AS inscription_id,
@@ -67,3 +83,8 @@ LEFT JOIN student_blocks b ON b.inscription_id = n.id AND b.unblocked_at IS NULL
 LEFT JOIN paid_validation_consolidations c ON c.institution_id = n.institution_id AND c.year = n.year
   AND c.reopened_at IS NULL
 LEFT JOIN paid_validations v ON v.inscription_id = n.id;
+--> statement-breakpoint
+-- One current declaration per school, kind AND year: a consolidation of the open year supersedes the
+-- open year's declaration only, never a closed year's.
+DROP INDEX "declarations_one_current";--> statement-breakpoint
+CREATE UNIQUE INDEX "declarations_one_current" ON "declarations" USING btree ("institution_id","kind","year") WHERE superseded_at is null;

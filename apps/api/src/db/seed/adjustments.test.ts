@@ -55,7 +55,8 @@ describe('adjustment and removal demo data', () => {
     expect(r.departments).toBeLessThanOrEqual(3);
     const stats = await one<{ stats: number; live: number }>(
       `SELECT (SELECT sum(total)::int FROM stats_beneficiaries) AS stats,
-         (SELECT count(*)::int FROM inscriptions WHERE removed_at IS NULL) AS live`,
+         (SELECT count(*)::int FROM inscriptions WHERE removed_at IS NULL
+           AND year = (SELECT year FROM programme_settings)) AS live`,
     );
     expect(stats.stats).toBe(stats.live);
   });

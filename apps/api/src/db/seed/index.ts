@@ -12,6 +12,7 @@ import { loadHolderDemo } from './holders.js';
 import { loadPaidValidationDemo } from './paid-validation.js';
 import { loadPayments } from './payments.js';
 import { buildPlan } from './plan.js';
+import { loadPreviousYear, scalesWithPreviousYear } from './previous-year.js';
 import { deriveRandom } from './random.js';
 import type { Scale } from './scales.js';
 import { run } from './sql.js';
@@ -137,6 +138,9 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     const users = await timed('users', () => insertUsers(tx, deriveRandom(seed, 'users'), hashes));
     await timed('paid validation', () => loadPaidValidationDemo(tx, seed, calendarDay ?? '2025-11-20'));
     await timed('adjustments, removals', () => loadAdjustmentsDemo(tx, seed, calendarDay ?? '2025-11-20'));
+    // Last, so that none of the demo steps above touches the closed year.
+    if (scalesWithPreviousYear.includes(options.scale))
+      await timed('previous year (closed)', () => loadPreviousYear(tx, seed));
     await resetSequences(tx);
     await timed('analyze again', () => analyzeTables(tx));
     await timed('statistics', () => refreshStatistics(tx));

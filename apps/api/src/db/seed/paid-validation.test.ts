@@ -16,7 +16,7 @@ afterAll(() => handle.close());
 
 type SchoolRow = { sie: number; total: number; validated: number; undelivered: number; titulars: number };
 
-/** Per school: paid students of teacher/director titulars, how many the school validated, by whom. */
+/** Per school: the open year's paid students of teacher/director titulars, how many the school validated, by whom. */
 const universe = (where: string) =>
   rows<SchoolRow>(
     handle.db,
@@ -26,7 +26,8 @@ const universe = (where: string) =>
      JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL AND t.holder_type_id > 1
      JOIN payments p ON p.inscription_id = n.id AND p.paid
      LEFT JOIN paid_validations v ON v.inscription_id = n.id
-     WHERE n.removed_at IS NULL AND ${where} GROUP BY 1 ORDER BY 1`,
+     WHERE n.removed_at IS NULL AND n.year = (SELECT year FROM programme_settings) AND ${where}
+     GROUP BY 1 ORDER BY 1`,
   );
 
 describe('paid validation demo data', () => {
@@ -43,7 +44,8 @@ describe('paid validation demo data', () => {
     expect(special!.total - special!.validated).toBe(3);
     const [open] = await rows<{ n: number }>(
       handle.db,
-      `SELECT count(*)::int AS n FROM paid_validation_consolidations WHERE institution_id IN (${demo.regularId}, ${demo.specialId})`,
+      `SELECT count(*)::int AS n FROM paid_validation_consolidations WHERE institution_id IN (${demo.regularId}, ${demo.specialId})
+         AND year = (SELECT year FROM programme_settings)`,
     );
     expect(open!.n).toBe(0);
   });
@@ -68,7 +70,8 @@ describe('paid validation demo data', () => {
       undelivered: number;
     }>(
       handle.db,
-      'SELECT institution_id AS sie, students, delivered, undelivered FROM paid_validation_consolidations ORDER BY 1',
+      `SELECT institution_id AS sie, students, delivered, undelivered FROM paid_validation_consolidations
+       WHERE year = (SELECT year FROM programme_settings) ORDER BY 1`,
     );
     expect(consolidated.length).toBeGreaterThan(0);
     const schools = new Map((await universe('true')).map((s) => [s.sie, s]));

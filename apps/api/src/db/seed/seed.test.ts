@@ -85,7 +85,11 @@ describe('seedDatabase', () => {
   it('follows the programme rules in the generated data', async () => {
     const summary = await seedDatabase(handle, { scale: 'tiny' });
     expect(summary.counts.students).toBeGreaterThan(200);
-    expect(summary.counts.inscriptions).toBe(summary.counts.students);
+    // One inscription per student in the open year; the closed previous year adds its own (previous-year.ts).
+    const open = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM inscriptions WHERE year = (SELECT year FROM programme_settings)',
+    );
+    expect(open.n).toBe(summary.counts.students);
     const facts = await one<Record<string, number>>(`SELECT
       -- Titulars only for students whose identity is validated.
       (SELECT count(*) FROM titular_assignments t JOIN inscriptions n ON n.id = t.inscription_id
@@ -114,6 +118,57 @@ describe('seedDatabase', () => {
       handle.db,
       `INSERT INTO students (rude, name, gender, birth_date) VALUES ('X1', 'NUEVO', 1, '2015-01-01')`,
     );
+  });
+
+  it('holds a closed previous year: the same students a grade lower, their titulars, payments and declarations', async () => {
+    const summary = await seedDatabase(handle, { scale: 'tiny', today: '2025-11-21' });
+    const previous = await one<Record<string, number | string | boolean>>(`SELECT
+      (SELECT count(*) FROM closed_years)::int AS closed_years,
+      (SELECT year FROM closed_years) = (SELECT year - 1 FROM programme_settings) AS year_before,
+      (SELECT amount_per_student FROM closed_years)::int AS amount,
+      (SELECT director_deadline::text FROM closed_years) AS deadline,
+      (SELECT count(*) FROM inscriptions WHERE year = 2024)::int AS inscriptions,
+      (SELECT count(*) FROM (SELECT student_id, year FROM inscriptions GROUP BY 1, 2 HAVING count(*) > 1) d)::int AS twice,
+      (SELECT count(*) FROM inscriptions n JOIN courses c ON c.id = n.course_id WHERE c.year <> n.year)::int AS wrong_course_year,
+      (SELECT count(*) FROM inscriptions p JOIN courses pc ON pc.id = p.course_id
+         JOIN inscriptions n ON n.student_id = p.student_id AND n.year = 2025 JOIN courses c ON c.id = n.course_id
+         WHERE p.year = 2024 AND c.level_id = 12 AND NOT (pc.level_id = 12 AND pc.grade_id = c.grade_id - 1))::int AS not_grade_below,
+      (SELECT count(*) FROM titular_assignments t JOIN inscriptions n ON n.id = t.inscription_id
+         WHERE n.year = 2024 AND t.removed_at IS NULL)::int AS titulars,
+      (SELECT count(*) FROM titular_assignments t JOIN inscriptions p ON p.id = t.inscription_id AND p.year = 2024
+         JOIN inscriptions n ON n.student_id = p.student_id AND n.year = 2025
+         JOIN titular_assignments o ON o.inscription_id = n.id AND o.removed_at IS NULL
+         WHERE o.person_id = t.person_id)::int AS same_titular,
+      (SELECT count(*) FROM titular_assignments t JOIN inscriptions p ON p.id = t.inscription_id AND p.year = 2024
+         JOIN inscriptions n ON n.student_id = p.student_id AND n.year = 2025
+         JOIN titular_assignments o ON o.inscription_id = n.id AND o.removed_at IS NULL
+         WHERE o.person_id <> t.person_id)::int AS other_titular,
+      (SELECT count(*) FROM payments p JOIN inscriptions n ON n.id = p.inscription_id
+         WHERE n.year = 2024 AND p.paid AND p.paid_on BETWEEN '2024-10-13' AND '2024-11-20')::int AS paid,
+      (SELECT count(*) FROM paid_validation_consolidations WHERE year = 2024)::int AS consolidations,
+      (SELECT count(*) FROM paid_validation_consolidations c WHERE c.year = 2024 AND c.students <>
+         (SELECT count(*) FROM paid_validations v JOIN inscriptions n ON n.id = v.inscription_id AND n.year = 2024
+          WHERE v.institution_id = c.institution_id))::int AS wrong_totals,
+      (SELECT count(*) FROM student_bonus WHERE year = 2024 AND state = 'PAGADO_POR_VALIDAR')::int AS undeclared`);
+    expect(previous).toMatchObject({
+      closed_years: 1,
+      year_before: true,
+      amount: 200,
+      deadline: '2024-11-29',
+      twice: 0,
+      wrong_course_year: 0,
+      not_grade_below: 0,
+      wrong_totals: 0,
+      undeclared: 0,
+    });
+    const n = previous.inscriptions as number;
+    expect(n).toBeGreaterThan(summary.counts.students * 0.7);
+    expect(n).toBeLessThan(summary.counts.students);
+    expect(previous.titulars as number).toBeGreaterThan(n * 0.6);
+    expect(previous.same_titular as number).toBeGreaterThan(previous.other_titular as number);
+    expect(previous.other_titular as number).toBeGreaterThan(0);
+    expect(previous.paid as number).toBeGreaterThan((previous.titulars as number) * 0.85);
+    expect(previous.consolidations as number).toBeGreaterThan(0);
   });
 
   it('creates the demo users at their places', async () => {

@@ -3,7 +3,9 @@ export { studentNovelties } from './novelties.js';
 export {
   consolidateWithDeclaration,
   currentDeclaration,
+  declarationOfYear,
   declarationVersionPdf,
+  lastDeclarationOfYear,
   listVersions,
   type StoredDeclaration,
   type StoredPdf,

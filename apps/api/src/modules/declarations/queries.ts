@@ -6,7 +6,13 @@ import { scopeCondition } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerConnection } from '../../db/prepared.js';
 import { rows } from '../../db/rows.js';
-import { declarations, districts, institutions } from '../../db/schema/index.js';
+import { declarations, districts, institutions, programmeSettings } from '../../db/schema/index.js';
+
+/**
+ * The open programme year: a school's current declaration and the one a new consolidation supersedes
+ * are the open year's; a closed year's stay as they were (decision 039).
+ */
+const openYear = sql<number>`(SELECT ${programmeSettings.year} FROM ${programmeSettings} WHERE ${programmeSettings.id} = 1)`;
 
 /** The last version of a school's declarations of a kind (code: 1 paid validation, 2 holders), 0 when none. */
 export async function lastVersion(tx: Executor, sie: number, kind: number): Promise<number> {
@@ -41,6 +47,7 @@ export async function markSuperseded(
       and(
         eq(declarations.institutionId, sie),
         eq(declarations.kind, kind),
+        eq(declarations.year, openYear),
         isNull(declarations.supersededAt),
         sql`${declarations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
       ),
@@ -72,6 +79,7 @@ const currentDeclarationStatement = preparedPerConnection((db) =>
       and(
         eq(declarations.institutionId, sql.placeholder('sie')),
         eq(declarations.kind, sql.placeholder('kind')),
+        eq(declarations.year, openYear),
         isNull(declarations.supersededAt),
         // The open year's: each year keeps its own current declaration (issue 18).
         sql`${declarations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
@@ -101,8 +109,8 @@ export async function declarationVersionRow(db: Executor, sie: number, kind: num
   return row;
 }
 
-/** The versions of a school's declarations of a kind, oldest first. */
-export function versionRows(db: Executor, sie: number, kind: number) {
+/** The versions of a school's declarations of a kind (of one programme year when given), oldest first. */
+export function versionRows(db: Executor, sie: number, kind: number, year?: number) {
   return db
     .select({
       version: declarations.version,
@@ -114,7 +122,13 @@ export function versionRows(db: Executor, sie: number, kind: number) {
       backfilled: declarations.backfilled,
     })
     .from(declarations)
-    .where(and(eq(declarations.institutionId, sie), eq(declarations.kind, kind)))
+    .where(
+      and(
+        eq(declarations.institutionId, sie),
+        eq(declarations.kind, kind),
+        year === undefined ? undefined : eq(declarations.year, year),
+      ),
+    )
     .orderBy(asc(declarations.version));
 }
 

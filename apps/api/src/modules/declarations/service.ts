@@ -299,6 +299,33 @@ export async function declarationVersionPdf(
 }
 
 /**
+ * A closed year's declaration of a school (decision 040): the last version stored for that year,
+ * as it was stored; 404 in Spanish when the school stored none that year.
+ */
+export async function lastDeclarationOfYear(
+  db: Executor,
+  sie: number,
+  kind: DeclarationKind,
+  year: number,
+): Promise<StoredPdf> {
+  const found = await declarationOfYear(db, sie, kind, year);
+  if (!found) throw new AppError('not_found', declarationMessages.noneInYear(year));
+  return found;
+}
+
+/** The last version of a school's declaration of a kind stored for `year`, or undefined. */
+export async function declarationOfYear(
+  db: Executor,
+  sie: number,
+  kind: DeclarationKind,
+  year: number,
+): Promise<StoredPdf | undefined> {
+  const rows = await versionRows(db, sie, declarationKindCode[kind], year);
+  const last = rows.at(-1);
+  return last ? declarationVersionPdf(db, sie, kind, last.version) : undefined;
+}
+
+/**
  * Sends the stored bytes as they were stored, with a strong ETag (their SHA-256): the same
  * document for whoever asks, whenever. X-Declaration-Status says whether a later version replaced it.
  * No cache header here: it names students, so the API's default `no-store` applies (issue 13); the
@@ -326,8 +353,9 @@ export async function listVersions(
   db: Executor,
   sie: number,
   kind: DeclarationKind,
+  year?: number,
 ): Promise<{ items: DeclarationVersion[] }> {
-  const rows = await versionRows(db, sie, declarationKindCode[kind]);
+  const rows = await versionRows(db, sie, declarationKindCode[kind], year);
   return {
     items: rows.map((r) => ({
       kind,

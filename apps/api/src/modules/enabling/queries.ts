@@ -6,8 +6,12 @@ import {
   institutionEnablings,
   institutions,
   paidValidationConsolidations,
+  programmeSettings,
   users,
 } from '../../db/schema/index.js';
+
+/** The open programme year: enabling reopens only its consolidations, never a closed year's. */
+const openYear = sql<number>`(SELECT ${programmeSettings.year} FROM ${programmeSettings} WHERE ${programmeSettings.id} = 1)`;
 
 /** Locks the school (FOR NO KEY UPDATE) so an enabling and a consolidation of it never interleave; undefined when unknown. */
 export async function lockSchool(tx: Executor, sie: number) {
@@ -36,7 +40,7 @@ export async function reopenPaidConsolidation(tx: Executor, sie: number, at: Dat
     .where(
       and(
         eq(paidValidationConsolidations.institutionId, sie),
-        sql`${paidValidationConsolidations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
+        eq(paidValidationConsolidations.year, openYear),
         isNull(paidValidationConsolidations.reopenedAt),
       ),
     )
@@ -67,7 +71,7 @@ export async function schoolConsolidations(db: Executor, sie: number) {
       paidValidationConsolidations,
       and(
         eq(paidValidationConsolidations.institutionId, institutions.id),
-        sql`${paidValidationConsolidations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
+        eq(paidValidationConsolidations.year, openYear),
         isNull(paidValidationConsolidations.reopenedAt),
       ),
     )

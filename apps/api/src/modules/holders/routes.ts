@@ -14,12 +14,19 @@ import {
   sieParams,
   studentListQuery,
   studentPage,
+  yearQuery,
 } from '@bjp/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { withDocument } from '../../documents/service.js';
-import { declarationVersionPdf, listVersions, sendStored } from '../declarations/index.js';
+import {
+  declarationVersionPdf,
+  lastDeclarationOfYear,
+  listVersions,
+  sendStored,
+} from '../declarations/index.js';
+import { yearToRead } from '../settings/index.js';
 import { consolidate, listPending } from './consolidation.js';
 import { registrationPeriod, schoolOf } from './context.js';
 import { holdersDeclarationForDownload } from './frozen.js';
@@ -100,12 +107,20 @@ export async function holdersRoutes(app: AppInstance) {
       schema: {
         tags,
         params: sieParams,
-        description: 'Declaración jurada (PDF apaisado) de la lista consolidada',
+        querystring: yearQuery,
+        description:
+          'Declaración jurada (PDF apaisado) de la lista consolidada; de una gestión cerrada, la última guardada',
         response: { 200: z.any().describe('application/pdf') },
       },
       preHandler: guard('holders.view', schoolOf),
     },
     async (req, reply) => {
+      const year = await yearToRead(app.deps.db, req.query.year);
+      if (year.closed)
+        return sendStored(
+          reply,
+          await lastDeclarationOfYear(app.deps.db, req.params.sie, 'holders', year.year),
+        );
       // Issue 12: the stored (frozen) declaration, byte for byte; stored at its first download for a
       // school consolidated before declarations were stored.
       const stored = await holdersDeclarationForDownload(app.deps, req.params.sie, (work) =>
@@ -121,12 +136,17 @@ export async function holdersRoutes(app: AppInstance) {
       schema: {
         tags,
         params: sieParams,
-        description: 'Versiones guardadas de la declaración jurada de titulares (vigente y reemplazadas)',
+        querystring: yearQuery,
+        description:
+          'Versiones guardadas de la declaración jurada de titulares de la gestión (vigente y reemplazadas)',
         response: { 200: declarationVersionList },
       },
       preHandler: guard('holders.view', schoolOf),
     },
-    async (req) => listVersions(app.deps.db, req.params.sie, 'holders'),
+    async (req) => {
+      const { year } = await yearToRead(app.deps.db, req.query.year);
+      return listVersions(app.deps.db, req.params.sie, 'holders', year);
+    },
   );
 
   app.get(

@@ -37,9 +37,10 @@ export async function paidFacts(
   db: Executor,
   sie: number,
   lock?: 'share' | 'no key update',
+  year?: number,
 ): Promise<PaidFacts> {
   if (lock) await lockInstitution(db, sie, lock);
-  const row = await factsRow(db, sie);
+  const row = await factsRow(db, sie, year);
   if (!row) throw new AppError('not_found', 'Institución no encontrada.');
   return {
     sie: row.sie,

@@ -1,4 +1,4 @@
-import { formatCount, paidMessages } from '@bjp/domain';
+import { declarationMessages, formatCount, paidMessages } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import { paidReportFileName } from '../../documents/paid-validation/report-pdf.js';
@@ -6,6 +6,7 @@ import type { Render } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
 import {
   currentDeclaration,
+  declarationOfYear,
   type StoredDeclaration,
   type StoredPdf,
   type StoreInput,
@@ -27,15 +28,16 @@ export async function storePaidDeclaration(
   consolidatedBy: number | null,
   render: Render,
   backfilled: boolean,
+  year?: number,
 ): Promise<StoredDeclaration> {
   return storeDeclaration(
     deps,
     tx,
-    await paidDeclarationInput(deps, tx, sie, consolidatedBy, render, backfilled),
+    await paidDeclarationInput(deps, tx, sie, consolidatedBy, render, backfilled, year),
   );
 }
 
-/** What the paid validation's declaration of the open consolidation declares, read in `tx`. */
+/** What the paid validation's declaration of the open consolidation (or `year`'s) declares, read in `tx`. */
 export async function paidDeclarationInput(
   deps: AppDeps,
   tx: Executor,
@@ -43,8 +45,9 @@ export async function paidDeclarationInput(
   consolidatedBy: number | null,
   render: Render,
   backfilled: boolean,
+  year?: number,
 ): Promise<StoreInput> {
-  const report = await paidReport(deps, sie, tx);
+  const report = await paidReport(deps, sie, tx, year);
   const students = await reportStudents(deps, sie, report.year, tx);
   const printedAt = deps.clock.now();
   const consolidatedAt = new Date(report.consolidatedAt);
@@ -101,4 +104,32 @@ export async function backfillPaid(
     return (await currentDeclaration(tx, sie, 'paid_validation'))!;
   };
   return db ? work(db) : deps.db.transaction(work);
+}
+
+/**
+ * A closed year's paid-validation declaration (decision 040): the last version stored for that year;
+ * for a school whose consolidation of that year has none stored yet (the demo data), rendered from
+ * that year's consolidation, validations and frozen amount and stored at its first download
+ * (backfilled), under the school's row lock. Nothing of the open year is read or written.
+ */
+export async function paidDeclarationOfYear(
+  deps: AppDeps,
+  sie: number,
+  year: number,
+  withRender: <T>(work: (render: Render) => Promise<T>) => Promise<T>,
+): Promise<StoredPdf> {
+  const stored = await declarationOfYear(deps.db, sie, 'paid_validation', year);
+  if (stored) return stored;
+  const facts = await paidFacts(deps.db, sie, undefined, year);
+  if (!facts.consolidation) throw new AppError('not_found', declarationMessages.noneInYear(year));
+  return withRender((render) =>
+    deps.db.transaction(async (tx) => {
+      await paidFacts(tx, sie, 'no key update', year);
+      const again = await declarationOfYear(tx, sie, 'paid_validation', year);
+      if (again) return again;
+      const by = await consolidatedByOfOpen(tx, sie, year);
+      await storePaidDeclaration(deps, tx, sie, by ?? null, render, true, year);
+      return (await declarationOfYear(tx, sie, 'paid_validation', year))!;
+    }),
+  );
 }

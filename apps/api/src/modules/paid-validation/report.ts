@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import type { ReportStudent } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
+import { yearToRead } from '../settings/index.js';
 import { institutionCard } from '../structure/index.js';
 import { paidFacts } from './facts.js';
 import { holderTypeName } from './lists.js';
@@ -16,8 +17,15 @@ import { reportStudentRows, titularGroups } from './queries/lists.js';
  * the report is stable even when the bank pays a teacher-titular student afterwards. All rows:
  * a school has a handful of such titulars and the report is printed whole.
  */
-export async function paidReport(deps: AppDeps, sie: number, db: Executor = deps.db): Promise<PaidReport> {
-  const facts = await paidFacts(db, sie);
+export async function paidReport(
+  deps: AppDeps,
+  sie: number,
+  db: Executor = deps.db,
+  year?: number,
+): Promise<PaidReport> {
+  // A closed year's report (decision 040): that year's consolidation, validations and frozen amount.
+  const read = year === undefined ? undefined : await yearToRead(db, year);
+  const facts = await paidFacts(db, sie, undefined, read?.year);
   const consolidation = facts.consolidation;
   if (!consolidation) throw new AppError('conflict', paidMessages.reportBeforeConsolidation);
   const [card, groups] = await Promise.all([

@@ -14,15 +14,17 @@ import {
   saveValidationResult,
   sieParams,
   storedValidation,
+  yearQuery,
 } from '@bjp/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { withDocument } from '../../documents/service.js';
 import { declarationVersionPdf, listVersions, sendStored } from '../declarations/index.js';
+import { yearToRead } from '../settings/index.js';
 import { consolidate } from './consolidation.js';
 import { schoolOf } from './facts.js';
-import { paidDeclarationForDownload } from './frozen.js';
+import { paidDeclarationForDownload, paidDeclarationOfYear } from './frozen.js';
 import { listTitulars, titularCard, titularStudents } from './lists.js';
 import { paidReport as buildReport } from './report.js';
 import { institutionState } from './state.js';
@@ -103,8 +105,11 @@ export async function paidValidationRoutes(app: AppInstance) {
 
   app.get(
     `${base}/report`,
-    { schema: { tags, params: sieParams, response: { 200: paidReport } }, preHandler: view },
-    async (req) => buildReport(app.deps, req.params.sie),
+    {
+      schema: { tags, params: sieParams, querystring: yearQuery, response: { 200: paidReport } },
+      preHandler: view,
+    },
+    async (req) => buildReport(app.deps, req.params.sie, app.deps.db, req.query.year),
   );
 
   app.get(
@@ -113,12 +118,22 @@ export async function paidValidationRoutes(app: AppInstance) {
       schema: {
         tags,
         params: sieParams,
-        description: 'Reporte DDJJ (CEE) o reporte de validación (UE) en PDF apaisado, tras consolidar',
+        querystring: yearQuery,
+        description:
+          'Reporte DDJJ (CEE) o reporte de validación (UE) en PDF apaisado, tras consolidar; de una gestión cerrada, el último guardado',
         response: { 200: z.any().describe('application/pdf') },
       },
       preHandler: view,
     },
     async (req, reply) => {
+      const year = await yearToRead(app.deps.db, req.query.year);
+      if (year.closed)
+        return sendStored(
+          reply,
+          await paidDeclarationOfYear(app.deps, req.params.sie, year.year, (work) =>
+            withDocument(reply, work),
+          ),
+        );
       // Issue 12: the stored (frozen) declaration, byte for byte; stored at its first download for a
       // school consolidated before declarations were stored.
       const stored = await paidDeclarationForDownload(app.deps, req.params.sie, (work) =>
@@ -134,13 +149,17 @@ export async function paidValidationRoutes(app: AppInstance) {
       schema: {
         tags,
         params: sieParams,
+        querystring: yearQuery,
         description:
-          'Versiones guardadas de la declaración de la validación de pagados (vigente y reemplazadas)',
+          'Versiones guardadas de la declaración de la validación de pagados de la gestión (vigente y reemplazadas)',
         response: { 200: declarationVersionList },
       },
       preHandler: view,
     },
-    async (req) => listVersions(app.deps.db, req.params.sie, 'paid_validation'),
+    async (req) => {
+      const { year } = await yearToRead(app.deps.db, req.query.year);
+      return listVersions(app.deps.db, req.params.sie, 'paid_validation', year);
+    },
   );
 
   app.get(

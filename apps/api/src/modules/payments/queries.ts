@@ -57,6 +57,8 @@ export async function paymentDetailPage(
   user: AuthUser,
   query: PaymentDetailQuery,
   offset: number,
+  /** The programme year, or null when the console holds one year only (no filter needed). */
+  year: number | null,
 ) {
   const scope = scopeCondition(user, {
     department: institutions.departmentId,
@@ -69,8 +71,10 @@ export async function paymentDetailPage(
     query.from ? gte(payments.paidOn, query.from) : undefined,
     query.to ? lte(payments.paidOn, query.to) : undefined,
   ];
+  // Payments of one programme year only: a closed year's payments never show in the open year's list.
   const where = and(
     ...onPayments,
+    year === null ? undefined : eq(inscriptions.year, year),
     scope,
     query.rude ? eq(students.rude, query.rude) : undefined,
     query.ci ? eq(persons.carnet, query.ci) : undefined,
@@ -106,9 +110,10 @@ export async function paymentDetailPage(
     .orderBy(desc(payments.paidOn), desc(payments.inscriptionId))
     .limit(DEFAULT_PAGE_SIZE)
     .offset(offset);
-  // The count joins only what a filter needs: every payment has its inscription, student and school
-  // (foreign keys) and at most one active titular, so the other joins never change the count.
-  const needsInscription = Boolean(query.rude || query.ci || scope);
+  // The count joins only what a filter needs (and the inscription, for its year): every payment has its
+  // inscription, student and school (foreign keys) and at most one active titular, so the other joins
+  // never change the count.
+  const needsInscription = Boolean(year !== null || query.rude || query.ci || scope);
   let counting = db.select({ total: sql<number>`count(*)::int` }).from(payments).$dynamic();
   if (needsInscription)
     counting = counting.innerJoin(inscriptions, eq(inscriptions.id, payments.inscriptionId));

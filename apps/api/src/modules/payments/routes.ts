@@ -1,4 +1,4 @@
-import { paymentDetailPage, paymentDetailQuery, paymentGeneralSummary } from '@bjp/domain';
+import { paymentDetailPage, paymentDetailQuery, paymentGeneralSummary, yearQuery } from '@bjp/domain';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as paymentsService from './service.js';
@@ -16,7 +16,11 @@ export async function paymentsRoutes(app: AppInstance) {
   app.get(
     '/payments',
     {
-      schema: { tags: ['payments'], querystring: paymentDetailQuery, response: { 200: paymentDetailPage } },
+      schema: {
+        tags: ['payments'],
+        querystring: paymentDetailQuery.extend(yearQuery.shape),
+        response: { 200: paymentDetailPage },
+      },
       preHandler: guard('payments.view'),
     },
     async (req) => paymentsService.paymentDetail(app.deps.db, req.user!, req.query),

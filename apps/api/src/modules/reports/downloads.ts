@@ -6,7 +6,6 @@ import { fileTimestamp, placeLevelToken } from '../../documents/reports/format.j
 import { sendPdf } from '../../documents/send.js';
 import { withDocument } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/index.js';
 import { institutionReport } from './institution-report.js';
 import { placeReport, type ReportRef } from './place-report.js';
 import { studentDetails } from './queries/institution.js';
@@ -33,9 +32,10 @@ export async function sendPlaceReport(
   ref: ReportRef,
   format: DocumentFormat,
   reply: FastifyReply,
+  year?: number,
 ) {
   return withDocument(reply, async (render) => {
-    const report = await placeReport(deps.db, user, ref);
+    const report = await placeReport(deps.db, user, ref, year);
     if (report.summary.totalStudents === 0) throw new AppError('not_found', reportMessages.noData);
     const printedAt = deps.clock.now();
     const name = `${tokenFor(ref)}${fileTimestamp(printedAt)}`;
@@ -51,12 +51,12 @@ export async function sendStudentsReport(
   sie: number,
   format: DocumentFormat,
   reply: FastifyReply,
+  year?: number,
 ) {
   return withDocument(reply, async (render) => {
-    const report = await institutionReport(deps.db, sie);
+    const report = await institutionReport(deps.db, sie, year);
     if (!report.studentsReportAvailable) throw new AppError('not_found', reportMessages.noData);
-    const settings = await getSettings(deps.db);
-    const rows = await studentDetails(deps.db, sie, settings.year);
+    const rows = await studentDetails(deps.db, sie, report.year);
     const printedAt = deps.clock.now();
     const name = `reporte_estudiantes_${sie}_${fileTimestamp(printedAt)}`;
     const input = { report, rows, printedAt };

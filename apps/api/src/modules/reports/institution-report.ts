@@ -14,7 +14,7 @@ import {
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/index.js';
+import { yearToRead } from '../settings/index.js';
 import {
   courseFigures,
   institutionsByName,
@@ -39,10 +39,18 @@ export async function loadInstitution(db: Executor, sie: number) {
 
 const shiftName = (id: number) => shifts.find((s) => s.id === id)?.name ?? '';
 
-/** 'Reporte Institución': both pies, the level and course list, and whether the PDF is offered. */
-export async function institutionReport(db: Executor, sie: number): Promise<InstitutionReport> {
+/**
+ * 'Reporte Institución': both pies, the level and course list, and whether the PDF is offered, for
+ * the open year or a closed one (`year`; its amount from closed_years, its figures from student_bonus
+ * of that year). A closed year's lists are final, so the school shows as consolidated in it.
+ */
+export async function institutionReport(
+  db: Executor,
+  sie: number,
+  year?: number,
+): Promise<InstitutionReport> {
   const school = await loadInstitution(db, sie);
-  const settings = await getSettings(db);
+  const settings = await yearToRead(db, year);
   const figures = await courseFigures(db, sie, settings.year);
   const total = figures.reduce((s, c) => s + c.students, 0);
   const paid = figures.reduce((s, c) => s + c.paid, 0);
@@ -58,7 +66,7 @@ export async function institutionReport(db: Executor, sie: number): Promise<Inst
       areaName: areas.find((a) => a.id === school.area)?.name ?? school.area,
       districtName: school.districtName,
       departmentName: school.departmentName,
-      consolidated: school.consolidatedAt !== null,
+      consolidated: settings.closed || school.consolidatedAt !== null,
     },
     year: settings.year,
     amountPerStudent: settings.amountPerStudent,
@@ -87,9 +95,9 @@ export async function institutionReport(db: Executor, sie: number): Promise<Inst
 export async function institutionStudents(
   db: Executor,
   sie: number,
-  query: { page: number; courseId?: number; search?: string },
+  query: { page: number; courseId?: number; search?: string; year?: number },
 ): Promise<StudentPaymentPage> {
-  const settings = await getSettings(db);
+  const settings = await yearToRead(db, query.year);
   const search = query.search?.toUpperCase();
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
   const { rows, total } = await studentPaymentPage(db, sie, settings.year, {

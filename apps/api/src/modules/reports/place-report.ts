@@ -9,12 +9,19 @@ import {
   reportMessages,
   type StatsCell,
 } from '@bjp/domain';
+import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/index.js';
+import { yearToRead } from '../settings/index.js';
 import { loadPlace } from '../tracking/index.js';
-import { type ReportRef, schoolCounts, statsCells } from './queries/place.js';
+import {
+  closedYearCells,
+  closedYearSchoolCounts,
+  type ReportRef,
+  schoolCounts,
+  statsCells,
+} from './queries/place.js';
 
 export type { ReportRef } from './queries/place.js';
 
@@ -32,19 +39,46 @@ async function resolvePlace(db: Executor, user: AuthUser, ref: ReportRef): Promi
   return { level: ref.level, id: place.id, name: place.name, departmentName: place.departmentName };
 }
 
+type Figures = [
+  Awaited<ReturnType<typeof closedYearCells>>,
+  Awaited<ReturnType<typeof closedYearSchoolCounts>>,
+];
+
+/**
+ * A closed year's figures do not change (decision 040), but counting them from student_bonus costs
+ * seconds for the country and a large department (docs/scale.md): each instance keeps them for an
+ * hour, so a closed year's national report costs one count per instance and hour.
+ */
+const closedFigures = new LRUCache<string, Figures>({ max: 200, ttl: 60 * 60 * 1000 });
+
+async function closedYearFigures(db: Executor, ref: ReportRef, year: number): Promise<Figures> {
+  const key = `${year}:${ref.level}:${ref.level === 'national' ? '' : ref.id}`;
+  const cached = closedFigures.get(key);
+  if (cached) return cached;
+  const figures = await Promise.all([closedYearCells(db, ref, year), closedYearSchoolCounts(db, ref, year)]);
+  closedFigures.set(key, figures);
+  return figures;
+}
+
 /**
  * District, department and national report: every figure comes from maintained summaries
  * (stats_beneficiaries, its department rollup stats_report_cells, and stats_institutions), never
  * from the 2.3 M inscriptions or a scan of the 16,000 schools. The cards, the dependencies table and the matrix are built from the
  * same cells, so they add up by construction; the API tests compare them with a direct count.
+ * A closed year (`year`, decision 040) has no summaries: its cells are counted from student_bonus of
+ * that year in the place, and its amount is the one frozen in closed_years.
  */
-export async function placeReport(db: Executor, user: AuthUser, ref: ReportRef): Promise<PlaceReport> {
+export async function placeReport(
+  db: Executor,
+  user: AuthUser,
+  ref: ReportRef,
+  year?: number,
+): Promise<PlaceReport> {
   const place = await resolvePlace(db, user, ref);
-  const [cells, schoolRows, settings] = await Promise.all([
-    statsCells(db, ref),
-    schoolCounts(db, ref),
-    getSettings(db),
-  ]);
+  const settings = await yearToRead(db, year);
+  const [cells, schoolRows] = settings.closed
+    ? await closedYearFigures(db, ref, settings.year)
+    : await Promise.all([statsCells(db, ref), schoolCounts(db, ref)]);
   const amount = settings.amountPerStudent;
   const matrix = buildResumeMatrix(cells as StatsCell[]);
   const { total, paid } = matrix.totalGeneral.total;

@@ -10,6 +10,7 @@ import {
   studentPaymentPage,
   trackingLevelParams,
   userPlace,
+  yearQuery,
 } from '@bjp/domain';
 import type { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
@@ -23,7 +24,7 @@ import { reconciliationRoutes } from './reconciliation-routes.js';
 
 const tags = ['reports'];
 const documentSchema = {
-  querystring: documentFormat,
+  querystring: documentFormat.extend(yearQuery.shape),
   produces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
 };
 const inDepartment = (req: { params: unknown }) => ({
@@ -52,14 +53,17 @@ export async function reportsRoutes(app: AppInstance) {
 
   app.get(
     '/reports/national',
-    { schema: { tags, response: { 200: placeReport } }, preHandler: guard('reports.view') },
-    async (req) => reports.placeReport(db, req.user!, { level: 'national' }),
+    {
+      schema: { tags, querystring: yearQuery, response: { 200: placeReport } },
+      preHandler: guard('reports.view'),
+    },
+    async (req) => reports.placeReport(db, req.user!, { level: 'national' }, req.query.year),
   );
   app.get(
     '/reports/national/document',
     { schema: { tags, ...documentSchema }, preHandler: guard('reports.view') },
     async (req, reply) =>
-      sendPlaceReport(app.deps, req.user!, { level: 'national' }, req.query.format, reply),
+      sendPlaceReport(app.deps, req.user!, { level: 'national' }, req.query.format, reply, req.query.year),
   );
 
   /** A department's or district's report and its download, under the guard's place check. */
@@ -72,10 +76,10 @@ export async function reportsRoutes(app: AppInstance) {
     app.get(
       `/reports/${path}`,
       {
-        schema: { tags, params, response: { 200: placeReport } },
+        schema: { tags, params, querystring: yearQuery, response: { 200: placeReport } },
         preHandler: guard('reports.view', check),
       },
-      async (req) => reports.placeReport(db, req.user!, ref(req.params as z.output<P>)),
+      async (req) => reports.placeReport(db, req.user!, ref(req.params as z.output<P>), req.query.year),
     );
     app.get(
       `/reports/${path}/document`,
@@ -84,7 +88,14 @@ export async function reportsRoutes(app: AppInstance) {
         preHandler: guard('reports.view', check),
       },
       async (req, reply) =>
-        sendPlaceReport(app.deps, req.user!, ref(req.params as z.output<P>), req.query.format, reply),
+        sendPlaceReport(
+          app.deps,
+          req.user!,
+          ref(req.params as z.output<P>),
+          req.query.format,
+          reply,
+          req.query.year,
+        ),
     );
   };
   level('departments/:departmentId', departmentParams, inDepartment, (p) => ({
@@ -104,10 +115,15 @@ export async function reportsRoutes(app: AppInstance) {
   app.get(
     '/reports/institutions/:sie',
     {
-      schema: { tags, params: institutionCodeParams, response: { 200: institutionReport } },
+      schema: {
+        tags,
+        params: institutionCodeParams,
+        querystring: yearQuery,
+        response: { 200: institutionReport },
+      },
       preHandler: guard('reports.view', inSchool),
     },
-    async (req) => institution.institutionReport(db, req.params.sie),
+    async (req) => institution.institutionReport(db, req.params.sie, req.query.year),
   );
   app.get(
     '/reports/institutions/:sie/students',
@@ -115,7 +131,7 @@ export async function reportsRoutes(app: AppInstance) {
       schema: {
         tags,
         params: institutionCodeParams,
-        querystring: institutionStudentsQuery,
+        querystring: institutionStudentsQuery.extend(yearQuery.shape),
         response: { 200: studentPaymentPage },
       },
       preHandler: guard('reports.view', inSchool),
@@ -128,7 +144,8 @@ export async function reportsRoutes(app: AppInstance) {
       schema: { tags, params: institutionCodeParams, ...documentSchema },
       preHandler: guard('reports.view', inSchool),
     },
-    async (req, reply) => sendStudentsReport(app.deps, req.params.sie, req.query.format, reply),
+    async (req, reply) =>
+      sendStudentsReport(app.deps, req.params.sie, req.query.format, reply, req.query.year),
   );
 
   reconciliationRoutes(app, { tags, inDepartment, inDistrict, inSchool });

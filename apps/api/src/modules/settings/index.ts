@@ -1,6 +1,7 @@
 /**
  * What other areas may use of settings: the open year's settings, the list of years, a year's
- * settings, and the open year held for a write (with the refusal of a closed year's data).
+ * settings, the year a read route answers for, and the open year held for a write (with the
+ * refusal of a closed year's data).
  */
 export {
   getSettings,
@@ -9,4 +10,5 @@ export {
   refuseClosedYear,
   settingsForYear,
   type YearSettings,
+  yearToRead,
 } from './service.js';

@@ -61,3 +61,18 @@ export function refuseClosedYear(inscriptionYear: number, openYear: number): voi
   if (Number(inscriptionYear) !== Number(openYear))
     throw new AppError('conflict', yearMessages.closedYear(Number(inscriptionYear)));
 }
+
+/**
+ * The year a read route answers for: the `year` of its query string (already a whole number) or,
+ * without one, the open year. A year the console never held is the caller's mistake: 400 in Spanish.
+ * A closed year's amount and calendar come from closed_years, never from the open year's settings.
+ */
+export async function yearToRead(db: Executor, year: number | undefined): Promise<YearSettings> {
+  if (year === undefined) {
+    const { id: _id, ...settings } = await getSettings(db);
+    return { ...settings, closed: false };
+  }
+  const settings = await settingsForYear(db, year);
+  if (!settings) throw new AppError('bad_request', yearMessages.unknown(year));
+  return settings;
+}

@@ -13,26 +13,39 @@ import { notifyError } from '../../ui/notify';
 import { WideTable } from '../../ui/WideTable';
 import { declarationVersionPath, useDeclarationVersions } from './api';
 
-type Props = { kind: DeclarationKind; sie: number };
+type Props = {
+  kind: DeclarationKind;
+  sie: number /** A closed gestión; undefined for the open one. */;
+  year?: number;
+};
 
 /**
  * 'Versiones de la declaración' (issue 12): every stored version of the school's declaration, the
  * current one and those a 'Habilitar' replaced, each downloadable exactly as it was issued.
  */
-export function DeclarationVersionsButton({ kind, sie }: Props) {
+export function DeclarationVersionsButton({ kind, sie, year }: Props) {
   const [opened, setOpened] = useState(false);
-  const versions = useDeclarationVersions(kind, sie, opened);
+  const versions = useDeclarationVersions(kind, sie, opened, year);
   return (
     <>
       <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setOpened(true)}>
         Versiones
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Versiones de la declaración" size="xl">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={
+          year === undefined ? 'Versiones de la declaración' : `Versiones de la declaración — Gestión ${year}`
+        }
+        size="xl"
+      >
         {versions.isPending && <Loader size="sm" />}
         {versions.isError && <Alert color="red">{errorMessage(versions.error)}</Alert>}
         {versions.data && versions.data.items.length === 0 && (
           <Text size="sm" c="dimmed">
-            Aún no hay versiones guardadas: la primera se guarda al consolidar o al descargar la declaración.
+            {year === undefined
+              ? 'Aún no hay versiones guardadas: la primera se guarda al consolidar o al descargar la declaración.'
+              : `No hay versiones guardadas de la gestión ${year}.`}
           </Text>
         )}
         {versions.data && versions.data.items.length > 0 && (

@@ -9,13 +9,15 @@ export const declarationVersionPath = (kind: DeclarationKind, sie: number, versi
     ? apiPath('/holders/institutions/{sie}/declaration/versions/{version}', { sie, version })
     : apiPath('/paid-validation/institutions/{sie}/report/document/versions/{version}', { sie, version });
 
-export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabled: boolean) {
+/** The stored versions of one gestión's declaration (`year`: a closed one; undefined: the open one). */
+export function useDeclarationVersions(kind: DeclarationKind, sie: number, enabled: boolean, year?: number) {
+  const query = { year };
   return useQuery({
-    queryKey: ['declaration-versions', kind, sie],
+    queryKey: ['declaration-versions', kind, sie, year],
     queryFn: () =>
       kind === 'holders'
-        ? api.get('/holders/institutions/{sie}/declaration/versions', { path: { sie } })
-        : api.get('/paid-validation/institutions/{sie}/report/document/versions', { path: { sie } }),
+        ? api.get('/holders/institutions/{sie}/declaration/versions', { path: { sie }, query })
+        : api.get('/paid-validation/institutions/{sie}/report/document/versions', { path: { sie }, query }),
     enabled,
   });
 }

@@ -7,8 +7,11 @@ import { apiPath } from '../../app/api-path';
 import { downloadFile } from '../../ui/download';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
-/** After consolidation the report button replaces 'Consolidar Estudiantes': the sworn declaration PDF. */
-export function DeclarationButton({ sie }: { sie: number }) {
+/**
+ * After consolidation the report button replaces 'Consolidar Estudiantes': the sworn declaration PDF
+ * (of a closed gestión, `year`: the last version stored that year).
+ */
+export function DeclarationButton({ sie, year }: { sie: number; year?: number }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -16,6 +19,7 @@ export function DeclarationButton({ sie }: { sie: number }) {
       await downloadFile(
         apiPath('/holders/institutions/{sie}/declaration', { sie }),
         `DDJJ_TITULARES_${sie}.pdf`,
+        { year },
       );
       notifySuccess(holderMessages.reportOk, 'Exitoso!');
     } catch (error) {

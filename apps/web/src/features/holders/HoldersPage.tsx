@@ -1,7 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useSessionUser } from '../../app/auth/session';
+import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { PageHeader } from '../../ui/PageHeader';
 import { InstitutionBrowser } from '../structure';
+import { ClosedYearPanel } from './ClosedYearPanel';
 import { StudentsPanel } from './StudentsPanel';
 
 type Variant = 'admin' | 'department' | 'district' | 'principal';
@@ -20,6 +22,7 @@ const titles: Record<Variant, string> = {
  */
 function HoldersPage({ variant }: { variant: Variant }) {
   const user = useSessionUser();
+  const gestion = useGestion();
   const scope = user?.scope;
   const note =
     variant === 'admin' || !scope
@@ -29,9 +32,20 @@ function HoldersPage({ variant }: { variant: Variant }) {
         : `Búsqueda limitada a: ${scope.label}`;
   return (
     <Stack>
-      <PageHeader title={titles[variant]} breadcrumbs={['Titulares', titles[variant]]} />
+      <PageHeader
+        title={titles[variant]}
+        breadcrumbs={['Titulares', titles[variant]]}
+        actions={<YearSelector gestion={gestion} />}
+      />
+      <ClosedYearBanner gestion={gestion} />
       <InstitutionBrowser mode={variant === 'principal' ? 'mine' : 'code'} finderNote={note}>
-        {({ card, selection }) => <StudentsPanel key={card.sie} card={card} selection={selection} />}
+        {({ card, selection }) =>
+          gestion.closed ? (
+            <ClosedYearPanel key={`${card.sie}-${gestion.year}`} sie={card.sie} year={gestion.year} />
+          ) : (
+            <StudentsPanel key={card.sie} card={card} selection={selection} />
+          )
+        }
       </InstitutionBrowser>
     </Stack>
   );

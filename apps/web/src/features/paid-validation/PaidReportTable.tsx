@@ -9,7 +9,13 @@ import { ReportDownloadButton } from './ReportDownloadButton';
  * the line 'SALDO A DEVOLVER EN BOLIVIANOS' (200 BOB per student the school declared NO PAGADO, 2
  * decimals), with the download: the DDJJ for a special centre, the report for a regular school.
  */
-export function PaidReportTable({ report }: { report: PaidReport }) {
+export function PaidReportTable({
+  report,
+  closed,
+}: {
+  report: PaidReport /** Of a closed gestión. */;
+  closed?: boolean;
+}) {
   const ddjj = report.codeType === 4;
   return (
     <Paper withBorder radius="md" p="md" data-testid="paid-report">
@@ -24,8 +30,17 @@ export function PaidReportTable({ report }: { report: PaidReport }) {
           </Text>
         </div>
         <Group gap="xs">
-          <ReportDownloadButton sie={report.sie} codeType={report.codeType} year={report.year} />
-          <DeclarationVersionsButton kind="paid_validation" sie={report.sie} />
+          <ReportDownloadButton
+            sie={report.sie}
+            codeType={report.codeType}
+            year={report.year}
+            closed={closed}
+          />
+          <DeclarationVersionsButton
+            kind="paid_validation"
+            sie={report.sie}
+            year={closed ? report.year : undefined}
+          />
         </Group>
       </Group>
       <WideTable minWidth={560}>

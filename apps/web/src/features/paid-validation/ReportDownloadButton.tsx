@@ -7,10 +7,17 @@ import { downloadFile } from '../../ui/download';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { paidReportDocumentPath } from './api';
 
-type Props = { sie: number; codeType: number; year: number; fullWidth?: boolean };
+type Props = {
+  sie: number;
+  codeType: number;
+  year: number;
+  /** The report is of a closed gestión: ask for that year's stored declaration. */
+  closed?: boolean;
+  fullWidth?: boolean;
+};
 
 /** Type 4: 'Descargar Reporte DDJJ' (the sworn declaration); type 1: the school's validation report. */
-export function ReportDownloadButton({ sie, codeType, year, fullWidth }: Props) {
+export function ReportDownloadButton({ sie, codeType, year, closed, fullWidth }: Props) {
   const [busy, setBusy] = useState(false);
   const ddjj = codeType === 4;
   const download = async () => {
@@ -19,6 +26,7 @@ export function ReportDownloadButton({ sie, codeType, year, fullWidth }: Props) 
       await downloadFile(
         paidReportDocumentPath(sie),
         ddjj ? `REPORTE_DDJJ_${year}.pdf` : `REPORTE_VALIDACION_PAGADOS_${year}.pdf`,
+        closed ? { year } : undefined,
       );
       notifySuccess('El reporte se generó exitosamente.', 'Exitoso!');
     } catch (error) {

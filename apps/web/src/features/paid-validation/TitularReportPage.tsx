@@ -1,8 +1,9 @@
-import { Alert, Button, Grid, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
+import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { PageHeader } from '../../ui/PageHeader';
 import { InstitutionCard, useInstitutionCard } from '../structure';
 import { usePaidReport } from './api';
@@ -18,7 +19,8 @@ export function TitularReportPage() {
   const sie = Number(code);
   const valid = Number.isInteger(sie) && sie > 0;
   const card = useInstitutionCard(valid ? sie : null);
-  const report = usePaidReport(sie, valid && Boolean(card.data));
+  const gestion = useGestion();
+  const report = usePaidReport(sie, valid && Boolean(card.data), gestion.query);
   // Directors go back to their own variant; everyone else to the code finder.
   const page = useSessionUser()?.scope.kind === 'institutions' ? 'principal-report' : 'admin-report';
   return (
@@ -27,16 +29,20 @@ export function TitularReportPage() {
         title="Reporte DDJJ Titular"
         breadcrumbs={['Reporte Pagados BJP', 'Reporte DDJJ Titular']}
         actions={
-          <Button
-            component={Link}
-            to={valid ? `/paid-report/${page}?sie=${sie}` : `/paid-report/${page}`}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Volver
-          </Button>
+          <Group align="flex-end" gap="sm">
+            <YearSelector gestion={gestion} />
+            <Button
+              component={Link}
+              to={valid ? `/paid-report/${page}?sie=${sie}` : `/paid-report/${page}`}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
+              Volver
+            </Button>
+          </Group>
         }
       />
+      <ClosedYearBanner gestion={gestion} />
       {!valid && <Alert color="red">Ingrese un código válido.</Alert>}
       {card.isError && <Alert color="red">{errorMessage(card.error)}</Alert>}
       {card.data && (
@@ -47,7 +53,7 @@ export function TitularReportPage() {
           <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
             {report.isPending && <Loader size="sm" />}
             {report.isError && <Alert color="yellow">{errorMessage(report.error)}</Alert>}
-            {report.data && <PaidReportTable report={report.data} />}
+            {report.data && <PaidReportTable report={report.data} closed={gestion.closed} />}
           </Grid.Col>
         </Grid>
       )}

@@ -15,7 +15,7 @@ export const paidKeys = {
     ['paid-validation', sie, 'students', personId, page] as const,
   validation: (sie: number, inscriptionId: number) =>
     ['paid-validation', sie, 'validation', inscriptionId] as const,
-  report: (sie: number) => ['paid-validation', sie, 'report'] as const,
+  report: (sie: number, year?: number) => ['paid-validation', sie, 'report', year] as const,
 };
 
 /** GET /paid-validation/institutions/:sie — 'DETALLE ESTADO', gestión, consolidation. */
@@ -103,11 +103,15 @@ export function useConsolidatePaid(sie: number) {
   });
 }
 
-/** The report that replaces the consolidate button (only once the operation is consolidated). */
-export function usePaidReport(sie: number, enabled: boolean) {
+/**
+ * The report that replaces the consolidate button (only once the operation is consolidated), of the
+ * open gestión or of a closed one (`year`).
+ */
+export function usePaidReport(sie: number, enabled: boolean, year?: number) {
   return useQuery({
-    queryKey: paidKeys.report(sie),
-    queryFn: ({ signal }) => api.get('/paid-validation/institutions/{sie}/report', { path: { sie }, signal }),
+    queryKey: paidKeys.report(sie, year),
+    queryFn: ({ signal }) =>
+      api.get('/paid-validation/institutions/{sie}/report', { path: { sie }, query: { year }, signal }),
     enabled,
     retry: false,
   });

@@ -1,6 +1,7 @@
 import { formatDate, type PaymentDetailRow } from '@bjp/domain';
 import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import type { Column } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -55,10 +56,12 @@ export function PaymentDetailPage() {
   const [rude, setRude] = useUrlText(url.rude, (text) => set({ rude: text.toUpperCase() }), 400);
   const [ci, setCi] = useUrlText(url.ci, (text) => set({ ci: text.toUpperCase() }), 400);
   const [bank, setBank] = useUrlText(url.bank, (text) => set({ bank: text }), 400);
-  const detail = usePaymentDetail(filters, page);
+  const gestion = useGestion(() => setPage(1));
+  const detail = usePaymentDetail(filters, page, gestion.query);
   return (
     <Stack>
-      <PageHeader title="Detalle Pago" breadcrumbs={['Pago']} />
+      <PageHeader title="Detalle Pago" breadcrumbs={['Pago']} actions={<YearSelector gestion={gestion} />} />
+      <ClosedYearBanner gestion={gestion} />
       <Paper withBorder radius="md" p="md">
         <Stack>
           <Group align="flex-end" wrap="wrap" gap="sm">

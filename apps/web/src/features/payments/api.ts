@@ -10,10 +10,11 @@ export function usePaymentSummary() {
   });
 }
 
-export function usePaymentDetail(filters: PaymentFilters, page: number) {
+/** `year`: a closed gestión's payments (undefined: the open one's). */
+export function usePaymentDetail(filters: PaymentFilters, page: number, year?: number) {
   return useQuery({
-    queryKey: ['payments', 'detail', filters, page],
-    queryFn: ({ signal }) => api.get('/payments', { query: { ...filters, page }, signal }),
+    queryKey: ['payments', 'detail', filters, page, year],
+    queryFn: ({ signal }) => api.get('/payments', { query: { ...filters, page, year }, signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Paper, Stack, Table, Text, TextInput, Title } fro
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorMessage, isApiError } from '../../app/api';
+import { WideTable } from '../../ui/WideTable';
 
 const statusColor: Record<PublicStatusResponse['status'], string> = {
   COBRADO: 'green',
@@ -106,6 +107,39 @@ export function PublicStatusPage() {
                 )}
               </Table.Tbody>
             </Table>
+          </Stack>
+        </Paper>
+      )}
+      {result && !lookup.isPending && result.closedYears.length > 0 && (
+        <Paper withBorder radius="md" p="lg" data-testid="public-status-closed-years">
+          <Stack gap="xs">
+            <Text fw={600}>Gestiones anteriores</Text>
+            <WideTable minWidth={520} label="Gestiones anteriores">
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Gestión</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                    <Table.Th>Pagado por / punto de cobro</Table.Th>
+                    <Table.Th>Fecha de cobro</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {result.closedYears.map((y) => (
+                    <Table.Tr key={y.year}>
+                      <Table.Td>{y.year}</Table.Td>
+                      <Table.Td>
+                        <Badge color={statusColor[y.status]} variant="light">
+                          {y.statusLabel}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{y.collectionPoint ?? '—'}</Table.Td>
+                      <Table.Td>{y.paidOn ? formatDate(y.paidOn) : '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </WideTable>
           </Stack>
         </Paper>
       )}

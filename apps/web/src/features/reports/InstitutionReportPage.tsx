@@ -2,6 +2,7 @@ import { trackingMessages } from '@bjp/domain';
 import { Alert, Button, Group, Loader, Paper, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
+import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
 import { urlParam } from '../../ui/url-state';
@@ -26,7 +27,8 @@ export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' })
   const setSie = (next: number | null) => set({ sie: next, course: null });
   const [choice, setChoice] = useState<string | null>(null);
   const options = useInstitutionOptions(mode === 'principal');
-  const report = useInstitutionReport(sie);
+  const gestion = useGestion();
+  const report = useInstitutionReport(sie, gestion.query);
   const noSchools = mode === 'principal' && options.isSuccess && options.data.items.length === 0;
 
   return (
@@ -34,7 +36,9 @@ export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' })
       <PageHeader
         title={mode === 'admin' ? 'Reporte Institución' : 'Reporte UE/CEE'}
         breadcrumbs={['Reportes']}
+        actions={<YearSelector gestion={gestion} />}
       />
+      <ClosedYearBanner gestion={gestion} />
       {/* An unknown code keeps the finder in view under its message, to type another one. */}
       {(sie === null || report.isError) && (
         <Paper withBorder radius="md" p="md" maw={560}>
@@ -70,8 +74,9 @@ export function InstitutionReportPage({ mode }: { mode: 'admin' | 'principal' })
       {report.isLoading && <Loader mx="auto" />}
       {report.data && sie !== null && (
         <InstitutionReportView
-          key={sie}
+          key={`${sie}-${gestion.year}`}
           report={report.data}
+          year={gestion.query}
           onChange={() => {
             // Back to the choice with the school just seen selected, also when it came from the address.
             setChoice(String(sie));

@@ -15,9 +15,12 @@ const courseParams = { course: urlParam.int(), page: urlParam.page() };
 export function InstitutionReportView({
   report,
   onChange,
+  year,
 }: {
   report: InstitutionReport;
   onChange?: () => void;
+  /** A closed gestión the report is of (undefined for the open one): its table and documents too. */
+  year?: number;
 }) {
   const [{ course: courseId, page }, set] = useUrlState(courseParams);
   const setCourseId = (course: number | null) => set({ course });
@@ -48,6 +51,7 @@ export function InstitutionReportView({
             {report.studentsReportAvailable && (
               <DownloadButtons
                 path={apiPath('/reports/institutions/{sie}/document', { sie: institution.id })}
+                query={{ year }}
                 pdfLabel={reportMessages.studentsReportTitle}
               />
             )}
@@ -85,6 +89,7 @@ export function InstitutionReportView({
               sie={institution.id}
               courseId={courseId}
               page={page}
+              year={year}
               onPageChange={(next) => set({ page: next })}
             />
           </Paper>

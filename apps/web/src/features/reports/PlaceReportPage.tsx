@@ -1,6 +1,7 @@
 import { trackingMessages } from '@bjp/domain';
 import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { errorMessage } from '../../app/api';
+import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
 import { urlParam } from '../../ui/url-state';
@@ -31,12 +32,18 @@ export function PlaceReportPage({ level, mode }: Props) {
   const ownLevel = level === 'national' ? 'department' : level;
   const own = useUserPlace(ownLevel, mode === 'user' && level !== 'national');
   const id = level === 'national' ? null : mode === 'user' ? (own.data?.id ?? null) : code;
-  const report = usePlaceReport(level, id);
+  const gestion = useGestion();
+  const report = usePlaceReport(level, id, gestion.query);
   const finder = level !== 'national' && mode === 'admin' ? finders[level] : null;
 
   return (
     <Stack>
-      <PageHeader title={titles[level].page} breadcrumbs={['Reportes']} />
+      <PageHeader
+        title={titles[level].page}
+        breadcrumbs={['Reportes']}
+        actions={<YearSelector gestion={gestion} />}
+      />
+      <ClosedYearBanner gestion={gestion} />
       {finder && (
         <Paper withBorder radius="md" p="md" maw={480}>
           <CodeFinder
@@ -51,7 +58,9 @@ export function PlaceReportPage({ level, mode }: Props) {
       {own.isError && <Alert color="red">{errorMessage(own.error, trackingMessages.invalidUser)}</Alert>}
       {report.isError && <Alert color="red">{errorMessage(report.error)}</Alert>}
       {report.isLoading && <Loader mx="auto" />}
-      {report.data && <PlaceReportView report={report.data} heading={titles[level].heading} />}
+      {report.data && (
+        <PlaceReportView report={report.data} heading={titles[level].heading} year={gestion.query} />
+      )}
     </Stack>
   );
 }

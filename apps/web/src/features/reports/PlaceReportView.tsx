@@ -15,7 +15,16 @@ const placeLine = (report: PlaceReport) => {
 };
 
 /** Place info, payment cards, dependencies table and resume matrix, with the downloads. */
-export function PlaceReportView({ report, heading }: { report: PlaceReport; heading: string }) {
+export function PlaceReportView({
+  report,
+  heading,
+  year,
+}: {
+  report: PlaceReport;
+  heading: string;
+  /** A closed gestión (undefined for the open one): its documents are direct downloads of that year. */
+  year?: number;
+}) {
   return (
     <Stack>
       <Paper withBorder radius="md" p="md">
@@ -32,9 +41,13 @@ export function PlaceReportView({ report, heading }: { report: PlaceReport; head
           </Stack>
           <DownloadButtons
             path={placeReportDocumentPath(report.place.level, report.place.id)}
+            query={{ year }}
             // National and department reports cover many schools: prepared as a job. A district's
-            // stays a direct download (one district's summary rows, a second or two).
-            exportJob={placeReportExport(report.place.level, report.place.id)}
+            // stays a direct download (one district's summary rows, a second or two), and so does a
+            // closed year's (the export jobs prepare the open year's).
+            exportJob={
+              year === undefined ? placeReportExport(report.place.level, report.place.id) : undefined
+            }
           />
         </Group>
       </Paper>

@@ -30,14 +30,16 @@ export function StudentPaymentTable({
   sie,
   courseId,
   page,
+  year,
   onPageChange: setPage,
 }: {
   sie: number;
   courseId: number | null;
   page: number;
+  year?: number;
   onPageChange: (page: number) => void;
 }) {
-  const query = useInstitutionStudents(sie, courseId, page);
+  const query = useInstitutionStudents(sie, courseId, page, year);
   return (
     <QueryTable
       query={query}

@@ -12,15 +12,17 @@ export const placeReportDocumentPath = (level: PlaceLevel, id: number | null) =>
       ? apiPath('/reports/departments/{departmentId}/document', { departmentId: id! })
       : apiPath('/reports/districts/{districtId}/document', { districtId: id! });
 
-export function usePlaceReport(level: PlaceLevel, id: number | null) {
+/** `year`: a closed gestión (undefined for the open one). */
+export function usePlaceReport(level: PlaceLevel, id: number | null, year?: number) {
+  const query = { year };
   return useQuery({
-    queryKey: ['reports', level, id],
+    queryKey: ['reports', level, id, year],
     queryFn: ({ signal }) =>
       level === 'national'
-        ? api.get('/reports/national', { signal })
+        ? api.get('/reports/national', { query, signal })
         : level === 'department'
-          ? api.get('/reports/departments/{departmentId}', { path: { departmentId: id! }, signal })
-          : api.get('/reports/districts/{districtId}', { path: { districtId: id! }, signal }),
+          ? api.get('/reports/departments/{departmentId}', { path: { departmentId: id! }, query, signal })
+          : api.get('/reports/districts/{districtId}', { path: { districtId: id! }, query, signal }),
     enabled: level === 'national' || id !== null,
     retry: false,
   });
@@ -60,20 +62,25 @@ export function useInstitutionOptions(enabled: boolean) {
   });
 }
 
-export function useInstitutionReport(sie: number | null) {
+export function useInstitutionReport(sie: number | null, year?: number) {
   return useQuery({
-    queryKey: ['reports', 'institution', sie],
-    queryFn: ({ signal }) => api.get('/reports/institutions/{sie}', { path: { sie: sie! }, signal }),
+    queryKey: ['reports', 'institution', sie, year],
+    queryFn: ({ signal }) =>
+      api.get('/reports/institutions/{sie}', { path: { sie: sie! }, query: { year }, signal }),
     enabled: sie !== null,
     retry: false,
   });
 }
 
-export function useInstitutionStudents(sie: number, courseId: number | null, page: number) {
+export function useInstitutionStudents(sie: number, courseId: number | null, page: number, year?: number) {
   return useQuery({
-    queryKey: ['reports', 'institution', sie, 'students', courseId, page],
+    queryKey: ['reports', 'institution', sie, 'students', courseId, page, year],
     queryFn: ({ signal }) =>
-      api.get('/reports/institutions/{sie}/students', { path: { sie }, query: { page, courseId }, signal }),
+      api.get('/reports/institutions/{sie}/students', {
+        path: { sie },
+        query: { page, courseId, year },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

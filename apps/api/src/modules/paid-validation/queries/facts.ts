@@ -8,6 +8,9 @@ import {
   users,
 } from '../../../db/schema/index.js';
 
+/** The open programme year, as a subquery. */
+const openYear = sql<number>`(SELECT ${programmeSettings.year} FROM ${programmeSettings} WHERE ${programmeSettings.id} = 1)`;
+
 /** Locks the institution row until the transaction ends (see paidFacts). */
 export async function lockInstitution(db: Executor, sie: number, lock: 'share' | 'no key update') {
   // The open year's settings row first (KEY SHARE): a year opened meanwhile waits for the change, or
@@ -18,13 +21,14 @@ export async function lockInstitution(db: Executor, sie: number, lock: 'share' |
   );
 }
 
-/** The school's type, the programme's year and amount, and the consolidation in force, or undefined. */
-export async function factsRow(db: Executor, sie: number) {
+/** The school's type, the programme's year (or `year`) and amount, and that year's consolidation in force, or undefined. */
+export async function factsRow(db: Executor, sie: number, year?: number) {
+  const ofYear = year ?? programmeSettings.year;
   const [row] = await db
     .select({
       sie: institutions.id,
       codeType: institutions.codeType,
-      year: programmeSettings.year,
+      year: year === undefined ? programmeSettings.year : sql<number>`${year}::int`,
       amountPerStudent: programmeSettings.amountPerStudent,
       consolidationId: paidValidationConsolidations.id,
       consolidatedAt: paidValidationConsolidations.consolidatedAt,
@@ -40,7 +44,7 @@ export async function factsRow(db: Executor, sie: number) {
       paidValidationConsolidations,
       and(
         eq(paidValidationConsolidations.institutionId, institutions.id),
-        eq(paidValidationConsolidations.year, programmeSettings.year),
+        eq(paidValidationConsolidations.year, ofYear),
         isNull(paidValidationConsolidations.reopenedAt),
       ),
     )
@@ -49,15 +53,15 @@ export async function factsRow(db: Executor, sie: number) {
   return row;
 }
 
-/** Who made the school's consolidation in force of the open year (undefined when none). */
-export async function consolidatedByOfOpen(tx: Executor, sie: number) {
+/** Who made the school's consolidation of the open year (or of `year`) in force (undefined when none). */
+export async function consolidatedByOfOpen(tx: Executor, sie: number, year?: number) {
   const [open] = await tx
     .select({ by: paidValidationConsolidations.consolidatedBy })
     .from(paidValidationConsolidations)
     .where(
       and(
         eq(paidValidationConsolidations.institutionId, sie),
-        sql`${paidValidationConsolidations.year} = (SELECT year FROM programme_settings WHERE id = 1)`,
+        eq(paidValidationConsolidations.year, year ?? openYear),
         isNull(paidValidationConsolidations.reopenedAt),
       ),
     );

@@ -1,6 +1,13 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { statsBeneficiaries, statsInstitutions, statsReportCells } from '../../../db/schema/index.js';
+import {
+  courses,
+  institutions,
+  statsBeneficiaries,
+  statsInstitutions,
+  statsReportCells,
+  studentBonus,
+} from '../../../db/schema/index.js';
 
 export type ReportRef =
   | { level: 'national' }
@@ -59,4 +66,56 @@ export function schoolCounts(db: Executor, ref: ReportRef) {
     .from(s)
     .where(where)
     .groupBy(s.dependency);
+}
+
+/** The place's condition on institutions (none nationally). */
+const institutionIn = (ref: ReportRef): SQL | undefined =>
+  ref.level === 'department'
+    ? eq(institutions.departmentId, ref.id)
+    : ref.level === 'district'
+      ? eq(institutions.districtId, ref.id)
+      : undefined;
+
+/**
+ * A closed year's matrix cells, counted from student_bonus (the one definition of every figure) for
+ * that year's active inscriptions in the place: the summaries hold the open year only. Read once per
+ * report (decision 040, docs/scale.md).
+ */
+export function closedYearCells(db: Executor, ref: ReportRef, year: number) {
+  const b = studentBonus;
+  return db
+    .select({
+      dependency: institutions.dependency,
+      area: institutions.area,
+      levelId: courses.levelId,
+      gradeId: courses.gradeId,
+      total: sql<number>`count(*)::int`,
+      paid: sql<number>`(count(*) FILTER (WHERE ${b.countsAsPaid}))::int`,
+    })
+    .from(b)
+    .innerJoin(institutions, eq(institutions.id, b.institutionId))
+    .innerJoin(courses, eq(courses.id, b.courseId))
+    .where(and(eq(b.year, year), eq(b.removed, false), institutionIn(ref)))
+    .groupBy(institutions.dependency, institutions.area, courses.levelId, courses.gradeId);
+}
+
+/**
+ * A closed year's schools by dependency: those with an inscription of that year in the place. Its
+ * lists are final, so every one of them counts as consolidated (decision 040).
+ */
+export function closedYearSchoolCounts(db: Executor, ref: ReportRef, year: number) {
+  return db
+    .select({
+      dependency: institutions.dependency,
+      count: sql<number>`count(*)::int`,
+      consolidated: sql<number>`count(*)::int`,
+    })
+    .from(institutions)
+    .where(
+      and(
+        institutionIn(ref),
+        sql`EXISTS (SELECT 1 FROM inscriptions n WHERE n.institution_id = ${institutions.id} AND n.year = ${year})`,
+      ),
+    )
+    .groupBy(institutions.dependency);
 }

@@ -44,7 +44,7 @@ const titularChange = (kind: string, column: 'created_at' | 'removed_at', label:
     ${skipRepeated}`,
 });
 
-/** A school consolidated in the period sends its whole list of titulars. */
+/** A school consolidated in the period sends its whole list of titulars of the open year (never a closed year's). */
 const consolidatedLists: ChangeGatherer = {
   kind: 'ALTA TITULAR',
   insert: (ctx) => sql`${into}
@@ -52,6 +52,7 @@ const consolidatedLists: ChangeGatherer = {
       'Alta de titular (lista consolidada): ' || ${personName} || ' (CI ' || p.carnet || ')', p.carnet, ${studentName}
     FROM institutions i
     JOIN inscriptions n ON n.institution_id = i.id AND n.removed_at IS NULL
+      AND n.year = (SELECT year FROM programme_settings WHERE id = 1)
     JOIN titular_assignments t ON t.inscription_id = n.id AND t.removed_at IS NULL
     JOIN students s ON s.id = n.student_id
     JOIN persons p ON p.id = t.person_id

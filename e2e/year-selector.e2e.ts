@@ -1,0 +1,105 @@
+import type { InstitutionReport, PaymentDetailPage } from '@bjp/domain';
+import { formatCount } from '@bjp/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet, baseUrl, launchBrowser, login, newPage, screenshot } from './support/browser.js';
+
+/**
+ * Issue 18, reading a closed gestión (decision 040): the demo data holds the open year and the
+ * closed previous one; the 'Gestión' selector in the page header chooses it, the address keeps it
+ * (?gestion=), the page says it is read only and shows that year's figures.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const banner = (year: number) => `Gestión ${year} (cerrada) — solo consulta`;
+
+async function openYearAndClosed(page: Page) {
+  const config = await apiGet<{ year: number; years: Array<{ year: number; closed: boolean }> }>(
+    page,
+    '/api/v1/config/public',
+  );
+  const closed = config.years.find((y) => y.closed)!.year;
+  return { open: config.year, closed };
+}
+
+async function aSchool(page: Page): Promise<number> {
+  const mine = await apiGet<{ items: Array<{ sie: number; codeType: number }> }>(
+    page,
+    '/api/v1/institutions/mine',
+  );
+  return mine.items.find((i) => i.codeType === 1)!.sie;
+}
+
+describe('a closed gestión', () => {
+  for (const viewport of [
+    { width: 1366, height: 768, name: '1366' },
+    { width: 390, height: 844, name: 'phone' },
+  ]) {
+    it(`the institution report of the closed year, chosen in the header and kept on reload (${viewport.name})`, async () => {
+      const page = await newPage(browser, viewport);
+      await login(page, 'director', 2);
+      const { open, closed } = await openYearAndClosed(page);
+      const sie = await aSchool(page);
+      await page.goto(`${baseUrl()}/reports/institution?sie=${sie}`);
+      await page.getByTestId('institution-name').waitFor();
+      expect(await page.getByText(banner(closed)).count()).toBe(0);
+      await page.getByRole('textbox', { name: 'Gestión' }).click();
+      await page.getByRole('option', { name: `${closed} (cerrada)` }).click();
+      await page.getByText(banner(closed)).waitFor();
+      expect(new URL(page.url()).searchParams.get('gestion')).toBe(String(closed));
+      const report = await apiGet<InstitutionReport>(
+        page,
+        `/api/v1/reports/institutions/${sie}?year=${closed}`,
+      );
+      await page.getByText(`Gestión: ${closed}`).first().waitFor();
+      await page.reload();
+      await page.getByText(banner(closed)).waitFor();
+      await page.getByText(`Gestión: ${closed}`).first().waitFor();
+      expect(report.payment.total).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('body').innerText()).toContain(formatCount(report.payment.total));
+      await screenshot(page, `years-institution-report-${viewport.name}`);
+      // Back to the open year: the address forgets the choice.
+      await page.getByRole('textbox', { name: 'Gestión' }).click();
+      await page.getByRole('option', { name: `${open} (abierta)` }).click();
+      await page.getByText(`Gestión: ${open}`).first().waitFor();
+      expect(new URL(page.url()).searchParams.get('gestion')).toBeNull();
+      await page.close();
+    });
+
+    it(`Registro Titulares of the closed year: its declaration and versions, no list to edit (${viewport.name})`, async () => {
+      const page = await newPage(browser, viewport);
+      await login(page, 'director', 2);
+      const { closed } = await openYearAndClosed(page);
+      const sie = await aSchool(page);
+      await page.goto(`${baseUrl()}/tutors/principal?sie=${sie}&gestion=${closed}`);
+      await page.getByText(banner(closed)).waitFor();
+      await page.getByText(`Gestión: ${closed} (cerrada)`).waitFor();
+      await page.getByRole('button', { name: 'Reporte Declaración Jurada' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Consolidar Estudiantes' }).count()).toBe(0);
+      expect(await page.getByRole('tab', { name: 'Titulares' }).count()).toBe(0);
+      await screenshot(page, `years-holders-declaration-${viewport.name}`);
+      await page.getByRole('button', { name: 'Versiones' }).click();
+      await page.getByText(`Versiones de la declaración — Gestión ${closed}`).waitFor();
+      await page.getByText(`No hay versiones guardadas de la gestión ${closed}.`).waitFor();
+      await page.close();
+    });
+  }
+
+  it('Detalle Pago lists the closed year’s payments only', async () => {
+    const page = await newPage(browser);
+    await login(page, 'admin', 1);
+    const { closed } = await openYearAndClosed(page);
+    await page.goto(`${baseUrl()}/paid/detail?gestion=${closed}`);
+    await page.getByText(banner(closed)).waitFor();
+    const list = await apiGet<PaymentDetailPage>(page, `/api/v1/payments?page=1&year=${closed}`);
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.items.every((p) => p.paidOn?.startsWith(String(closed)))).toBe(true);
+    await page.getByText(list.items[0]!.rude).first().waitFor();
+    await screenshot(page, 'years-payments');
+    await page.close();
+  });
+});
