@@ -298,9 +298,7 @@ async function checkStudentCells(options: RollCheck, counts: ImportCounts, phase
         continue;
       }
       const named: Record<string, string> = {};
-      rollColumns.forEach((column, i) => {
-        named[column] = row.cells[i] ?? '';
-      });
+      for (const [i, column] of rollColumns.entries()) named[column] = row.cells[i] ?? '';
       const checked = checkRow(schema, named, row.line);
       if (checked.ok) accepted.push({ ...checked.data, line: row.line });
       else {
@@ -340,7 +338,8 @@ async function copyCells(options: RollCheck): Promise<Loaded> {
     }
   }
   try {
-    await pipeline(Readable.from(all()), copy);
+    // One piece (a few MB) at a time between the file and the socket: the memory stays flat.
+    await pipeline(Readable.from(all(), { highWaterMark: 1 }), copy);
   } catch (error) {
     options.file.bytes.destroy();
     if (error instanceof AppError) throw error;

@@ -45,7 +45,10 @@ describe('CSV prepared for COPY', () => {
   });
 
   it('transcodes Latin-1 (Windows-1252) to UTF-8', async () => {
-    const { out } = await prepare(Buffer.from('A;B;C\nMUÑOZ;MAÑANA;€\n', 'latin1').map((b) => (b === 0xac ? 0x80 : b)), 'latin1');
+    const { out } = await prepare(
+      Buffer.from(Buffer.from('A;B;C\nMUÑOZ;MAÑANA;€\n', 'latin1').map((b) => (b === 0xac ? 0x80 : b))),
+      'latin1',
+    );
     expect(out).toBe('2;;MUÑOZ;MAÑANA;€\n');
   });
 

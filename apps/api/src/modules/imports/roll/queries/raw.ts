@@ -174,13 +174,13 @@ export async function setFlaggedApart(db: Executor) {
 
 /** The next rows set apart after `afterLine`, cells in the layout's column order. */
 export async function flaggedAfter(db: Executor, afterLine: number, limit: number): Promise<RawRow[]> {
-  const found = await rows<Record<string, string> & { line: number; width: number | null }>(
+  const found = await rows<Record<string, unknown>>(
     db,
     sql`SELECT * FROM roll_flagged WHERE line > ${afterLine} ORDER BY line LIMIT ${limit}`,
   );
   return found.map((f) => ({
     line: Number(f.line),
     width: f.width == null ? null : Number(f.width),
-    cells: rollColumns.map((c) => f[rawColumn(c)] ?? ''),
+    cells: rollColumns.map((c) => String(f[rawColumn(c)] ?? '')),
   }));
 }
