@@ -299,10 +299,16 @@ describe('school roll import', () => {
 
   it('roll: a quote not closed refuses the file with its line; a row wider or shorter than the header is its own error', async () => {
     const row = (rude: string) => `${year};40490001;Primaria;1;A;M;${rude};Mamani;;Luis;M;01/02/2018;;`;
-    const quote = await check('roll', csv(rollHeader, row('COMILLA000001'), `${row('COMILLA000002')}"`, row('COMILLA000003')));
+    const quote = await check(
+      'roll',
+      csv(rollHeader, row('COMILLA000001'), `${row('COMILLA000002')}"`, row('COMILLA000003')),
+    );
     expect(quote.state).toBe('failed');
     expect(quote.error).toBe(importMessages.quoting(3));
-    const open = await check('roll', csv(rollHeader, row('COMILLA000001'), `${year};"40490001;Primaria`, row('COMILLA000003')));
+    const open = await check(
+      'roll',
+      csv(rollHeader, row('COMILLA000001'), `${year};"40490001;Primaria`, row('COMILLA000003')),
+    );
     expect(open.error).toBe(importMessages.quoting(3));
 
     const widths = await check(
@@ -343,7 +349,17 @@ describe('school roll import', () => {
           WHERE s.rude LIKE 'LATIN%' ORDER BY s.rude`,
       ),
     ).toEqual([
-      { p: 'MUÑOZ', m: 'PÉREZ', n: 'JOSÉ ÑANDÚ', g: 1, b: '2018-02-01', ci: '4455667', co: '', par: 5, sh: 1 },
+      {
+        p: 'MUÑOZ',
+        m: 'PÉREZ',
+        n: 'JOSÉ ÑANDÚ',
+        g: 1,
+        b: '2018-02-01',
+        ci: '4455667',
+        co: '',
+        par: 5,
+        sh: 1,
+      },
       { p: 'QUISPE', m: '', n: 'ANA', g: 2, b: '2018-02-03', ci: null, co: '1A', par: 5, sh: 1 },
     ]);
   });

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   checkDistrictHeader,
   checkInstitutionHeader,
@@ -18,8 +20,6 @@ import {
   rollMessages,
   rollRow,
 } from '@bjp/domain';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
 import { canCopyIn, type Executor } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
@@ -33,14 +33,6 @@ import {
   writeInstitutions,
 } from './queries/places.js';
 import {
-  analyzeStaged,
-  dropStaged,
-  firstDuplicateRude,
-  rollCounts,
-  stageRoll,
-  takeUnknownSchools,
-} from './queries/students.js';
-import {
   copyRaw,
   createRaw,
   distinctCodes,
@@ -51,6 +43,14 @@ import {
   stageRaw,
   storeCodes,
 } from './queries/raw.js';
+import {
+  analyzeStaged,
+  dropStaged,
+  firstDuplicateRude,
+  rollCounts,
+  stageRoll,
+  takeUnknownSchools,
+} from './queries/students.js';
 
 /** Rows per statement: big enough for few round trips, small enough for a flat memory. */
 const BATCH = 5_000;
@@ -268,9 +268,7 @@ async function checkStudentCells(options: RollCheck, counts: ImportCounts, phase
   const { db, importId, onError } = options;
   await createRaw(db);
   const loaded =
-    options.file.format === 'csv' && canCopyIn(db)
-      ? await copyCells(options)
-      : await insertCells(options);
+    options.file.format === 'csv' && canCopyIn(db) ? await copyCells(options) : await insertCells(options);
   counts.rows = loaded.rows;
   phase.done('load the cells');
   const schema = rollRow(options.year);
@@ -294,7 +292,11 @@ async function checkStudentCells(options: RollCheck, counts: ImportCounts, phase
       after = row.line;
       if (row.width != null) {
         counts.errors++;
-        await onError({ line: row.line, column: '', message: importMessages.rowWidth(row.width, loaded.width) });
+        await onError({
+          line: row.line,
+          column: '',
+          message: importMessages.rowWidth(row.width, loaded.width),
+        });
         continue;
       }
       const named: Record<string, string> = {};
@@ -357,7 +359,11 @@ async function insertCells(options: RollCheck): Promise<Loaded> {
   let width = 0;
   let rows = 0;
   let batch: RawRow[] = [];
-  for await (const { line, cells } of readRows(options.file.bytes, options.file.format, options.file.encoding)) {
+  for await (const { line, cells } of readRows(
+    options.file.bytes,
+    options.file.format,
+    options.file.encoding,
+  )) {
     if (!positions) {
       const header = checkRollHeader(cells);
       if (!header.ok) throw structural(header.message);

@@ -124,8 +124,7 @@ export class CsvForCopy {
       const done = this.scan(bytes, false, line, out);
       line = done.line;
       pending = bytes.subarray(done.consumed);
-      if (pending.length > MAX_RECORD)
-        throw structural(importMessages.csvShape(line, 'CSV_MAX_RECORD_SIZE'));
+      if (pending.length > MAX_RECORD) throw structural(importMessages.csvShape(line, 'CSV_MAX_RECORD_SIZE'));
       if (out.at > 0) yield out.take();
     }
     if (pending && pending.length > 0) {
@@ -172,7 +171,8 @@ export class CsvForCopy {
               i++;
               continue;
             }
-            if (next !== d && next !== LF && next !== CR) throw structural(importMessages.quoting(line + newlines));
+            if (next !== d && next !== LF && next !== CR)
+              throw structural(importMessages.quoting(line + newlines));
             inQuotes = false;
           } else if (b === LF) newlines++;
           else if (b === 0) throw structural(importMessages.notText);
@@ -210,7 +210,8 @@ export class CsvForCopy {
         } else {
           this.rows++;
           this.sent++;
-          if (line - this.sent !== (this.drift.at(-1)?.[1] ?? 0)) this.drift.push([this.sent, line - this.sent]);
+          if (line - this.sent !== (this.drift.at(-1)?.[1] ?? 0))
+            this.drift.push([this.sent, line - this.sent]);
           const cells = delimiters + 1;
           out.room(stop - p + 32 + keep);
           out.int(line);

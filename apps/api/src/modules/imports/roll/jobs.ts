@@ -20,13 +20,7 @@ import { storedFile } from '../stored-rows.js';
 import { checkRollFile } from './check.js';
 import { phases } from './phases.js';
 import { lockRollWriters, markChecked, markImported, roomForTheRoll } from './queries/import-row.js';
-import {
-  dropStaged,
-  dropStaleStaging,
-  mergeRoll,
-  stagedCount,
-  withdrawnSample,
-} from './queries/students.js';
+import { dropStaged, dropStaleStaging, mergeRoll, stagedCount, withdrawnSample } from './queries/students.js';
 
 /** The import row as the jobs read it (service.ts's importRow). */
 export type RollImportRow = {

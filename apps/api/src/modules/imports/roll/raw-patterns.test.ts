@@ -18,7 +18,21 @@ afterAll(() => handle.close());
 const schema = rollRow(2025).shape;
 const samples = [
   ...['JUAN CARLOS', 'Juan Carlos', 'muñoz', 'MUÑOZ', "O'BRIEN", 'ANA-MARÍA', 'Ça', 'ü', 'ÂNGELO', 'D. JOSÉ'],
-  ...[' JUAN', 'JUAN ', '', 'JUAN  CARLOS', 'ß', 'ÿ', 'İ', 'ı', 'ǅ', '😀', 'JUAN\tCARLOS', 'X\u00a0Y', '\u00a0X'],
+  ...[
+    ' JUAN',
+    'JUAN ',
+    '',
+    'JUAN  CARLOS',
+    'ß',
+    'ÿ',
+    'İ',
+    'ı',
+    'ǅ',
+    '😀',
+    'JUAN\tCARLOS',
+    'X\u00a0Y',
+    '\u00a0X',
+  ],
   ...['a'.repeat(60), 'a'.repeat(61), 'ñ'.repeat(60), 'Ñ'.repeat(61), 'ALBERTO (H)', 'PÉREZ/ROJAS'],
   ...['8073001420191234', 'abc123', ' 123', 'A'.repeat(30), 'A'.repeat(31), 'A-1', 'Ñ1', '１２３'],
   ...['1234567', '1234567-1A', 'E-123', '1'.repeat(15), '1'.repeat(16), ' ', '12 34', '-'],
@@ -26,7 +40,14 @@ const samples = [
 
 describe("the roll's SQL patterns agree with the domain's zod rules", () => {
   it('accepts only what zod accepts, converted as zod converts it', async () => {
-    const judged = await rows<{ v: string; rude: boolean; opt: boolean; req: boolean; doc: boolean; up: string }>(
+    const judged = await rows<{
+      v: string;
+      rude: boolean;
+      opt: boolean;
+      req: boolean;
+      doc: boolean;
+      up: string;
+    }>(
       handle.db,
       sql`SELECT v, v ~ ${rawPatterns.rude} AS rude,
           v ~ ${rawPatterns.optionalName} AND char_length(v) <= ${rawPatterns.nameMax} AS opt,
@@ -39,7 +60,8 @@ describe("the roll's SQL patterns agree with the domain's zod rules", () => {
       if (j.rude) expect(schema.RUDE.safeParse(j.v), j.v).toEqual({ success: true, data: j.v });
       if (j.opt) expect(schema.PATERNO.safeParse(j.v), j.v).toEqual({ success: true, data: j.up });
       if (j.req) expect(schema.NOMBRES.safeParse(j.v), j.v).toEqual({ success: true, data: j.up });
-      if (j.doc) expect(schema.CI.safeParse(j.v), j.v).toEqual({ success: true, data: j.v === '' ? null : j.v });
+      if (j.doc)
+        expect(schema.CI.safeParse(j.v), j.v).toEqual({ success: true, data: j.v === '' ? null : j.v });
     }
     // The usual forms take the fast path (the rest is checked by zod row by row).
     const fast = (v: string) => judged.find((j) => j.v === v)!;

@@ -93,7 +93,10 @@ export async function distinctCodes(db: Executor): Promise<Array<{ column: Coded
 }
 
 /** The valid values of the coded columns with what each converts to (as text, cast when staged). */
-export async function storeCodes(db: Executor, codes: Array<{ column: CodedColumn; value: string; converted: string }>) {
+export async function storeCodes(
+  db: Executor,
+  codes: Array<{ column: CodedColumn; value: string; converted: string }>,
+) {
   await db.execute(
     sql`CREATE TEMP TABLE roll_codes (col smallint NOT NULL, v text NOT NULL, val text NOT NULL) ON COMMIT DROP`,
   );

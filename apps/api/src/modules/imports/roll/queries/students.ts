@@ -171,12 +171,22 @@ export async function withdrawnSample(db: Executor, importId: number, year: numb
 
 const studentData = (t: string) =>
   sql.raw(
-    ['first_last_name', 'second_last_name', 'name', 'gender', 'birth_date', 'document_number', 'document_complement']
+    [
+      'first_last_name',
+      'second_last_name',
+      'name',
+      'gender',
+      'birth_date',
+      'document_number',
+      'document_complement',
+    ]
       .map((c) => `${t}.${c}`)
       .join(', '),
   );
 const courseKey = (t: string) =>
-  sql.raw(['institution_id', 'level_id', 'grade_id', 'parallel_id', 'shift_id'].map((c) => `${t}.${c}`).join(', '));
+  sql.raw(
+    ['institution_id', 'level_id', 'grade_id', 'parallel_id', 'shift_id'].map((c) => `${t}.${c}`).join(', '),
+  );
 
 /**
  * The merge, in the caller's transaction, counted against the database as it is now (the dry run
