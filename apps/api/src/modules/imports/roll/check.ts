@@ -33,6 +33,7 @@ import {
   writeInstitutions,
 } from './queries/places.js';
 import {
+  analyzeRaw,
   copyRaw,
   createRaw,
   distinctCodes,
@@ -270,6 +271,7 @@ async function checkStudentCells(options: RollCheck, counts: ImportCounts, phase
   const loaded =
     options.file.format === 'csv' && canCopyIn(db) ? await copyCells(options) : await insertCells(options);
   counts.rows = loaded.rows;
+  await analyzeRaw(db);
   phase.done('load the cells');
   const schema = rollRow(options.year);
   const codes: Parameters<typeof storeCodes>[1] = [];

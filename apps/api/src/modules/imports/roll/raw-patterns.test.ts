@@ -49,10 +49,10 @@ describe("the roll's SQL patterns agree with the domain's zod rules", () => {
       up: string;
     }>(
       handle.db,
-      sql`SELECT v, v ~ ${rawPatterns.rude} AS rude,
+      sql`SELECT v, v ~ ${rawPatterns.rude} AND char_length(v) <= ${rawPatterns.rudeMax} AS rude,
           v ~ ${rawPatterns.optionalName} AND char_length(v) <= ${rawPatterns.nameMax} AS opt,
           v ~ ${rawPatterns.requiredName} AND char_length(v) <= ${rawPatterns.nameMax} AS req,
-          (v = '' OR v ~ ${rawPatterns.document}) AS doc, translate(v, ${rawPatterns.lower}, ${rawPatterns.upper}) AS up
+          (v = '' OR (v ~ ${rawPatterns.document} AND char_length(v) <= ${rawPatterns.documentMax})) AS doc, translate(v, ${rawPatterns.lower}, ${rawPatterns.upper}) AS up
         FROM unnest(${sql.param(samples)}::text[]) AS v`,
     );
     expect(judged).toHaveLength(samples.length);

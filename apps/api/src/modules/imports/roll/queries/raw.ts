@@ -24,7 +24,6 @@ const cellColumns = rollColumns.map((c) => sql.raw(rawColumn(c)));
 /** A fresh `roll_raw` for this transaction (dropped at its end). */
 export async function createRaw(db: Executor) {
   await db.execute(sql`DROP TABLE IF EXISTS pg_temp.roll_raw`);
-  await db.execute(sql`DROP TABLE IF EXISTS pg_temp.roll_codes`);
   await db.execute(sql`DROP TABLE IF EXISTS pg_temp.roll_flagged`);
   await db.execute(
     sql.raw(`CREATE TEMP TABLE roll_raw (line int NOT NULL, width int,
@@ -55,6 +54,11 @@ export async function insertRaw(db: Executor, batch: RawRow[]) {
     INSERT INTO roll_raw (line, width, ${sql.join(cellColumns, sql`, `)})
     SELECT * FROM unnest(${sql.param(batch.map((r) => r.line))}::int[], ${sql.param(batch.map((r) => r.width))}::int[],
       ${sql.join(arrays, sql`, `)})`);
+}
+
+/** Planner statistics for the loaded cells (a temporary table is never analysed on its own). */
+export async function analyzeRaw(db: Executor) {
+  await db.execute(sql`ANALYZE roll_raw`);
 }
 
 export async function rawCount(db: Executor): Promise<number> {
@@ -92,21 +96,28 @@ export async function distinctCodes(db: Executor): Promise<Array<{ column: Coded
   });
 }
 
-/** The valid values of the coded columns with what each converts to (as text, cast when staged). */
+/**
+ * The valid values of the coded columns with what each converts to (as text, cast when staged): a
+ * small table per column, analysed, so the planner knows each holds a few values (in one table
+ * for all, it took every join for one matching row and nested the loops).
+ */
 export async function storeCodes(
   db: Executor,
   codes: Array<{ column: CodedColumn; value: string; converted: string }>,
 ) {
-  await db.execute(
-    sql`CREATE TEMP TABLE roll_codes (col smallint NOT NULL, v text NOT NULL, val text NOT NULL) ON COMMIT DROP`,
-  );
-  for (let at = 0; at < codes.length; at += 5_000) {
-    const batch = codes.slice(at, at + 5_000);
-    await db.execute(sql`
-      INSERT INTO roll_codes SELECT * FROM unnest(${sql.param(batch.map((c) => codedColumns.indexOf(c.column)))}::smallint[],
-        ${sql.param(batch.map((c) => c.value))}::text[], ${sql.param(batch.map((c) => c.converted))}::text[])`);
+  for (const column of codedColumns) {
+    const table = codeTable(column);
+    await db.execute(sql`DROP TABLE IF EXISTS pg_temp.${table}`);
+    await db.execute(sql`CREATE TEMP TABLE ${table} (v text PRIMARY KEY, val text NOT NULL) ON COMMIT DROP`);
+    const mine = codes.filter((c) => c.column === column);
+    for (let at = 0; at < mine.length; at += 5_000) {
+      const batch = mine.slice(at, at + 5_000);
+      await db.execute(sql`
+        INSERT INTO ${table} SELECT * FROM unnest(${sql.param(batch.map((c) => c.value))}::text[],
+          ${sql.param(batch.map((c) => c.converted))}::text[])`);
+    }
+    await db.execute(sql`ANALYZE ${table}`);
   }
-  await db.execute(sql`ANALYZE roll_codes`);
 }
 
 // ——— the long columns' patterns: a value matching one is accepted by zod unchanged or upper-cased ———
@@ -117,11 +128,14 @@ const UPPER = LOWER.toUpperCase();
 /** A name's characters besides the space: letters (with Spanish and common accents), digits, . ' - */
 const NAME_CHAR = `[0-9${LOWER}${UPPER}.'-]`;
 export const rawPatterns = {
-  rude: '^[0-9A-Z]{1,30}$',
+  // Lengths apart (char_length): a bounded repetition ({1,30}) costs PostgreSQL's regex engine 10×.
+  rude: '^[0-9A-Z]+$',
+  rudeMax: 30,
   /** No space at either end (zod trims), spaces inside; the optional surnames may be empty. */
   optionalName: `^(${NAME_CHAR}([ ${NAME_CHAR.slice(1, -1)}]*${NAME_CHAR})?)?$`,
   requiredName: `^${NAME_CHAR}([ ${NAME_CHAR.slice(1, -1)}]*${NAME_CHAR})?$`,
-  document: '^[0-9A-Z-]{1,15}$',
+  document: '^[0-9A-Z-]+$',
+  documentMax: 15,
   nameMax: 60,
   /** translate(name, lower, upper): the letters a name pattern admits, upper-cased as JavaScript does. */
   lower: LOWER,
@@ -129,19 +143,19 @@ export const rawPatterns = {
 };
 
 const code = (column: CodedColumn) => sql.raw(`c_${rawColumn(column)}`);
+const codeTable = (column: CodedColumn) => sql.raw(`roll_code_${rawColumn(column)}`);
 const joinCodes = (kind: 'JOIN' | 'LEFT JOIN') =>
   sql.join(
     codedColumns.map(
-      (c, i) =>
-        sql`${sql.raw(kind)} roll_codes ${code(c)} ON ${code(c)}.col = ${i} AND ${code(c)}.v = r.${sql.raw(rawColumn(c))}`,
+      (c) => sql`${sql.raw(kind)} ${codeTable(c)} ${code(c)} ON ${code(c)}.v = r.${sql.raw(rawColumn(c))}`,
     ),
     sql` `,
   );
-const shapes = sql`r.width IS NULL AND r.rude ~ ${rawPatterns.rude}
+const shapes = sql`r.width IS NULL AND r.rude ~ ${rawPatterns.rude} AND char_length(r.rude) <= ${rawPatterns.rudeMax}
   AND r.paterno ~ ${rawPatterns.optionalName} AND char_length(r.paterno) <= ${rawPatterns.nameMax}
   AND r.materno ~ ${rawPatterns.optionalName} AND char_length(r.materno) <= ${rawPatterns.nameMax}
   AND r.nombres ~ ${rawPatterns.requiredName} AND char_length(r.nombres) <= ${rawPatterns.nameMax}
-  AND (r.ci = '' OR r.ci ~ ${rawPatterns.document})`;
+  AND (r.ci = '' OR (r.ci ~ ${rawPatterns.document} AND char_length(r.ci) <= ${rawPatterns.documentMax}))`;
 const upper = (column: string) => sql`translate(r.${sql.raw(column)}, ${LOWER}, ${UPPER})`;
 
 /** The rows every check accepts, converted into `roll_staging`; how many. */
