@@ -210,6 +210,9 @@ export async function mergeRoll(
     SELECT DISTINCT institution_id, ${year}::smallint, level_id, grade_id, parallel_id, shift_id
     FROM roll_staging WHERE import_id = ${importId}
     ON CONFLICT DO NOTHING`);
+  // The year's courses may all be new in this transaction: without fresh statistics the planner
+  // takes them for one row and nests the loops of the joins below (2.3 million rows each time).
+  await db.execute(sql`ANALYZE courses`);
   step('courses');
   await db.execute(sql`DROP TABLE IF EXISTS pg_temp.roll_diff`);
   // The staged rows with their student (by RUDE), beside this year's inscriptions with their course
@@ -233,6 +236,7 @@ export async function mergeRoll(
     WHERE (s.rude IS NULL AND c.withdrawn_at IS NULL)
       OR (s.rude IS NOT NULL AND NOT coalesce(c.inscription_id IS NOT NULL AND c.withdrawn_at IS NULL
         AND (${courseKey('c')}) = (${courseKey('s')}) AND s.same_student, false))`);
+  await db.execute(sql`ANALYZE roll_diff`);
   const found = await firstRow<{ new: number; changed: number; withdrawn: number; staged: number }>(
     db,
     sql`
