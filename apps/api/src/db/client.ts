@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -5,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -47,6 +49,20 @@ export function connectionOf(ex: Executor): Connection {
   if (!connection) throw new Error('Executor not opened by openDatabase (or a nested transaction).');
   return connection;
 }
+
+/**
+ * A `COPY … FROM STDIN` started on the executor's own PostgreSQL connection (so inside its
+ * transaction): write the data to the stream, end it, and it finishes once the server has taken
+ * every row. Null on PGlite (and on the pool outside a transaction): the caller loads another way.
+ */
+export function copyIn(ex: Executor, text: string): Writable | null {
+  const { key } = connectionOf(ex);
+  if (!(key instanceof pg.Client)) return null;
+  return key.query(copyFrom(text));
+}
+
+/** Whether copyIn works on this executor. */
+export const canCopyIn = (ex: Executor) => connectionOf(ex).key instanceof pg.Client;
 
 function remember<T extends object>(ex: T, connection: Connection): T {
   connections.set(ex, connection);

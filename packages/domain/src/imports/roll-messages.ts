@@ -2,6 +2,9 @@ import { formatCount } from '../common/index.js';
 
 /** The school roll's row messages (docs/imports.md); each follows 'Línea N, COLUMNA: '. */
 export const rollMessages = {
+  /** 'Confirmar' on a roll checked for a year that a new gestión has closed since. */
+  yearNoLongerOpen: (year: number, open: number) =>
+    `La nómina revisada es de la gestión ${year}, que ya está cerrada (la gestión abierta es ${open}); revise el archivo de la gestión ${open}.`,
   department:
     'departamento no válido (use su número 1–9 o su código: CHU, LP, CBA, OR, PT, TJ, SCZ, BN, PN).',
   districtCode: 'código de distrito no válido (un número de hasta 7 cifras).',

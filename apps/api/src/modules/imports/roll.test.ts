@@ -1,4 +1,4 @@
-import type { ImportDetail } from '@bjp/domain';
+import { type ImportDetail, importMessages, rollMessages, rowErrorText } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,9 +20,9 @@ let rudes: string[] = [];
 const call = (method: 'GET' | 'POST', url: string, token = admin) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token) });
 
-async function upload(kind: string, text: string, token = admin) {
+async function upload(kind: string, text: string | Buffer, token = admin) {
   const { payload, headers } = await multipartPayload({
-    archivo: { bytes: Buffer.from(text, 'utf8'), filename: `${kind}.csv` },
+    archivo: { bytes: typeof text === 'string' ? Buffer.from(text, 'utf8') : text, filename: `${kind}.csv` },
   });
   return ctx.app.inject({
     method: 'POST',
@@ -40,7 +40,7 @@ async function settled(id: number, until: RegExp) {
   return (await call('GET', `/imports/${id}`)).json<ImportDetail>();
 }
 
-async function check(kind: string, text: string) {
+async function check(kind: string, text: string | Buffer) {
   const res = await upload(kind, text);
   expect(res.statusCode, res.body).toBe(202);
   return settled(res.json<{ id: number }>().id, /checked|failed/);
@@ -297,6 +297,73 @@ describe('school roll import', () => {
     });
   });
 
+  it('roll: a quote not closed refuses the file with its line; a row wider or shorter than the header is its own error', async () => {
+    const row = (rude: string) => `${year};40490001;Primaria;1;A;M;${rude};Mamani;;Luis;M;01/02/2018;;`;
+    const quote = await check(
+      'roll',
+      csv(rollHeader, row('COMILLA000001'), `${row('COMILLA000002')}"`, row('COMILLA000003')),
+    );
+    expect(quote.state).toBe('failed');
+    expect(quote.error).toBe(importMessages.quoting(3));
+    const open = await check(
+      'roll',
+      csv(rollHeader, row('COMILLA000001'), `${year};"40490001;Primaria`, row('COMILLA000003')),
+    );
+    expect(open.error).toBe(importMessages.quoting(3));
+
+    const widths = await check(
+      'roll',
+      csv(
+        rollHeader,
+        row('ANCHO00000001'),
+        `${row('ANCHO00000002')};sobra`,
+        `${year};40490001;Primaria;1;A;M;ANCHO00000003;Mamani;;Luis`,
+        `${row('ANCHO00000004')};;`,
+      ),
+    );
+    expect(widths.state, widths.error ?? '').toBe('checked');
+    expect(widths.counts).toMatchObject({ rows: 4, new: 2, errors: 2 });
+    expect(widths.errorList?.map((e) => e.message)).toEqual([
+      rowErrorText({ line: 3, column: '', message: importMessages.rowWidth(15, 14) }),
+      'Línea 4, GENERO: género no válido (use M o F).',
+      'Línea 4, FECHA_NACIMIENTO: fecha no válida (use dd/mm/aaaa).',
+    ]);
+  });
+
+  it('roll: a Latin-1 file, names in lower case or with spaces around, read and stored as the domain says', async () => {
+    const file = csv(
+      rollHeader,
+      `${year};40490001;Primaria;1;E;Mañana;LATIN00000001;muñoz; Pérez ;José Ñandú;M;01/02/2018; 4455667 ;`,
+      `${year};40490001;primaria;1;e;mañana;LATIN00000002;Quispe;;Ana;f;2018-02-03;;1a`,
+    );
+    const checked = await check('roll', Buffer.from(file, 'latin1'));
+    expect(checked.state, checked.error ?? '').toBe('checked');
+    expect(checked.counts).toMatchObject({ rows: 2, new: 2, errors: 0, refused: 0 });
+    expect((await confirm(checked.id)).state).toBe('done');
+    expect(
+      await rows(
+        ctx.handle.db,
+        sql`SELECT s.first_last_name AS p, s.second_last_name AS m, s.name AS n, s.gender AS g, s.birth_date::text AS b,
+            s.document_number AS ci, s.document_complement AS co, c.parallel_id AS par, c.shift_id AS sh
+          FROM students s JOIN inscriptions i ON i.student_id = s.id AND i.year = ${year} JOIN courses c ON c.id = i.course_id
+          WHERE s.rude LIKE 'LATIN%' ORDER BY s.rude`,
+      ),
+    ).toEqual([
+      {
+        p: 'MUÑOZ',
+        m: 'PÉREZ',
+        n: 'JOSÉ ÑANDÚ',
+        g: 1,
+        b: '2018-02-01',
+        ci: '4455667',
+        co: '',
+        par: 5,
+        sh: 1,
+      },
+      { p: 'QUISPE', m: '', n: 'ANA', g: 2, b: '2018-02-03', ci: null, co: '1A', par: 5, sh: 1 },
+    ]);
+  });
+
   it('writes nothing when the last step (the audit row) fails', async () => {
     const checked = await check(
       'roll',
@@ -318,6 +385,26 @@ describe('school roll import', () => {
       await restore();
     }
     expect(await programmeTables()).toEqual(before);
+  });
+
+  it('refuses to confirm a roll checked for a year that a new gestión has closed since, writing nothing', async () => {
+    const checked = await check(
+      'roll',
+      csv(rollHeader, `${year};40490001;Primaria;1;C;M;CERRADA0000001;Quispe;;Eva;F;01/02/2018;;`),
+    );
+    expect(checked.state).toBe('checked');
+    const before = await programmeTables();
+    // What opening the next gestión does to the open year (settings' own tests open it for real).
+    await ctx.handle.db.execute(sql`UPDATE programme_settings SET year = year + 1 WHERE id = 1`);
+    try {
+      const done = await confirm(checked.id);
+      expect(done.state).toBe('failed');
+      expect(done.error).toBe(rollMessages.yearNoLongerOpen(year, year + 1));
+    } finally {
+      await ctx.handle.db.execute(sql`UPDATE programme_settings SET year = year - 1 WHERE id = 1`);
+    }
+    const after = await programmeTables();
+    expect(after).toEqual(before);
   });
 
   it('keeps one unconfirmed check staged; an earlier check, confirmed later, stages its file again', async () => {

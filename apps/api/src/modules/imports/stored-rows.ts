@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { importMessages } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import { AppError } from '../../lib/errors.js';
@@ -17,11 +17,11 @@ export type StoredFileRef = {
 };
 
 /**
- * An import's stored file read again as rows (by a confirmation, or the roll's dry-run job), hashing
- * the bytes on the way: `assertSame()` after the last row refuses a file whose SHA-256 is no longer
- * the one checked, so the caller's transaction writes nothing.
+ * An import's stored file read again as bytes (by a confirmation, or the roll's dry-run job),
+ * hashing them on the way: `assertSame()` after the last byte refuses a file whose SHA-256 is no
+ * longer the one checked, so the caller's transaction writes nothing.
  */
-export async function storedRows(deps: AppDeps, ref: StoredFileRef) {
+export async function storedFile(deps: AppDeps, ref: StoredFileRef) {
   const source = await openChunked(fileStoreFor(deps), ref.fileKey, ref.chunks);
   if (!source) throw new AppError('conflict', importMessages.fileChanged);
   const hash = createHash('sha256');
@@ -33,9 +33,17 @@ export async function storedRows(deps: AppDeps, ref: StoredFileRef) {
   });
   source.on('error', (error) => hashing.destroy(error));
   return {
-    rows: readRows(source.pipe(hashing), ref.format as FileFormat, ref.encoding as TextEncoding),
+    bytes: source.pipe(hashing) as Readable,
+    format: ref.format as FileFormat,
+    encoding: ref.encoding as TextEncoding,
     assertSame() {
       if (hash.digest('hex') !== ref.sha256) throw new AppError('conflict', importMessages.fileChanged);
     },
   };
+}
+
+/** The stored file read again as rows (see storedFile), for the payment job. */
+export async function storedRows(deps: AppDeps, ref: StoredFileRef) {
+  const file = await storedFile(deps, ref);
+  return { rows: readRows(file.bytes, file.format, file.encoding), assertSame: file.assertSame };
 }

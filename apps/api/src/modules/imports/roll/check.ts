@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   checkDistrictHeader,
   checkInstitutionHeader,
@@ -10,21 +12,38 @@ import {
   type InstitutionRow,
   importMessages,
   institutionRow,
+  type RollColumn,
   type RollKind,
   type RollRow,
   type RowError,
+  rollColumns,
   rollMessages,
   rollRow,
 } from '@bjp/domain';
 import type { z } from 'zod';
-import type { Executor } from '../../../db/client.js';
-import { type FileRow, structural } from '../reader.js';
+import { canCopyIn, type Executor } from '../../../db/client.js';
+import { AppError } from '../../../lib/errors.js';
+import { type FileFormat, type FileRow, readRows, structural, type TextEncoding } from '../reader.js';
+import { CsvForCopy, copyErrorMessage } from './csv-copy.js';
+import { phases } from './phases.js';
 import {
   classifyDistricts,
   classifyInstitutions,
   writeDistricts,
   writeInstitutions,
 } from './queries/places.js';
+import {
+  analyzeRaw,
+  copyRaw,
+  createRaw,
+  distinctCodes,
+  flaggedAfter,
+  insertRaw,
+  type RawRow,
+  setFlaggedApart,
+  stageRaw,
+  storeCodes,
+} from './queries/raw.js';
 import {
   analyzeStaged,
   dropStaged,
@@ -33,26 +52,6 @@ import {
   stageRoll,
   takeUnknownSchools,
 } from './queries/students.js';
-
-/** Where a roll check spends its time, printed with IMPORT_TIMINGS=1 (the bench sets it). */
-function phases() {
-  const spent: Array<[string, number]> = [];
-  let last = performance.now();
-  return {
-    done(name: string, adjust = 0) {
-      const now = performance.now();
-      spent.push([name, now - last + adjust]);
-      last = now;
-    },
-    add(name: string, ms: number) {
-      spent.push([name, ms]);
-    },
-    log() {
-      if (process.env.IMPORT_TIMINGS !== '1') return;
-      console.error(`roll check: ${spent.map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
-    },
-  };
-}
 
 /** Rows per statement: big enough for few round trips, small enough for a flat memory. */
 const BATCH = 5_000;
@@ -84,7 +83,6 @@ const layouts = {
     key: (r) => String(r.SIE),
     duplicate: (line, first, r) => rollMessages.duplicateKey(line, first, `el SIE ${r.SIE}`),
   }),
-  roll: (year: number): Layout<RollRow> => ({ header: checkRollHeader, schema: rollRow(year) }),
 };
 
 /**
@@ -149,9 +147,13 @@ export type RollCheck = {
   kind: RollKind;
   importId: number;
   year: number;
-  rows: AsyncIterable<FileRow>;
+  /** The file's bytes (hashed by the caller on the way), its format and a CSV's encoding. */
+  file: { bytes: Readable; format: FileFormat; encoding: TextEncoding };
   onError: (error: RowError) => void | Promise<void>;
-  /** Also write the valid rows (the confirmation of districts and institutions); the roll is merged apart. */
+  /**
+   * The confirmation: districts and institutions are written as they are read; the roll's students
+   * are staged and not counted (the merge counts them against the database as it is then).
+   */
   write?: boolean;
   onProgress?: (rowsRead: number) => Promise<void>;
 };
@@ -178,7 +180,8 @@ async function checkPlaces<Row>(
     refusal: (row: Row) => { column: string; message: string };
   },
 ) {
-  await readValid(options.rows, layout, counts, options.onError, async (batch) => {
+  const rows = readRows(options.file.bytes, options.file.format, options.file.encoding);
+  await readValid(rows, layout, counts, options.onError, async (batch) => {
     const verdicts = await step.classify(options.db, batch);
     const byLine = new Map(batch.map((r) => [r.line, r]));
     for (const v of verdicts) {
@@ -197,8 +200,8 @@ async function checkPlaces<Row>(
 
 /**
  * Checks a roll file of any of the three kinds and counts what it would do. Districts and schools
- * are classified (and, with `write`, written) a batch at a time; the students are staged and
- * classified set-based (`roll_staging`), ready for the merge.
+ * are classified (and, with `write`, written) a batch at a time; the students' cells are loaded as
+ * text (COPY on PostgreSQL), checked set-based, staged (`roll_staging`) and counted, ready for the merge.
  */
 export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
   const { db, kind, onError } = options;
@@ -223,31 +226,9 @@ export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
     return counts;
   }
 
-  const phase = phases();
+  const phase = phases('roll check');
   await dropStaged(db, options.importId);
-  // One batch is written while the next is read and validated: the database and the parser
-  // overlap, each on its own core, as the payment check overlaps its classification.
-  let pending: Promise<unknown> = Promise.resolve();
-  let waited = 0;
-  const settle = async () => {
-    const started = performance.now();
-    await pending;
-    waited += performance.now() - started;
-  };
-  try {
-    await readValid(options.rows, layouts.roll(options.year), counts, onError, async (batch) => {
-      await settle();
-      pending = stageRoll(db, options.importId, batch);
-      pending.catch(() => undefined);
-      await options.onProgress?.(counts.rows);
-    });
-    await settle();
-  } catch (error) {
-    await pending.catch(() => undefined);
-    throw error;
-  }
-  phase.done('read, validate and stage', -waited);
-  phase.add('waiting for the staging INSERTs', waited);
+  await checkStudentCells(options, counts, phase);
   await analyzeStaged(db);
   phase.done('analyze');
   const duplicate = await firstDuplicateRude(db, options.importId);
@@ -265,8 +246,145 @@ export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
     });
   }
   phase.done('unknown schools');
+  // The confirmation counts again as it merges (mergeRoll); only the dry run counts here.
+  if (options.write) {
+    phase.log();
+    return counts;
+  }
   const found = await rollCounts(db, options.importId, options.year);
   phase.done('counts');
   phase.log();
   return { ...counts, ...found };
+}
+
+/** How the cells reach `roll_raw`: their number of rows and the header's width. */
+type Loaded = { rows: number; width: number };
+
+/**
+ * The roll's cells into `roll_raw` (queries/raw.ts), then checked set-based: the valid rows staged,
+ * every other row read back and checked by the domain's zod schema (its messages, or its row staged
+ * when only the SQL's narrower patterns refused it).
+ */
+async function checkStudentCells(options: RollCheck, counts: ImportCounts, phase: ReturnType<typeof phases>) {
+  const { db, importId, onError } = options;
+  await createRaw(db);
+  const loaded =
+    options.file.format === 'csv' && canCopyIn(db) ? await copyCells(options) : await insertCells(options);
+  counts.rows = loaded.rows;
+  await analyzeRaw(db);
+  phase.done('load the cells');
+  const schema = rollRow(options.year);
+  const codes: Parameters<typeof storeCodes>[1] = [];
+  for (const { column, value } of await distinctCodes(db)) {
+    const parsed = schema.shape[column].safeParse(value);
+    if (parsed.success) codes.push({ column, value, converted: String(parsed.data) });
+  }
+  await storeCodes(db, codes);
+  phase.done(`codes (${codes.length} values)`);
+  const staged = await stageRaw(db, importId);
+  phase.done('convert and stage');
+  if (staged === loaded.rows) return;
+  await setFlaggedApart(db);
+  let after = 0;
+  for (;;) {
+    const flagged = await flaggedAfter(db, after, 2_000);
+    if (flagged.length === 0) break;
+    const accepted: Array<RollRow & { line: number }> = [];
+    for (const row of flagged) {
+      after = row.line;
+      if (row.width != null) {
+        counts.errors++;
+        await onError({
+          line: row.line,
+          column: '',
+          message: importMessages.rowWidth(row.width, loaded.width),
+        });
+        continue;
+      }
+      const named: Record<string, string> = {};
+      for (const [i, column] of rollColumns.entries()) named[column] = row.cells[i] ?? '';
+      const checked = checkRow(schema, named, row.line);
+      if (checked.ok) accepted.push({ ...checked.data, line: row.line });
+      else {
+        counts.errors++;
+        for (const error of checked.errors) await onError(error);
+      }
+    }
+    if (accepted.length > 0) await stageRoll(db, importId, accepted);
+  }
+  phase.done('rows refused by the SQL, checked by zod');
+}
+
+/** A CSV on PostgreSQL: its bytes, prepared on the way (csv-copy.ts), read by `COPY`. */
+async function copyCells(options: RollCheck): Promise<Loaded> {
+  let columns: RollColumn[] = [];
+  let width = 0;
+  const csv = new CsvForCopy(options.file.bytes, options.file.encoding, (cells) => {
+    const header = checkRollHeader(cells);
+    if (!header.ok) throw structural(header.message);
+    columns = [...rollColumns].sort((a, b) => header.positions[a] - header.positions[b]);
+    width = cells.length;
+    return { keep: rollColumns.length, width };
+  });
+  const chunks = csv.chunks()[Symbol.asyncIterator]();
+  // The header is read with the first piece: the COPY names the columns in the file's order.
+  const first = await chunks.next();
+  const copy = copyRaw(options.db, columns, csv.delimiter)!;
+  let reported = 0;
+  async function* all() {
+    if (!first.done) yield first.value;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      yield next.value;
+      if (csv.rows - reported >= 50_000) {
+        reported = csv.rows;
+        await options.onProgress?.(csv.rows);
+      }
+    }
+  }
+  try {
+    // One piece (a few MB) at a time between the file and the socket: the memory stays flat.
+    await pipeline(Readable.from(all(), { highWaterMark: 1 }), copy);
+  } catch (error) {
+    options.file.bytes.destroy();
+    if (error instanceof AppError) throw error;
+    const message = copyErrorMessage(error, (n) => csv.lineOf(n));
+    if (message) throw structural(message);
+    throw error;
+  }
+  await options.onProgress?.(csv.rows);
+  return { rows: csv.rows, width };
+}
+
+/** PGlite, or an XLSX: the rows read in Node (reader.ts) and inserted as text a batch at a time. */
+async function insertCells(options: RollCheck): Promise<Loaded> {
+  let positions: Record<RollColumn, number> | null = null;
+  let width = 0;
+  let rows = 0;
+  let batch: RawRow[] = [];
+  for await (const { line, cells } of readRows(
+    options.file.bytes,
+    options.file.format,
+    options.file.encoding,
+  )) {
+    if (!positions) {
+      const header = checkRollHeader(cells);
+      if (!header.ok) throw structural(header.message);
+      positions = header.positions;
+      width = cells.length;
+      continue;
+    }
+    rows++;
+    if (rows % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (cells.slice(width).some((c) => c.trim() !== '')) batch.push({ line, width: cells.length, cells: [] });
+    else batch.push({ line, width: null, cells: rollColumns.map((c) => cells[positions![c]] ?? '') });
+    if (batch.length >= BATCH) {
+      await insertRaw(options.db, batch);
+      batch = [];
+      await options.onProgress?.(rows);
+    }
+  }
+  if (!positions) throw structural(importMessages.empty);
+  if (rows === 0) throw structural(importMessages.noRows);
+  if (batch.length > 0) await insertRaw(options.db, batch);
+  return { rows, width };
 }

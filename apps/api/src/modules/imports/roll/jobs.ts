@@ -13,20 +13,16 @@ import type { AppDeps } from '../../../app-types.js';
 import { refreshStatistics } from '../../../db/summaries.js';
 import type { JobRun } from '../../../jobs/index.js';
 import { writeAudit } from '../../../lib/audit.js';
+import { AppError } from '../../../lib/errors.js';
 import { fileStoreFor } from '../../../lib/file-store.js';
+import { holdOpenYear } from '../../settings/index.js';
 import { errorsWorkbook } from '../errors-file.js';
 import { putChunked } from '../stored-file.js';
-import { storedRows } from '../stored-rows.js';
+import { storedFile } from '../stored-rows.js';
 import { checkRollFile } from './check.js';
-import { lockRollWriters, markChecked, markImported } from './queries/import-row.js';
-import {
-  dropStaged,
-  dropStaleStaging,
-  mergeRoll,
-  rollCounts,
-  stagedCount,
-  withdrawnSample,
-} from './queries/students.js';
+import { phases } from './phases.js';
+import { lockRollWriters, markChecked, markImported, roomForTheRoll } from './queries/import-row.js';
+import { dropStaged, dropStaleStaging, mergeRoll, stagedCount, withdrawnSample } from './queries/students.js';
 
 /** The import row as the jobs read it (service.ts's importRow). */
 export type RollImportRow = {
@@ -65,15 +61,16 @@ export async function runRollCheck(
     return await deps.db.transaction(async (tx) => {
       const earlier = await run.committed(tx);
       if (earlier) return earlier as RollJobResult;
+      if (row.kind === 'roll') await roomForTheRoll(tx);
       const errors = errorsWorkbook(dir);
       const shown: RowError[] = [];
-      const file = await storedRows(deps, row);
+      const file = await storedFile(deps, row);
       const counts = await checkRollFile({
         db: tx,
         kind: row.kind as RollKind,
         importId: row.id,
         year: row.year ?? 0,
-        rows: file.rows,
+        file,
         onError(error) {
           if (shown.length < MAX_ERRORS_SHOWN) shown.push(error);
           errors.add(error);
@@ -120,41 +117,51 @@ export async function runRollImport(
   row: RollImportRow,
 ): Promise<RollJobResult> {
   return deps.db.transaction(async (tx) => {
+    // The open year first, as every write of year-bound data (settings' holdOpenYear): a gestión
+    // opened since the dry run would otherwise receive the closed year's roll.
+    const openYear = await holdOpenYear(tx);
     await lockRollWriters(tx);
     const earlier = await run.committed(tx);
     if (earlier) return earlier as RollJobResult;
     const now = deps.clock.now();
     const kind = row.kind as RollKind;
+    if (kind === 'roll' && Number(row.year) !== openYear)
+      throw new AppError('conflict', rollMessages.yearNoLongerOpen(Number(row.year), openYear));
     const checked = row.counts as ImportCounts;
+    const phase = phases('roll import');
+    if (kind === 'roll') await roomForTheRoll(tx);
     let counts = checked;
     if (
       kind !== 'roll' ||
       (await stagedCount(tx, row.id)) !== checked.new + checked.changed + checked.unchanged
     ) {
-      const file = await storedRows(deps, row);
+      const file = await storedFile(deps, row);
       counts = await checkRollFile({
         db: tx,
         kind,
         importId: row.id,
         year: row.year ?? 0,
-        rows: file.rows,
+        file,
         write: true,
         onError: () => undefined,
         onProgress: (done) =>
           run.report({ done, total: checked.rows, message: rollMessages.writing(done, checked.rows) }),
       });
       file.assertSame();
+      phase.done('read the file again');
     }
     if (kind === 'roll') {
       await run.report({ done: checked.rows, total: checked.rows, message: rollMessages.merging });
       // Counted again against the database as it is now (the dry run may be days old).
-      counts = { ...counts, ...(await rollCounts(tx, row.id, row.year ?? 0)) };
-      await mergeRoll(tx, row.id, row.year ?? 0, now);
-      await dropStaged(tx, row.id);
+      counts = { ...counts, ...(await mergeRoll(tx, row.id, row.year ?? 0, now, phase.done)) };
+      await dropStaged(tx, row.id, true);
+      phase.done('drop the staged rows');
     }
     // The figures count schools and inscriptions by place, level and grade: only new or changed
     // schools and students move them (a district's name does not; a withdrawn student still counts).
     if (kind !== 'districts' && counts.new + counts.changed > 0) await refreshStatistics(tx);
+    phase.done('statistics');
+    phase.log();
     await markImported(tx, row.id, counts, run.userId, now);
     await writeAudit(tx, {
       userId: run.userId,

@@ -72,3 +72,12 @@ export async function markImported(
 export async function lockRollWriters(db: Executor) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('bjp.imports.roll'))`);
 }
+
+/**
+ * The roll jobs' few big statements (hash joins and aggregates over 2.3 million rows on each side)
+ * get memory for their hash tables instead of spilling them to disk in batches: for this transaction
+ * only, on the database server (one national roll job at a time holds the writers' lock).
+ */
+export async function roomForTheRoll(db: Executor) {
+  await db.execute(sql`SET LOCAL work_mem = '128MB'`);
+}
