@@ -91,7 +91,7 @@ export function YearsPage() {
       {opened !== null && (
         <Alert color="green" title={`Gestión ${opened} abierta`}>
           El siguiente paso es cargar su padrón de estudiantes en{' '}
-          <Anchor component={Link} to="/admin/imports">
+          <Anchor component={Link} to="/admin/imports" underline="always">
             Importar Datos
           </Anchor>
           : sin padrón, la gestión {opened} no tiene estudiantes.
@@ -109,7 +109,7 @@ export function YearsPage() {
             <Text size="sm" c="dimmed">
               Al abrirla, la gestión {open.year} se cierra y queda solo para consulta. Después importe el
               padrón de la nueva gestión en{' '}
-              <Anchor component={Link} to="/admin/imports" size="sm">
+              <Anchor component={Link} to="/admin/imports" size="sm" underline="always">
                 Importar Datos
               </Anchor>
               .
