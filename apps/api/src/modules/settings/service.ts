@@ -21,6 +21,11 @@ export async function getSettings(db: Executor): Promise<ProgrammeSettings> {
   return row;
 }
 
+/** The settings row as the open year's settings. */
+function asOpenYear({ id: _id, ...settings }: ProgrammeSettings): YearSettings {
+  return { ...settings, closed: false };
+}
+
 /** Every programme year the console holds, newest first, the open one marked. */
 export function listYears(db: Executor): Promise<Array<{ year: number; closed: boolean }>> {
   return selectYears(db);
@@ -32,10 +37,7 @@ export function listYears(db: Executor): Promise<Array<{ year: number; closed: b
  */
 export async function settingsForYear(db: Executor, year: number): Promise<YearSettings | undefined> {
   const open = await getSettings(db);
-  if (open.year === year) {
-    const { id: _id, ...settings } = open;
-    return { ...settings, closed: false };
-  }
+  if (open.year === year) return asOpenYear(open);
   const closed = await selectClosedYear(db, year);
   if (!closed) return undefined;
   return {
@@ -68,10 +70,7 @@ export function refuseClosedYear(inscriptionYear: number, openYear: number): voi
  * A closed year's amount and calendar come from closed_years, never from the open year's settings.
  */
 export async function yearToRead(db: Executor, year: number | undefined): Promise<YearSettings> {
-  if (year === undefined) {
-    const { id: _id, ...settings } = await getSettings(db);
-    return { ...settings, closed: false };
-  }
+  if (year === undefined) return asOpenYear(await getSettings(db));
   const settings = await settingsForYear(db, year);
   if (!settings) throw new AppError('bad_request', yearMessages.unknown(year));
   return settings;
