@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow, rows } from '../../db/rows.js';
+import { refreshStatistics } from '../../db/summaries.js';
 import { failAuditOf, fingerprint } from '../../test/all-or-nothing.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { multipartPayload } from '../../test/factories/events.js';
@@ -261,6 +262,40 @@ describe('school roll import', () => {
     expect(again.counts).toMatchObject({ new: 0, changed: 0, unchanged: 3, withdrawn: 0 });
     expect((await confirm(again.id)).state).toBe('done');
     expect(await programmeTables()).toEqual(after);
+  });
+
+  it('roll: the figures rebuilt in the districts the file moves students in and out of, no other', async () => {
+    const db = ctx.handle.db;
+    const arrival = await makeDistrict(db, { departmentId: 4 });
+    const arrivalSchool = await makeSchool(db, { districtId: arrival.id });
+    const untouched = await makeDistrict(db, { departmentId: 4 });
+    const current = await rows<{ rude: string }>(
+      db,
+      sql`SELECT s.rude FROM inscriptions n JOIN students s ON s.id = n.student_id
+        WHERE n.year = ${year} AND n.withdrawn_at IS NULL`,
+    );
+    const [mover] = rudes as [string];
+    const lines = (await currentLines(current.map((c) => c.rude))).map((l) =>
+      l.includes(`;${mover};`) ? l.replace(/^(\d+);\d+;/, `$1;${arrivalSchool.id};`) : l,
+    );
+    // A stale row in a district the file does not touch: a rebuild of every district would drop it.
+    const stale = sql`SELECT total FROM stats_beneficiaries WHERE district_id = ${untouched.id}`;
+    await db.execute(sql`INSERT INTO stats_beneficiaries
+      (department_id, district_id, dependency, area, level_id, grade_id, total, paid, male, female)
+      VALUES (4, ${untouched.id}, 1, 1, 12, 1, 99, 0, 99, 0)`);
+    const checked = await check('roll', csv(rollHeader, ...lines));
+    expect(checked.counts).toMatchObject({ changed: 1, new: 0, withdrawn: 0 });
+    expect((await confirm(checked.id)).state).toBe('done');
+
+    const figures = sql`SELECT district_id AS d, level_id AS l, grade_id AS g, total, paid, male, female
+      FROM stats_beneficiaries WHERE district_id IN (${districtId}, ${arrival.id}) ORDER BY 1, 2, 3`;
+    const afterImport = await rows<{ d: number }>(db, figures);
+    expect(afterImport.some((f) => f.d === arrival.id)).toBe(true);
+    expect(await rows(db, stale)).toEqual([{ total: 99 }]);
+    // The two districts as a rebuild of every district computes them.
+    await refreshStatistics(db);
+    expect(await rows(db, figures)).toEqual(afterImport);
+    expect(await rows(db, stale)).toEqual([]);
   });
 
   it('roll: the same RUDE twice or a row of another year refuses or flags; wrong columns refuse the file', async () => {

@@ -22,7 +22,8 @@ import { storedFile } from '../stored-rows.js';
 import { checkRollFile } from './check.js';
 import { phases } from './phases.js';
 import { lockRollWriters, markChecked, markImported, roomForTheRoll } from './queries/import-row.js';
-import { dropStaged, dropStaleStaging, mergeRoll, stagedCount, withdrawnSample } from './queries/students.js';
+import { mergeRoll } from './queries/merge.js';
+import { dropStaged, dropStaleStaging, stagedCount, withdrawnSample } from './queries/students.js';
 
 /** The import row as the jobs read it (service.ts's importRow). */
 export type RollImportRow = {
@@ -131,6 +132,8 @@ export async function runRollImport(
     const phase = phases('roll import');
     if (kind === 'roll') await roomForTheRoll(tx);
     let counts = checked;
+    // Districts whose figures moved; undefined: all of them.
+    let touched: number[] | undefined;
     if (
       kind !== 'roll' ||
       (await stagedCount(tx, row.id)) !== checked.new + checked.changed + checked.unchanged
@@ -153,13 +156,18 @@ export async function runRollImport(
     if (kind === 'roll') {
       await run.report({ done: checked.rows, total: checked.rows, message: rollMessages.merging });
       // Counted again against the database as it is now (the dry run may be days old).
-      counts = { ...counts, ...(await mergeRoll(tx, row.id, row.year ?? 0, now, phase.done)) };
+      const { districtIds, ...merged } = await mergeRoll(tx, row.id, row.year ?? 0, now, phase.done);
+      counts = { ...counts, ...merged };
+      touched = districtIds;
       await dropStaged(tx, row.id, true);
       phase.done('drop the staged rows');
     }
     // The figures count schools and inscriptions by place, level and grade: only new or changed
-    // schools and students move them (a district's name does not; a withdrawn student still counts).
-    if (kind !== 'districts' && counts.new + counts.changed > 0) await refreshStatistics(tx);
+    // schools and students move them (a district's name does not; a withdrawn student still counts),
+    // and a roll of students only in the districts the merge touched (20 s nationally, a few
+    // districts in milliseconds).
+    if (kind !== 'districts' && counts.new + counts.changed > 0)
+      await refreshStatistics(tx, touched && { districtIds: touched });
     phase.done('statistics');
     phase.log();
     await markImported(tx, row.id, counts, run.userId, now);
