@@ -1,4 +1,16 @@
-import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * File imports (issue 18): one row per uploaded file, written by the dry run ('checked') and moved
@@ -33,6 +45,11 @@ export const fileImports = pgTable(
     year: smallint('year'),
     /** The roll kinds' dry run runs as a job: its first row errors are kept here for the screen. */
     errorList: jsonb('error_list'),
+    /**
+     * The roll's epoch (roll_epoch) the dry run's differences (roll_changes) were computed at: the
+     * confirmation reuses them only if the roll has not changed since (decision 038).
+     */
+    diffEpoch: bigint('diff_epoch', { mode: 'number' }),
   },
   (t) => [index('file_imports_created_idx').on(t.createdAt)],
 );
@@ -60,4 +77,42 @@ export const rollStaging = pgTable('roll_staging', {
   birthDate: date('birth_date', { mode: 'string' }).notNull(),
   documentNumber: text('document_number'),
   documentComplement: text('document_complement').notNull(),
+});
+
+/**
+ * What a roll's dry run found not unchanged (docs/decisions/038): each new or changed staged row with
+ * the student and inscription it matches, and each inscription the file leaves out (`rude` null).
+ * The confirmation writes from these rows when `roll_epoch` has not moved since the dry run, instead
+ * of joining the 2.3 million staged rows to the roll again. Unlogged, no index, as roll_staging.
+ */
+export const rollChanges = pgTable('roll_changes', {
+  importId: integer('import_id').notNull(),
+  line: integer('line'),
+  institutionId: integer('institution_id'),
+  levelId: smallint('level_id'),
+  gradeId: smallint('grade_id'),
+  parallelId: smallint('parallel_id'),
+  shiftId: smallint('shift_id'),
+  rude: text('rude'),
+  firstLastName: text('first_last_name'),
+  secondLastName: text('second_last_name'),
+  name: text('name'),
+  gender: smallint('gender'),
+  birthDate: date('birth_date', { mode: 'string' }),
+  documentNumber: text('document_number'),
+  documentComplement: text('document_complement'),
+  studentId: integer('student_id'),
+  sameStudent: boolean('same_student'),
+  inscriptionId: integer('inscription_id'),
+});
+
+/**
+ * One row: a counter moved by every statement that writes what a roll is compared with (students'
+ * data, inscriptions' student, course, school, year and withdrawal, courses), by statement-level
+ * triggers (migration 0034). Equal at the dry run and at the confirmation: the roll is as the dry
+ * run saw it.
+ */
+export const rollEpoch = pgTable('roll_epoch', {
+  id: smallint('id').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
 });

@@ -53,10 +53,17 @@ async function confirm(id: number) {
   return settled(id, /done|failed/);
 }
 
-/** Every table but the import's own bookkeeping (its row, stored file, job, staged rows). */
+/** Every table but the import's own bookkeeping (its row, stored file, job, staged rows and differences). */
 async function programmeTables() {
   const all = await fingerprint(ctx.handle.db);
-  for (const name of ['file_imports', 'stored_file', 'job_progress', 'roll_staging', 'audit_log'])
+  for (const name of [
+    'file_imports',
+    'stored_file',
+    'job_progress',
+    'roll_staging',
+    'roll_changes',
+    'audit_log',
+  ])
     delete all[name];
   return all;
 }
@@ -296,6 +303,54 @@ describe('school roll import', () => {
     await refreshStatistics(db);
     expect(await rows(db, figures)).toEqual(afterImport);
     expect(await rows(db, stale)).toEqual([]);
+  });
+
+  it('roll: the confirmation writes the dry run differences, or counts again when the roll moved since', async () => {
+    const db = ctx.handle.db;
+    const currentFile = async (rename: string) => {
+      const current = await rows<{ rude: string }>(
+        db,
+        sql`SELECT s.rude FROM inscriptions n JOIN students s ON s.id = n.student_id
+          WHERE n.year = ${year} AND n.withdrawn_at IS NULL ORDER BY s.rude`,
+      );
+      const lines = await currentLines(current.map((c) => c.rude));
+      const target = current[0]!.rude;
+      const renamed = lines.map((l) =>
+        l.includes(`;${target};`) ? l.replace(/;([^;]*);(\d);(\d\d\/\d\d\/\d{4})/, `;${rename};$2;$3`) : l,
+      );
+      return { file: csv(rollHeader, ...renamed), target };
+    };
+    const nameOf = async (rude: string) =>
+      (await firstRow<{ name: string }>(db, sql`SELECT name FROM students WHERE rude = ${rude}`))!.name;
+
+    // Nothing moved since the dry run: the confirmation writes the differences the dry run stored.
+    const first = await currentFile('NOMBRE REVISADO');
+    const checked = await check('roll', first.file);
+    expect(checked.counts).toMatchObject({ changed: 1, new: 0, withdrawn: 0 });
+    await db.execute(
+      sql`UPDATE roll_changes SET name = 'NOMBRE DE LA REVISION' WHERE import_id = ${checked.id}`,
+    );
+    expect((await confirm(checked.id)).result).toMatchObject({ changed: 1, withdrawn: 0 });
+    expect(await nameOf(first.target)).toBe('NOMBRE DE LA REVISION');
+
+    // The roll moved after the dry run (the rename made another way, a student inscribed): the
+    // confirmation counts again against the roll as it is now.
+    const second = await currentFile('OTRO NOMBRE');
+    const again = await check('roll', second.file);
+    expect(again.counts).toMatchObject({ changed: 1, withdrawn: 0 });
+    await db.execute(sql`UPDATE students SET name = 'OTRO NOMBRE' WHERE rude = ${second.target}`);
+    const {
+      rudes: [newcomer],
+    } = await makeStudentsWithTitulars(db, { institutionId: schoolId, students: [{}] });
+    const done = await confirm(again.id);
+    expect(done.state, done.error ?? '').toBe('done');
+    expect(done.result).toMatchObject({ changed: 0, withdrawn: 1 });
+    const withdrawn = await firstRow<{ at: string | null }>(
+      db,
+      sql`SELECT n.withdrawn_at AS at FROM inscriptions n JOIN students s ON s.id = n.student_id
+        WHERE s.rude = ${newcomer!} AND n.year = ${year}`,
+    );
+    expect(withdrawn!.at).not.toBeNull();
   });
 
   it('roll: the same RUDE twice or a row of another year refuses or flags; wrong columns refuse the file', async () => {

@@ -26,6 +26,7 @@ import { AppError } from '../../../lib/errors.js';
 import { type FileFormat, type FileRow, readRows, structural, type TextEncoding } from '../reader.js';
 import { CsvForCopy, copyErrorMessage } from './csv-copy.js';
 import { phases } from './phases.js';
+import { changeCounts, rollEpochNow, storeChanges } from './queries/diff.js';
 import {
   classifyDistricts,
   classifyInstitutions,
@@ -48,7 +49,6 @@ import {
   analyzeStaged,
   dropStaged,
   firstDuplicateRude,
-  rollCounts,
   stageRoll,
   takeUnknownSchools,
 } from './queries/students.js';
@@ -227,6 +227,9 @@ export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
   }
 
   const phase = phases('roll check');
+  // Read before the roll is: a merge committed after this moves it, and the confirmation then
+  // computes the differences again instead of reusing these (queries/diff.ts).
+  const epoch = await rollEpochNow(db);
   await dropStaged(db, options.importId);
   await checkStudentCells(options, counts, phase);
   await analyzeStaged(db);
@@ -251,8 +254,9 @@ export async function checkRollFile(options: RollCheck): Promise<ImportCounts> {
     phase.log();
     return counts;
   }
-  const found = await rollCounts(db, options.importId, options.year);
-  phase.done('counts');
+  await storeChanges(db, options.importId, options.year, epoch);
+  const found = await changeCounts(db, options.importId);
+  phase.done('differences');
   phase.log();
   return { ...counts, ...found };
 }

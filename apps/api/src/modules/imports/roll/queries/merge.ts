@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client.js';
-import { firstRow, rows } from '../../../../db/rows.js';
+import { rows } from '../../../../db/rows.js';
+import {
+  changeCounts,
+  changesOf,
+  changesStillHold,
+  courseKey,
+  rollEpochNow,
+  storeChanges,
+  studentData,
+} from './diff.js';
 import type { RollCounts } from './students.js';
 
 /**
@@ -17,29 +26,10 @@ export type RollMerge = RollCounts & { districtIds: number[] | undefined };
 /** New and changed rows past which the districts they touch are not looked up (all are rebuilt). */
 const TOUCHED_AT_MOST = 100_000;
 
-const studentData = (t: string) =>
-  sql.raw(
-    [
-      'first_last_name',
-      'second_last_name',
-      'name',
-      'gender',
-      'birth_date',
-      'document_number',
-      'document_complement',
-    ]
-      .map((c) => `${t}.${c}`)
-      .join(', '),
-  );
-const courseKey = (t: string) =>
-  sql.raw(
-    ['institution_id', 'level_id', 'grade_id', 'parallel_id', 'shift_id'].map((c) => `${t}.${c}`).join(', '),
-  );
-
 /**
  * The merge, in the caller's transaction, counted against the database as it is now (the dry run
- * may be days old). One pass sets apart the staged rows that are not unchanged (`roll_diff`, with
- * the student and inscription they match), so the writes touch only new and changed rows and a
+ * may be days old): the staged rows that are not unchanged (`roll_changes`, with the student and
+ * inscription they match; the dry run's if the roll has not moved since), so the writes touch only new and changed rows and a
  * re-import of the same file writes nothing: the year's missing courses, the students (inserted, or
  * updated where they differ), their inscriptions (inserted, or moved to the file's course, a
  * withdrawal cleared), and the students the file leaves out marked withdrawn — never deleted.
@@ -53,41 +43,19 @@ export async function mergeRoll(
   step: (name: string) => void = () => undefined,
 ): Promise<RollMerge> {
   const at = now.toISOString();
-  await db.execute(sql`DROP TABLE IF EXISTS pg_temp.roll_diff`);
-  // The staged rows with their student (by RUDE), beside this year's inscriptions with their course
-  // (by student): a staged row without inscription is new, with one changed unless every cell is
-  // the same, an inscription without staged row (not already withdrawn) is withdrawn. Unchanged
-  // rows are left out: nothing below reads them.
-  await db.execute(sql`
-    CREATE TEMP TABLE roll_diff ON COMMIT DROP AS
-    SELECT s.*, c.inscription_id
-    FROM (
-      SELECT s.*, st.id AS student_id,
-        (${studentData('st')}) IS NOT DISTINCT FROM (${studentData('s')}) AS same_student
-      FROM roll_staging s LEFT JOIN students st ON st.rude = s.rude
-      WHERE s.import_id = ${importId}
-    ) s
-    FULL JOIN (
-      SELECT n.id AS inscription_id, n.student_id, n.withdrawn_at, ${courseKey('co')}
-      FROM inscriptions n JOIN courses co ON co.id = n.course_id
-      WHERE n.year = ${year}
-    ) c ON c.student_id = s.student_id
-    WHERE (s.rude IS NULL AND c.withdrawn_at IS NULL)
-      OR (s.rude IS NOT NULL AND NOT coalesce(c.inscription_id IS NOT NULL AND c.withdrawn_at IS NULL
-        AND (${courseKey('c')}) = (${courseKey('s')}) AND s.same_student, false))`);
-  await db.execute(sql`ANALYZE roll_diff`);
-  const found = await firstRow<{ new: number; changed: number; withdrawn: number; staged: number }>(
-    db,
-    sql`
-    SELECT count(*) FILTER (WHERE rude IS NOT NULL AND inscription_id IS NULL)::int AS new,
-      count(*) FILTER (WHERE rude IS NOT NULL AND inscription_id IS NOT NULL)::int AS changed,
-      count(*) FILTER (WHERE rude IS NULL)::int AS withdrawn,
-      (SELECT count(*)::int FROM roll_staging WHERE import_id = ${importId}) AS staged
-    FROM roll_diff`,
-  );
-  const fresh = Number(found?.new ?? 0);
-  const changed = Number(found?.changed ?? 0);
-  step('rows not unchanged set apart');
+  // The dry run's differences when the roll has not moved since (they were computed at the epoch
+  // it holds now), otherwise computed again here against the roll as it is now.
+  if (!(await changesStillHold(db, importId))) {
+    await storeChanges(db, importId, year, await rollEpochNow(db));
+    step('rows not unchanged set apart');
+  }
+  const counts = await changeCounts(db, importId);
+  const changes = changesOf(importId);
+  const { new: fresh, changed } = counts;
+  step('counts');
+  // Nothing to write (a re-import of the same file): no statement runs, so not even the roll's
+  // epoch moves (its triggers fire once per statement, rows or not).
+  if (fresh + changed + counts.withdrawn === 0) return { ...counts, districtIds: [] };
   // An unchanged row's course exists (its inscription is in it): a file with no new or changed row
   // (a re-import) needs no course, and the 2.3 million staged rows are not read again.
   if (fresh + changed > 0) {
@@ -115,15 +83,15 @@ export async function mergeRoll(
             sql`
             SELECT DISTINCT i.district_id AS id FROM institutions i
             WHERE i.id IN (
-              SELECT d.institution_id FROM roll_diff d WHERE d.rude IS NOT NULL
-              UNION SELECT n.institution_id FROM roll_diff d JOIN inscriptions n ON n.id = d.inscription_id
+              SELECT d.institution_id FROM ${changes} d WHERE d.rude IS NOT NULL
+              UNION SELECT n.institution_id FROM ${changes} d JOIN inscriptions n ON n.id = d.inscription_id
               WHERE d.rude IS NOT NULL)`,
           )
         ).map((t) => Number(t.id));
   step('districts touched');
   await db.execute(sql`
     INSERT INTO students (rude, first_last_name, second_last_name, name, gender, birth_date, document_number, document_complement)
-    SELECT rude, ${studentData('d')} FROM roll_diff d WHERE d.rude IS NOT NULL AND d.student_id IS NULL
+    SELECT rude, ${studentData('d')} FROM ${changes} d WHERE d.rude IS NOT NULL AND d.student_id IS NULL
     ON CONFLICT (rude) DO UPDATE SET first_last_name = excluded.first_last_name,
       second_last_name = excluded.second_last_name, name = excluded.name, gender = excluded.gender,
       birth_date = excluded.birth_date, document_number = excluded.document_number,
@@ -133,14 +101,14 @@ export async function mergeRoll(
     UPDATE students st SET first_last_name = d.first_last_name, second_last_name = d.second_last_name,
       name = d.name, gender = d.gender, birth_date = d.birth_date, document_number = d.document_number,
       document_complement = d.document_complement
-    FROM roll_diff d WHERE d.student_id = st.id AND NOT d.same_student`);
+    FROM ${changes} d WHERE d.student_id = st.id AND NOT d.same_student`);
   step('students');
   const course = sql`c.institution_id = d.institution_id AND c.year = ${year} AND c.level_id = d.level_id
     AND c.grade_id = d.grade_id AND c.parallel_id = d.parallel_id AND c.shift_id = d.shift_id`;
   await db.execute(sql`
     INSERT INTO inscriptions (student_id, course_id, institution_id, year)
     SELECT coalesce(d.student_id, (SELECT st.id FROM students st WHERE st.rude = d.rude)), c.id, d.institution_id, ${year}::smallint
-    FROM roll_diff d JOIN courses c ON ${course}
+    FROM ${changes} d JOIN courses c ON ${course}
     WHERE d.rude IS NOT NULL AND d.inscription_id IS NULL
     ORDER BY 1
     ON CONFLICT (student_id, year) DO UPDATE SET course_id = excluded.course_id,
@@ -149,19 +117,13 @@ export async function mergeRoll(
   await db.execute(sql`
     UPDATE inscriptions n SET course_id = c.id, institution_id = d.institution_id, withdrawn_at = NULL,
       withdrawn_import_id = NULL
-    FROM roll_diff d JOIN courses c ON ${course}
+    FROM ${changes} d JOIN courses c ON ${course}
     WHERE n.id = d.inscription_id AND d.rude IS NOT NULL AND (n.course_id <> c.id OR n.withdrawn_at IS NOT NULL)`);
   step('inscriptions');
   // Marked, never deleted: the inscription keeps its titular, payment, block and declaration.
   await db.execute(sql`
     UPDATE inscriptions n SET withdrawn_at = ${at}::timestamptz, withdrawn_import_id = ${importId}
-    FROM roll_diff d WHERE d.rude IS NULL AND n.id = d.inscription_id`);
+    FROM ${changes} d WHERE d.rude IS NULL AND n.id = d.inscription_id`);
   step('withdrawals');
-  return {
-    new: fresh,
-    changed,
-    unchanged: Number(found?.staged ?? 0) - fresh - changed,
-    withdrawn: Number(found?.withdrawn ?? 0),
-    districtIds,
-  };
+  return { ...counts, districtIds };
 }

@@ -33,12 +33,14 @@ export async function stagedCount(db: Executor, importId: number): Promise<numbe
 
 /** The import's staged rows dropped; `atOnce` when the transaction ends soon after (see truncateIfOnly). */
 export async function dropStaged(db: Executor, importId: number, atOnce = false) {
+  await db.execute(sql`UPDATE file_imports SET diff_epoch = NULL WHERE id = ${importId}`);
   if (atOnce && (await truncateIfOnly(db, importId))) return;
   await db.execute(sql`DELETE FROM roll_staging WHERE import_id = ${importId}`);
+  await db.execute(sql`DELETE FROM roll_changes WHERE import_id = ${importId}`);
 }
 
 /**
- * Empties the staging table at once (TRUNCATE: 2.3 million rows deleted one by one cost seconds)
+ * Empties the staging table (and the differences, roll_changes) at once (TRUNCATE: 2.3 million rows deleted one by one cost seconds)
  * when no other transaction is using it and every row left is the import's to drop: `keep` rows
  * only (none when `keep` is null) — otherwise false, and the caller deletes row by row. The lock is
  * only tried, in a savepoint: a check staging its rows elsewhere is never waited for nor touched.
@@ -47,7 +49,7 @@ export async function dropStaged(db: Executor, importId: number, atOnce = false)
 async function truncateIfOnly(db: Executor, importId: number, others = false): Promise<boolean> {
   try {
     return await db.transaction(async (sp) => {
-      await sp.execute(sql`LOCK TABLE roll_staging IN ACCESS EXCLUSIVE MODE NOWAIT`);
+      await sp.execute(sql`LOCK TABLE roll_staging, roll_changes IN ACCESS EXCLUSIVE MODE NOWAIT`);
       const kept = await firstRow<{ x: number }>(
         sp,
         others
@@ -55,7 +57,10 @@ async function truncateIfOnly(db: Executor, importId: number, others = false): P
           : sql`SELECT 1 AS x FROM roll_staging WHERE import_id <> ${importId} LIMIT 1`,
       );
       if (kept) return false;
-      await sp.execute(sql`TRUNCATE roll_staging`);
+      await sp.execute(sql`TRUNCATE roll_staging, roll_changes`);
+      // No import's differences are kept: none may be reused (an import without staged rows but
+      // with withdrawals would otherwise be confirmed without them).
+      await sp.execute(sql`UPDATE file_imports SET diff_epoch = NULL WHERE diff_epoch IS NOT NULL`);
       return true;
     });
   } catch (error) {
@@ -79,6 +84,10 @@ export async function dropStaleStaging(db: Executor, importId: number) {
   if (!lock?.ok) return;
   if (await truncateIfOnly(db, importId, true)) return;
   await db.execute(sql`DELETE FROM roll_staging WHERE import_id <> ${importId}`);
+  await db.execute(sql`DELETE FROM roll_changes WHERE import_id <> ${importId}`);
+  await db.execute(
+    sql`UPDATE file_imports SET diff_epoch = NULL WHERE diff_epoch IS NOT NULL AND id <> ${importId}`,
+  );
 }
 
 /** The first RUDE the file lists twice, with its first two lines (a structural error). */
@@ -115,41 +124,7 @@ const currentRoll = (year: number) => sql`
   FROM inscriptions n JOIN students st ON st.id = n.student_id JOIN courses c ON c.id = n.course_id
   WHERE n.year = ${year}`;
 
-const sameRow = sql`
-  (c.institution_id, c.level_id, c.grade_id, c.parallel_id, c.shift_id, c.first_last_name, c.second_last_name,
-    c.name, c.gender, c.birth_date, c.document_number, c.document_complement)
-  IS NOT DISTINCT FROM
-  (s.institution_id, s.level_id, s.grade_id, s.parallel_id, s.shift_id, s.first_last_name, s.second_last_name,
-    s.name, s.gender, s.birth_date, s.document_number, s.document_complement)
-  AND c.withdrawn_at IS NULL`;
-
 export type RollCounts = { new: number; changed: number; unchanged: number; withdrawn: number };
-
-/**
- * The dry run's counts in one pass: the staged rows and this year's inscriptions joined on the RUDE
- * (a hash join, whatever the size): a staged row without an inscription is new, one with an
- * inscription changed or unchanged, an inscription without a staged row (and not already withdrawn)
- * would be withdrawn.
- */
-export async function rollCounts(db: Executor, importId: number, year: number): Promise<RollCounts> {
-  const row = await firstRow<RollCounts>(
-    db,
-    sql`
-    SELECT
-      count(*) FILTER (WHERE c.rude IS NULL)::int AS new,
-      count(*) FILTER (WHERE s.rude IS NOT NULL AND c.rude IS NOT NULL AND NOT (${sameRow}))::int AS changed,
-      count(*) FILTER (WHERE s.rude IS NOT NULL AND c.rude IS NOT NULL AND ${sameRow})::int AS unchanged,
-      count(*) FILTER (WHERE s.rude IS NULL AND c.withdrawn_at IS NULL)::int AS withdrawn
-    FROM (SELECT * FROM roll_staging WHERE import_id = ${importId}) s
-    FULL JOIN (${currentRoll(year)}) c ON c.rude = s.rude`,
-  );
-  return {
-    new: Number(row?.new ?? 0),
-    changed: Number(row?.changed ?? 0),
-    unchanged: Number(row?.unchanged ?? 0),
-    withdrawn: Number(row?.withdrawn ?? 0),
-  };
-}
 
 /** Fresh planner statistics for the staged rows: the counts and the merge join millions of them. */
 export async function analyzeStaged(db: Executor) {
