@@ -157,6 +157,12 @@ const allowed: Record<string, Profile[]> = {
     'distrito',
     'director',
   ],
+  'POST /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/guardians/previous': [
+    'admin',
+    'depto',
+    'distrito',
+    'director',
+  ],
   'PATCH /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/guardians/:guardianId': [
     'admin',
     'depto',
