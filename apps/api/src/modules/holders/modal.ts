@@ -131,10 +131,7 @@ export function previousTitularOf(
  * Last year's guardians as the modal offers them (decision 041), each with the first rule of this
  * year that refuses them, or null when nobody is left to offer.
  */
-export function previousGuardiansOf(
-  list: PreviousGuardianRow[],
-  codeType: number,
-): PreviousGuardians | null {
+export function previousGuardiansOf(list: PreviousGuardianRow[], codeType: number): PreviousGuardians | null {
   const first = list[0];
   if (!first) return null;
   return {
