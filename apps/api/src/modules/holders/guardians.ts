@@ -272,8 +272,9 @@ export async function addPreviousGuardians(
       const guardianId = await attachGuardian(tx, c, g.personId, g.relationshipId);
       added.push({ guardianId, personId: g.personId, relationshipId: g.relationshipId });
     }
-    if (added.length === 0)
-      return { ...(await titularModal(c.deps, c.user, c.sie, c.inscriptionId, tx, locked)), added: 0 };
+    const today = c.deps.clock.today();
+    // Nobody left to add (a second click, a retried request): nothing written, not even an audit row.
+    if (added.length === 0) return { ...buildTitularModal(c.user, locked, state, today), added: 0 };
     await writeAudit(tx, {
       userId: c.user.id,
       action: 'holders.guardian.add_previous',
@@ -283,6 +284,6 @@ export async function addPreviousGuardians(
       ip: c.ip,
     });
     const after = await readTitularState(tx, c.inscriptionId);
-    return { ...buildTitularModal(c.user, locked, after, c.deps.clock.today()), added: added.length };
+    return { ...buildTitularModal(c.user, locked, after, today), added: added.length };
   });
 }
