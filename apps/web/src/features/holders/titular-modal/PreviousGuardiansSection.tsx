@@ -48,7 +48,7 @@ export function PreviousGuardiansSection({ previous, onAdd, pending, disabled }:
             const name = fullName(g);
             return (
               <Group key={g.personId} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={0}>
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                   <Text size="sm">{name}</Text>
                   <Text size="sm" c="dimmed">
                     CI {carnet} · {g.relationshipName}
@@ -67,6 +67,7 @@ export function PreviousGuardiansSection({ previous, onAdd, pending, disabled }:
                     loading={pending === g.personId}
                     disabled={disabled || (busy && pending !== g.personId)}
                     aria-label={`${previousGuardiansMessages.addOne}: ${name}`}
+                    style={{ flexShrink: 0 }}
                   >
                     {previousGuardiansMessages.addOne}
                   </Button>
