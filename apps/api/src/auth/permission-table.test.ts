@@ -157,6 +157,12 @@ const allowed: Record<string, Profile[]> = {
     'distrito',
     'director',
   ],
+  'POST /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/guardians/previous': [
+    'admin',
+    'depto',
+    'distrito',
+    'director',
+  ],
   'PATCH /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/guardians/:guardianId': [
     'admin',
     'depto',
@@ -367,6 +373,7 @@ function sampleRequest(method: string, url: string) {
       personId: 1,
       relationshipId: 1,
     },
+    'POST /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/guardians/previous': {},
     'POST /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/guardians/new': {
       carnet: '1234567',
       complemento: '',

@@ -196,6 +196,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -292,6 +309,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -380,6 +414,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -490,6 +541,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -596,6 +664,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -697,6 +782,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -790,6 +892,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -4879,6 +4998,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -4968,6 +5104,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -5049,6 +5202,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -5152,6 +5322,137 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
+                            /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
+                            previousTitular: {
+                                carnet: string;
+                                complemento: string;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede elegir */
+                                refusal: string | null;
+                                relationshipId: number;
+                                relationshipName: string;
+                                /** @description La gestión cerrada en que fue titular */
+                                year: number;
+                            } | null;
+                            sie: number;
+                            /** @enum {string} */
+                            status: "pending" | "registered" | "registered_elsewhere" | "excluded" | "removed";
+                            statusLabel: string;
+                            student: {
+                                course: string;
+                                fullName: string;
+                                identityValidated: boolean;
+                                inscriptionId: number;
+                                rude: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/holders/institutions/{sie}/inscriptions/{inscriptionId}/guardians/previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Agrega a la lista del estudiante sus tutores de la gestión anterior (todos los admitidos, o los indicados) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inscriptionId: number;
+                    /** @description Código SIE de la institución */
+                    sie: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Personas a agregar; sin este campo, todos los tutores admitidos de la gestión anterior */
+                        personIds?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Tutores agregados por esta solicitud (0 si ya figuraban) */
+                            added: number;
+                            codeType: number;
+                            /** @enum {string|null} */
+                            editBlocker: "consolidated" | "period_closed" | "identity" | "removed" | "read_only" | null;
+                            guardians: {
+                                birthDate: string;
+                                carnet: string;
+                                complemento: string;
+                                foreign: boolean;
+                                gender: number;
+                                guardianId: number;
+                                materno: string;
+                                name: string;
+                                paterno: string;
+                                personId: number;
+                                relationshipId: number;
+                                /** @description PARENTESCO */
+                                relationshipName: string;
+                                /** @description Es el titular activo del estudiante */
+                                selected: boolean;
+                                verified: boolean;
+                            }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -5245,6 +5546,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -5333,6 +5651,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;
@@ -5419,6 +5754,23 @@ export interface paths {
                                 selected: boolean;
                                 verified: boolean;
                             }[];
+                            /** @description Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno */
+                            previousGuardians: {
+                                candidates: {
+                                    carnet: string;
+                                    complemento: string;
+                                    materno: string;
+                                    name: string;
+                                    paterno: string;
+                                    personId: number;
+                                    /** @description Por qué las reglas de esta gestión no lo admiten; null si se puede agregar */
+                                    refusal: string | null;
+                                    relationshipId: number;
+                                    relationshipName: string;
+                                }[];
+                                /** @description La gestión anterior más cercana en que el estudiante estuvo inscrito */
+                                year: number;
+                            } | null;
                             /** @description El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida */
                             previousTitular: {
                                 carnet: string;

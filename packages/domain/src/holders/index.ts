@@ -2,6 +2,7 @@
 export * from './list-schemas.js';
 export * from './messages.js';
 export * from './person-search.js';
+export * from './previous-guardians.js';
 export * from './previous-titular.js';
 export * from './relationships.js';
 export * from './status.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDate, idSchema } from '../common/index.js';
 import { editBlockerEnum, titularStatusEnum } from './list-schemas.js';
 import { holderMessages } from './messages.js';
+import { previousGuardians } from './previous-guardians.js';
 import { previousTitular } from './previous-titular.js';
 
 const fillAll = holderMessages.fillAll;
@@ -159,8 +160,19 @@ export const titularModalResponse = z.object({
   previousTitular: previousTitular
     .nullable()
     .describe('El titular del estudiante en la gestión anterior (cerrada), ofrecido como elección rápida'),
+  previousGuardians: previousGuardians
+    .nullable()
+    .describe(
+      'Los tutores del estudiante en la gestión anterior que aún no figuran en esta; null si no queda ninguno',
+    ),
 });
 export type TitularModalResponse = z.infer<typeof titularModalResponse>;
+
+/** 'Agregar los tutores de 2025': the modal after the copy, and how many joined (0 when none was left). */
+export const previousGuardiansResponse = titularModalResponse.extend({
+  added: z.number().int().describe('Tutores agregados por esta solicitud (0 si ya figuraban)'),
+});
+export type PreviousGuardiansResponse = z.infer<typeof previousGuardiansResponse>;
 
 export const relationshipsQuery = z.object({
   codeType: z.coerce.number().int().describe('code_type de la institución: 1 solo admite 1–8 y 13'),

@@ -30,6 +30,8 @@ const observations = [
  * - its titulars: the open year's titular for most, another of the student's guardians (the other
  *   parent, a candidate mother, the relative a staff titular replaced) for some, and a candidate
  *   guardian for most students without a titular this year; every titular validated;
+ * - a few more guardians: a teacher of the school on about 6 % of the lists, not on this year's
+ *   (the titular modal offers them, decision 041);
  * - its payments: about 92 % of the students with a titular, over the previous campaign's days;
  * - its paid validation: every paid student with a teacher or director titular validated (6 % NO
  *   PAGADO) and every such school consolidated, at the closed year's amount;
@@ -130,6 +132,28 @@ export async function loadPreviousYear(tx: Executor, seed: number): Promise<void
      SELECT inscription_id, person_id, relationship_id, holder_type_id, institution_id, created_at,
        created_at + INTERVAL '1 day'
      FROM seed_previous_titulars ORDER BY inscription_id`,
+  );
+  // A teacher of the school on some students' lists of the closed year who is not on this year's
+  // (about 6 % of the closed year's students, in schools where a staff member is a titular this
+  // year): the titular modal offers them as 'Tutores de la gestión …' (decision 041).
+  await run(
+    tx,
+    `CREATE TEMP TABLE seed_previous_staff ON COMMIT DROP AS
+     SELECT DISTINCT ON (o.institution_id) o.institution_id, t.person_id, t.relationship_id, t.created_at
+     FROM titular_assignments t JOIN inscriptions o ON o.id = t.inscription_id
+     WHERE o.year = ${year} AND t.holder_type_id > 1 AND t.removed_at IS NULL
+     ORDER BY o.institution_id, t.person_id`,
+  );
+  await run(
+    tx,
+    `INSERT INTO guardians (inscription_id, person_id, relationship_id, created_at)
+     SELECT p.id, st.person_id, st.relationship_id, date_trunc('second', st.created_at - INTERVAL '1 year')
+     FROM inscriptions p
+     JOIN seed_previous_staff st ON st.institution_id = p.institution_id
+     WHERE p.year = ${previous} AND ${r.below('p.id', 131, 100)} < 6
+       AND NOT EXISTS (SELECT 1 FROM guardians g WHERE g.person_id = st.person_id
+         AND g.inscription_id IN (p.id, p.id - ${inscriptionBase}))
+     ORDER BY p.id`,
   );
   await run(
     tx,

@@ -3,6 +3,9 @@ import {
   holderMessages,
   holderTypeForRelationship,
   type newTitularRequest,
+  type PreviousGuardiansRequest,
+  type PreviousGuardiansResponse,
+  previousGuardiansMessages,
   relationshipsAllowedFor,
   type TitularModalResponse,
 } from '@bjp/domain';
@@ -13,7 +16,7 @@ import type { Executor } from '../../db/client.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { type ChangeGate, loadInscription, lockForChange } from './inscription.js';
-import { titularModal } from './modal.js';
+import { buildTitularModal, previousGuardiansOf, readTitularState, titularModal } from './modal.js';
 import { assertFoundBySearch } from './person-search.js';
 import {
   assertAdult,
@@ -29,6 +32,7 @@ import {
   attachGuardianRow,
   createPersonStatement,
   markSegipVerified,
+  previousGuardianPersonIds,
   removeGuardianRow,
   setAssignmentRelationship,
   setGuardianRelationship,
@@ -228,5 +232,58 @@ export async function removeGuardian(c: Change, guardianId: number): Promise<Tit
       ip: c.ip,
     });
     return titularModal(c.deps, c.user, c.sie, c.inscriptionId, tx, locked);
+  });
+}
+
+/**
+ * 'Agregar los tutores de 2025' / 'Agregar' (issue 18, decision 041): the student's guardians of the
+ * closest earlier year join this year's list with last year's relationship, in one transaction under
+ * the same gate as every guardian write (the open year held first, a closed year's student refused,
+ * the school's list open, the student in this school, locked). The candidates are read under the lock,
+ * so a second call finds none left and adds nothing (200, `added: 0`). Each joins as 'Agregar
+ * Titular' would join them (a removed guardian comes back, never a second row), under its rules: a
+ * relationship this school admits and an identity SEGIP confirmed (an unconfirmed one is left to
+ * 'Adicionar Titular', which asks SEGIP). One audit row, last, names everyone who joined.
+ */
+export async function addPreviousGuardians(
+  c: Change,
+  body: PreviousGuardiansRequest,
+): Promise<PreviousGuardiansResponse> {
+  return c.deps.db.transaction(async (tx) => {
+    const locked = await (c.gate ?? lockForChange)(c.deps, tx, c.sie, c.inscriptionId);
+    const state = await readTitularState(tx, c.inscriptionId);
+    const offered = previousGuardiansOf(state.previousGuardians, locked.facts.codeType);
+    const asked = body.personIds ? new Set(body.personIds) : null;
+    const chosen = (offered?.candidates ?? []).filter((g) =>
+      asked ? asked.has(g.personId) : g.refusal === null,
+    );
+    if (asked) {
+      // A named person must be one of last year's guardians: already here is fine (idempotent).
+      const known = await previousGuardianPersonIds(tx, c.inscriptionId);
+      for (const personId of asked)
+        if (!known.has(personId)) throw new AppError('not_found', previousGuardiansMessages.notPrevious);
+      const refused = chosen.find((g) => g.refusal !== null);
+      if (refused) throw new AppError('conflict', refused.refusal!);
+    } else if (!offered && (await previousGuardianPersonIds(tx, c.inscriptionId)).size === 0) {
+      throw new AppError('not_found', previousGuardiansMessages.none);
+    }
+    const added: Array<{ guardianId: number; personId: number; relationshipId: number }> = [];
+    for (const g of chosen) {
+      const guardianId = await attachGuardian(tx, c, g.personId, g.relationshipId);
+      added.push({ guardianId, personId: g.personId, relationshipId: g.relationshipId });
+    }
+    const today = c.deps.clock.today();
+    // Nobody left to add (a second click, a retried request): nothing written, not even an audit row.
+    if (added.length === 0) return { ...buildTitularModal(c.user, locked, state, today), added: 0 };
+    await writeAudit(tx, {
+      userId: c.user.id,
+      action: 'holders.guardian.add_previous',
+      entity: 'inscription',
+      entityId: c.inscriptionId,
+      after: { previousYear: offered!.year, guardians: added },
+      ip: c.ip,
+    });
+    const after = await readTitularState(tx, c.inscriptionId);
+    return { ...buildTitularModal(c.user, locked, after, today), added: added.length };
   });
 }

@@ -1,7 +1,9 @@
 import {
   type GuardianRow,
   type PersonResponse,
+  type PreviousGuardians,
   type PreviousTitular,
+  previousGuardianRefusal,
   previousTitularRefusal,
   type TitularModalResponse,
   titularEditBlocker,
@@ -16,7 +18,9 @@ import { type InscriptionFacts, loadInscription } from './inscription.js';
 import {
   type GuardianRecord,
   type PersonRow,
+  type PreviousGuardianRow,
   type PreviousTitularRow,
+  previousGuardianRows,
   previousTitularRow,
   titularStateRows,
 } from './queries/titulars.js';
@@ -53,14 +57,18 @@ export type TitularState = {
   }>;
   /** Last year's titular of the same student (issue 18), or null. */
   previous: PreviousTitularRow | null;
+  /** Last year's guardians not among this year's active ones (issue 18, decision 041). */
+  previousGuardians: PreviousGuardianRow[];
 };
 
 export async function readTitularState(db: Executor, inscriptionId: number): Promise<TitularState> {
   const rows = await titularStateRows(db, inscriptionId);
   const previous = (await previousTitularRow(db, inscriptionId)) ?? null;
+  const previousGuardians = await previousGuardianRows(db, inscriptionId);
   const first = rows[0];
   return {
     previous,
+    previousGuardians,
     titular: first?.titular ?? null,
     exclusionId: first?.exclusionId ?? null,
     guardians: rows.flatMap(({ guardian, person, relationshipName }) =>
@@ -119,11 +127,38 @@ export function previousTitularOf(
   };
 }
 
+/**
+ * Last year's guardians as the modal offers them (decision 041), each with the first rule of this
+ * year that refuses them, or null when nobody is left to offer.
+ */
+export function previousGuardiansOf(list: PreviousGuardianRow[], codeType: number): PreviousGuardians | null {
+  const first = list[0];
+  if (!first) return null;
+  return {
+    year: Number(first.year),
+    candidates: list.map((g) => ({
+      personId: Number(g.person_id),
+      carnet: g.carnet,
+      complemento: g.complemento,
+      paterno: g.paterno,
+      materno: g.materno,
+      name: g.name,
+      relationshipId: Number(g.relationship_id),
+      relationshipName: g.relationship_name,
+      refusal: previousGuardianRefusal({
+        verified: g.verified,
+        relationshipId: Number(g.relationship_id),
+        codeType,
+      }),
+    })),
+  };
+}
+
 /** The modal's content from what was read; pure, so a change can answer with the state it wrote. */
 export function buildTitularModal(
   user: AuthUser,
   { facts, inscription }: { facts: InstitutionFacts; inscription: InscriptionFacts },
-  { titular, exclusionId, guardians: listed, previous }: TitularState,
+  { titular, exclusionId, guardians: listed, previous, previousGuardians }: TitularState,
   today: string,
 ): TitularModalResponse {
   const sie = facts.sie;
@@ -174,5 +209,6 @@ export function buildTitularModal(
       today,
       titularPersonId: titular?.personId ?? null,
     }),
+    previousGuardians: previousGuardiansOf(previousGuardians, facts.codeType),
   };
 }

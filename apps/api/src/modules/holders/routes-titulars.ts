@@ -4,6 +4,8 @@ import {
   newTitularRequest,
   personData,
   personResponse,
+  previousGuardiansRequest,
+  previousGuardiansResponse,
   relationshipUpdateRequest,
   sieParams,
   titularListPage,
@@ -17,7 +19,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { schoolOf } from './context.js';
-import { addExistingGuardian, addNewTitular, changeRelationship, removeGuardian } from './guardians.js';
+import {
+  addExistingGuardian,
+  addNewTitular,
+  addPreviousGuardians,
+  changeRelationship,
+  removeGuardian,
+} from './guardians.js';
 import { titularModal } from './modal.js';
 import { personSearchRoute } from './person-search.js';
 import { updatePerson } from './persons.js';
@@ -88,6 +96,23 @@ export async function titularRoutes(app: AppInstance) {
       preHandler: guard('holders.edit', schoolOf),
     },
     async (req) => addNewTitular(change(req, req.params), req.body),
+  );
+
+  // 'Tutores de la gestión 2025 — Agregar' (issue 18, decision 041): last year's guardians, this year's rules.
+  app.post(
+    `${base}/inscriptions/:inscriptionId/guardians/previous`,
+    {
+      schema: {
+        tags,
+        description:
+          'Agrega a la lista del estudiante sus tutores de la gestión anterior (todos los admitidos, o los indicados)',
+        params: inscriptionParams,
+        body: previousGuardiansRequest,
+        response: { 200: previousGuardiansResponse },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) => addPreviousGuardians(change(req, req.params), req.body),
   );
 
   app.patch(

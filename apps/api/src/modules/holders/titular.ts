@@ -95,7 +95,7 @@ function stateAfter(
           registeredInstitutionId: s.sie,
         };
   const exclusionId = chosen ? null : (written.exclusionId ?? state.exclusionId);
-  return { titular, exclusionId, guardians: state.guardians, previous: state.previous };
+  return { ...state, titular, exclusionId };
 }
 
 /**

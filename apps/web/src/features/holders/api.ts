@@ -31,6 +31,11 @@ export const holdersPolicy: TitularModalPolicy = {
   reportError: (error) => reportTitularError(error, holderMessages.saveFailed),
   choosePrevious: (path) =>
     api.put('/holders/institutions/{sie}/inscriptions/{inscriptionId}/titular/previous', { path }),
+  addPreviousGuardians: (path, personIds) =>
+    api.post('/holders/institutions/{sie}/inscriptions/{inscriptionId}/guardians/previous', {
+      path,
+      body: personIds ? { personIds } : {},
+    }),
 };
 
 export function useHoldersState(sie: number) {
@@ -97,11 +102,11 @@ export function useTitularStudents(sie: number, personId: number | null) {
  * Every change to a student's titulars answers the modal's new content: it replaces the cached modal
  * and refreshes the school's lists and counts (the original list did not refresh after a change).
  */
-function useModalChange<V>(
+function useModalChange<V, R extends TitularModalResponse = TitularModalResponse>(
   policy: TitularModalPolicy,
   sie: number,
   inscriptionId: number,
-  send: (v: V) => Promise<TitularModalResponse>,
+  send: (v: V) => Promise<R>,
 ) {
   const client = useQueryClient();
   return useMutation({
@@ -150,6 +155,12 @@ export function useTitularChanges(policy: TitularModalPolicy, sie: number, inscr
     previous: useModalChange(policy, sie, inscriptionId, () => {
       if (!policy.choosePrevious) throw new Error("This titular modal does not offer last year's titular");
       return policy.choosePrevious(path);
+    }),
+    /** Last year's guardians added to this year's list, where the area offers it (policy.addPreviousGuardians). */
+    previousGuardians: useModalChange(policy, sie, inscriptionId, (personIds: number[] | undefined) => {
+      if (!policy.addPreviousGuardians)
+        throw new Error("This titular modal does not offer last year's guardians");
+      return policy.addPreviousGuardians(path, personIds);
     }),
     /** 'Editar Datos' where the area allows it (policy.editPersonData): the person, through the student. */
     personData: useModalChange(policy, sie, inscriptionId, (v: { personId: number; data: PersonData }) => {

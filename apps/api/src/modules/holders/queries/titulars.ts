@@ -2,7 +2,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { namedStatement, preparedPerConnection } from '../../../db/prepared.js';
-import { firstRow } from '../../../db/rows.js';
+import { firstRow, rows } from '../../../db/rows.js';
 import {
   beneficiaryExclusions,
   guardians,
@@ -340,4 +340,62 @@ export async function previousTitularRow(db: Executor, inscriptionId: number) {
         WHERE n.id = ${inscriptionId}
         LIMIT 1`,
   );
+}
+
+export type PreviousGuardianRow = {
+  year: number;
+  person_id: number;
+  carnet: string;
+  complemento: string;
+  paterno: string;
+  materno: string;
+  name: string;
+  verified: boolean;
+  relationship_id: number;
+  relationship_name: string;
+};
+
+/**
+ * The student's active guardians of the closest earlier year the student was inscribed in (issue 18,
+ * decision 041) who are not active guardians of this inscription, with the person as they are now
+ * (persons carry over). Empty when there is no earlier inscription or nobody is left to offer.
+ */
+export function previousGuardianRows(db: Executor, inscriptionId: number) {
+  return rows<PreviousGuardianRow>(
+    db,
+    sql`SELECT pn.year, p.id AS person_id, p.carnet, p.complemento, p.first_last_name AS paterno,
+          p.second_last_name AS materno, p.name, p.segip_verified_at IS NOT NULL AS verified,
+          g.relationship_id, r.name AS relationship_name
+        FROM inscriptions n
+        JOIN LATERAL (
+          SELECT e.id, e.year FROM inscriptions e
+          WHERE e.student_id = n.student_id AND e.year < n.year
+          ORDER BY e.year DESC LIMIT 1
+        ) pn ON true
+        JOIN guardians g ON g.inscription_id = pn.id AND g.removed_at IS NULL
+        JOIN persons p ON p.id = g.person_id
+        JOIN relationships r ON r.id = g.relationship_id
+        WHERE n.id = ${inscriptionId}
+          AND NOT EXISTS (
+            SELECT 1 FROM guardians c
+            WHERE c.inscription_id = n.id AND c.person_id = g.person_id AND c.removed_at IS NULL)
+        ORDER BY g.created_at, g.id`,
+  );
+}
+
+/** The persons who were active guardians of the student in the closest earlier year, added here or not. */
+export async function previousGuardianPersonIds(db: Executor, inscriptionId: number): Promise<Set<number>> {
+  const found = await rows<{ person_id: number }>(
+    db,
+    sql`SELECT g.person_id
+        FROM inscriptions n
+        JOIN LATERAL (
+          SELECT e.id FROM inscriptions e
+          WHERE e.student_id = n.student_id AND e.year < n.year
+          ORDER BY e.year DESC LIMIT 1
+        ) pn ON true
+        JOIN guardians g ON g.inscription_id = pn.id AND g.removed_at IS NULL
+        WHERE n.id = ${inscriptionId}`,
+  );
+  return new Set(found.map((r) => Number(r.person_id)));
 }

@@ -1,4 +1,9 @@
-import { type GuardianRow, holderMessages, previousTitularMessages } from '@bjp/domain';
+import {
+  type GuardianRow,
+  holderMessages,
+  previousGuardiansMessages,
+  previousTitularMessages,
+} from '@bjp/domain';
 import { Alert, Badge, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +15,7 @@ import { holdersPolicy, useRelationships, useTitularChanges, useTitularModal } f
 import { AddTitularPanel } from './AddTitularPanel';
 import { EditDataPanel } from './EditDataPanel';
 import { GuardiansTable } from './GuardiansTable';
+import { PreviousGuardiansSection } from './PreviousGuardiansSection';
 import { PreviousTitularChoice } from './PreviousTitularChoice';
 import type { TitularModalPolicy } from './policy';
 import { RelationshipEditor } from './RelationshipEditor';
@@ -112,6 +118,22 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
     });
   };
 
+  /** Last year's guardians, after '¿Está Seguro?': all the admitted ones, or one row's. */
+  const [addingPrevious, setAddingPrevious] = useState<'all' | number | null>(null);
+  const addPreviousGuardians = async (personIds?: number[]) => {
+    const previous = data?.previousGuardians;
+    if (!previous) return;
+    const count = personIds?.length ?? previous.candidates.filter((g) => g.refusal === null).length;
+    const message = previousGuardiansMessages.confirm(count, previous.year);
+    if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return;
+    setAddingPrevious(personIds?.[0] ?? 'all');
+    changes.previousGuardians.mutate(personIds, {
+      onSuccess: (answer) => notifySuccess(previousGuardiansMessages.added(answer.added)),
+      onError: (error) => reportTitularError(error, holderMessages.operationFailed),
+      onSettled: () => setAddingPrevious(null),
+    });
+  };
+
   /** 'Editar Datos' (where the policy allows it): confirmed first when the policy asks. */
   const saveData = async (send: () => Promise<unknown>) => {
     const message = policy.confirmChange;
@@ -160,6 +182,14 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
                   onChoose={choosePrevious}
                   loading={changes.previous.isPending}
                   disabled={locked || changes.save.isPending}
+                />
+              )}
+              {policy.addPreviousGuardians && data.previousGuardians && (
+                <PreviousGuardiansSection
+                  previous={data.previousGuardians}
+                  onAdd={addPreviousGuardians}
+                  pending={addingPrevious}
+                  disabled={locked || changes.save.isPending || changes.remove.isPending}
                 />
               )}
               <GuardiansTable

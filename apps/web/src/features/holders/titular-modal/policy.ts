@@ -1,4 +1,4 @@
-import type { PersonData, TitularModalResponse } from '@bjp/domain';
+import type { PersonData, PreviousGuardiansResponse, TitularModalResponse } from '@bjp/domain';
 import type { PathsWith } from '../../../app/api-types';
 
 type GetPath = PathsWith<'get'>;
@@ -35,6 +35,14 @@ export type TitularModalPolicy = {
    * this year's rules. The choice shows only when set (holder registration).
    */
   choosePrevious?: (target: { sie: number; inscriptionId: number }) => Promise<TitularModalResponse>;
+  /**
+   * 'Tutores de la gestión 2025 — Agregar' (issue 18, decision 041): last year's guardians join this
+   * year's list (all admitted, or the ones named). The section shows only when set (holder registration).
+   */
+  addPreviousGuardians?: (
+    target: { sie: number; inscriptionId: number },
+    personIds?: number[],
+  ) => Promise<PreviousGuardiansResponse>;
   /** 'Editar Datos' of a titular through the student (the icon shows only when set). */
   editPersonData?: (
     target: { sie: number; inscriptionId: number; personId: number },
