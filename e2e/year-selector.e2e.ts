@@ -1,4 +1,4 @@
-import type { InstitutionReport, PaymentDetailPage } from '@bjp/domain';
+import type { InstitutionReport, PaymentDetailPage, PaymentGeneralSummary } from '@bjp/domain';
 import { formatCount } from '@bjp/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,4 +102,39 @@ describe('a closed gestión', () => {
     await screenshot(page, 'years-payments');
     await page.close();
   });
+
+  for (const viewport of [
+    { width: 1366, height: 768, name: '1366' },
+    { width: 390, height: 844, name: 'phone' },
+  ]) {
+    it(`Resumen General of the closed year: that year's figures, read only (${viewport.name})`, async () => {
+      const page = await newPage(browser, viewport);
+      await login(page, 'admin', 1);
+      const { open, closed } = await openYearAndClosed(page);
+      await page.goto(`${baseUrl()}/paid/general`);
+      await page.getByTestId('general-paid').waitFor();
+      expect(await page.getByText(banner(closed)).count()).toBe(0);
+      await page.getByRole('textbox', { name: 'Gestión' }).click();
+      await page.getByRole('option', { name: `${closed} (cerrada)` }).click();
+      await page.getByText(banner(closed)).waitFor();
+      expect(new URL(page.url()).searchParams.get('gestion')).toBe(String(closed));
+      const summary = await apiGet<PaymentGeneralSummary>(page, `/api/v1/payments/summary?year=${closed}`);
+      const opened = await apiGet<PaymentGeneralSummary>(page, '/api/v1/payments/summary');
+      expect(summary.year).toBe(closed);
+      expect(summary.totals.paidStudents).toBeGreaterThan(0);
+      expect(summary.totals).not.toEqual(opened.totals);
+      await page.getByText(`Gestión ${closed}`, { exact: true }).waitFor();
+      await expect
+        .poll(() => page.getByTestId('general-paid').innerText())
+        .toBe(formatCount(summary.totals.paidStudents));
+      await screenshot(page, `years-general-summary-${viewport.name}`);
+      await page.getByRole('textbox', { name: 'Gestión' }).click();
+      await page.getByRole('option', { name: `${open} (abierta)` }).click();
+      await expect
+        .poll(() => page.getByTestId('general-paid').innerText())
+        .toBe(formatCount(opened.totals.paidStudents));
+      expect(new URL(page.url()).searchParams.get('gestion')).toBeNull();
+      await page.close();
+    });
+  }
 });

@@ -2,6 +2,7 @@ import type {
   InstitutionReport,
   PaidReport,
   PaymentDetailPage,
+  PaymentGeneralSummary,
   PlaceReport,
   PublicStatusResponse,
   StudentPaymentPage,
@@ -81,8 +82,36 @@ async function closedYearAnswers() {
     national: await json<PlaceReport>(`/reports/national?${q}`),
     paid: await json<PaidReport>(`/paid-validation/institutions/${school}/report?${q}`),
     payments: await json<PaymentDetailPage>(`/payments?page=1&${q}`),
+    summary: await json<PaymentGeneralSummary>(`/payments/summary?${q}`),
   };
 }
+
+/** 'Resumen General' of a year counted straight from student_bonus: by department, by day, in all. */
+async function directSummary(year: number) {
+  const db = ctx.handle.db;
+  const departments = await rows<{ departmentId: number; total: number; paid: number }>(
+    db,
+    `SELECT i.department_id AS "departmentId", count(*)::int AS total,
+       (count(*) FILTER (WHERE b.counts_as_paid))::int AS paid
+     FROM student_bonus b JOIN institutions i ON i.id = b.institution_id
+     WHERE b.year = ${year} AND NOT b.removed GROUP BY i.department_id ORDER BY 1`,
+  );
+  const days = await rows<{ paidOn: string; paid: number }>(
+    db,
+    `SELECT b.paid_on::text AS "paidOn", count(*)::int AS paid FROM student_bonus b
+     WHERE b.year = ${year} AND NOT b.removed AND b.counts_as_paid AND b.paid_on IS NOT NULL
+     GROUP BY b.paid_on ORDER BY b.paid_on`,
+  );
+  return { departments, days };
+}
+
+/** The figures of a 'Resumen General' answer, shaped as directSummary's. */
+const summaryFigures = (s: PaymentGeneralSummary) => ({
+  departments: s.departments
+    .filter((d) => d.totalStudents > 0)
+    .map((d) => ({ departmentId: d.departmentId, total: d.totalStudents, paid: d.paidStudents })),
+  days: s.days,
+});
 
 describe('reading a closed year', () => {
   it("answers with the closed year's figures, from student_bonus of that year and its frozen amount", async () => {
@@ -116,6 +145,18 @@ describe('reading a closed year', () => {
     expect(openPayments.total).toBe(counts!.open);
     expect(answers.payments.total).toBe(counts!.closed);
     expect(openPayments.items.every((p) => p.paidOn?.startsWith(String(open)))).toBe(true);
+    // 'Resumen General' of the closed year: that year's student_bonus figures at its frozen amount,
+    // apart from the open year's (which the summary tables hold).
+    expect(answers.summary.year).toBe(closed);
+    expect(answers.summary.amountPerStudent).toBe(200);
+    expect(summaryFigures(answers.summary)).toEqual(await directSummary(closed));
+    expect(answers.summary.totals.totalStudents).toBeGreaterThan(0);
+    expect(answers.summary.days.every((d) => d.paidOn.startsWith(String(closed)))).toBe(true);
+    const paidAmount = answers.summary.departments.reduce((sum, d) => sum + d.paidAmount, 0);
+    expect(paidAmount).toBe(answers.summary.totals.paidStudents * 200);
+    const openSummary = await json<PaymentGeneralSummary>('/payments/summary');
+    expect(openSummary.year).toBe(open);
+    expect(summaryFigures(openSummary)).toEqual(await directSummary(open));
   });
 
   it("the open year's reports never count the closed year's inscriptions", async () => {
@@ -201,6 +242,11 @@ describe('reading a closed year', () => {
     expect([200, 409]).toContain(reopened.statusCode);
     const after = await closedYearAnswers();
     expect(after).toEqual(before);
+    // Not only kept: still the closed year's own count, while the open year's summary moved on.
+    expect(summaryFigures(after.summary)).toEqual(await directSummary(closed));
+    const openSummary = await json<PaymentGeneralSummary>('/payments/summary');
+    expect(summaryFigures(openSummary)).toEqual(await directSummary(open));
+    expect(openSummary.days.some((d) => d.paidOn === `${open}-11-19`)).toBe(true);
     const [kept] = await rows<{ open: number }>(
       db,
       `SELECT count(*)::int AS open FROM paid_validation_consolidations
@@ -250,6 +296,7 @@ describe('reading a closed year', () => {
       `/holders/institutions/${school}/declaration?year=${open - 7}`,
       `/holders/institutions/${school}/declaration/versions?year=${open - 7}`,
       `/payments?page=1&year=${open - 7}`,
+      `/payments/summary?year=${open - 7}`,
     ]) {
       const res = await get(url);
       expect({ url, status: res.statusCode, message: res.json<{ message: string }>().message }).toEqual({
@@ -261,6 +308,9 @@ describe('reading a closed year', () => {
     const malformed = await get(`/reports/national?year=dos`);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.body).toContain('La gestión debe ser un año');
+    const malformedSummary = await get(`/payments/summary?year=dos`);
+    expect(malformedSummary.statusCode).toBe(400);
+    expect(malformedSummary.body).toContain('La gestión debe ser un año');
   });
 
   it("lets a school that declared last year validate this year's students", async () => {
@@ -322,6 +372,7 @@ describe('reading a closed year', () => {
       `/reports/institutions/${school}?year=${closed}`,
       `/paid-validation/institutions/${school}/report?year=${closed}`,
       `/holders/institutions/${school}/declaration/versions?year=${closed}`,
+      `/payments/summary?year=${closed}`,
     ]) {
       const res = await get(url, director);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });

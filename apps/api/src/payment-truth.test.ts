@@ -286,6 +286,11 @@ describe('one payment truth over every school of the demo data', () => {
     const national = await get<PlaceReport>(`/reports/national?year=${closed}`);
     expect({ total: national.summary.totalStudents, paid: national.summary.paidStudents }).toEqual(country);
     expect(national.summary.paidAmount).toBe(country.paid * 200);
+    const general = await get<{ year: number; totals: { totalStudents: number; paidStudents: number } }>(
+      `/payments/summary?year=${closed}`,
+    );
+    expect(general.year).toBe(closed);
+    expect({ total: general.totals.totalStudents, paid: general.totals.paidStudents }).toEqual(country);
     // Both years hold data, and neither is counted in the other.
     expect(country.total).toBeGreaterThan(0);
     expect(country.total).toBeLessThan(openTotal);

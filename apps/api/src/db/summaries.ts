@@ -1,6 +1,18 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
-import { institutions } from './schema/index.js';
+import { institutions, studentBonus } from './schema/index.js';
+
+/**
+ * The one definition of a year's figures, over student_bonus (unaliased: the fragments name its
+ * columns): the inscriptions counted are the year's active (not removed) ones; of those, the paid
+ * ones are the one payment truth's counts_as_paid, and a payment day is the paid_on of a paid one.
+ * refreshStatistics builds the open year's summaries with them, and a closed year's 'Resumen
+ * General' counts with them (decision 040), so the two cannot drift apart.
+ */
+export const countedInscriptions = (year: SQL | number): SQL =>
+  sql`${studentBonus.year} = ${year} AND NOT ${studentBonus.removed}`;
+export const paidInscription: SQL = sql`${studentBonus.countsAsPaid}`;
+export const paidOnDay: SQL = sql`${studentBonus.countsAsPaid} AND ${studentBonus.paidOn} IS NOT NULL`;
 
 /** Limits a refresh to the districts a change touched; omitted, everything is rebuilt. */
 export type StatisticsScope = { districtIds: readonly number[] };
@@ -34,26 +46,25 @@ export async function refreshStatistics(db: Executor, scope?: StatisticsScope): 
       (department_id, district_id, dependency, area, level_id, grade_id, total, paid, male, female)
     SELECT i.department_id, i.district_id, i.dependency, i.area, c.level_id, c.grade_id,
       count(*)::int,
-      count(*) FILTER (WHERE b.counts_as_paid)::int,
+      count(*) FILTER (WHERE ${paidInscription})::int,
       count(*) FILTER (WHERE s.gender = 1)::int,
       count(*) FILTER (WHERE s.gender <> 1)::int
-    FROM student_bonus b
-    JOIN institutions i ON i.id = b.institution_id
-    JOIN courses c ON c.id = b.course_id
-    JOIN students s ON s.id = b.student_id
-    WHERE b.year = ${programmeYear} AND NOT b.removed AND ${inScope(sql`i.district_id`)}
+    FROM student_bonus
+    JOIN institutions i ON i.id = student_bonus.institution_id
+    JOIN courses c ON c.id = student_bonus.course_id
+    JOIN students s ON s.id = student_bonus.student_id
+    WHERE ${countedInscriptions(programmeYear)} AND ${inScope(sql`i.district_id`)}
     GROUP BY i.department_id, i.district_id, i.dependency, i.area, c.level_id, c.grade_id`);
 
   await db.execute(sql`DELETE FROM stats_payments_daily WHERE ${inScope(sql`district_id`)}`);
   await db.execute(sql`
     INSERT INTO stats_payments_daily (department_id, district_id, level_id, paid_on, paid)
-    SELECT i.department_id, i.district_id, c.level_id, b.paid_on, count(*)::int
-    FROM student_bonus b
-    JOIN institutions i ON i.id = b.institution_id
-    JOIN courses c ON c.id = b.course_id
-    WHERE b.counts_as_paid AND b.paid_on IS NOT NULL AND b.year = ${programmeYear} AND NOT b.removed
-      AND ${inScope(sql`i.district_id`)}
-    GROUP BY i.department_id, i.district_id, c.level_id, b.paid_on`);
+    SELECT i.department_id, i.district_id, c.level_id, student_bonus.paid_on, count(*)::int
+    FROM student_bonus
+    JOIN institutions i ON i.id = student_bonus.institution_id
+    JOIN courses c ON c.id = student_bonus.course_id
+    WHERE ${paidOnDay} AND ${countedInscriptions(programmeYear)} AND ${inScope(sql`i.district_id`)}
+    GROUP BY i.department_id, i.district_id, c.level_id, student_bonus.paid_on`);
 }
 
 /** Refreshes the district of one school: after a change to its sworn paid declaration (consolidation, reopening). */

@@ -8411,7 +8411,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

@@ -14,6 +14,7 @@ import {
   students,
   titularAssignments,
 } from '../../db/schema/index.js';
+import { countedInscriptions, paidInscription, paidOnDay } from '../../db/summaries.js';
 
 /** Beneficiaries and paid ones by department in the user's scope (stats_beneficiaries). */
 export function paidByDepartment(db: Executor, user: AuthUser) {
@@ -46,6 +47,38 @@ export function paidByDay(db: Executor, user: AuthUser) {
     )
     .groupBy(statsPaymentsDaily.paidOn)
     .orderBy(statsPaymentsDaily.paidOn);
+}
+
+/** The user's scope over the institutions of student_bonus: the open year's (department, district). */
+const closedScope = (user: AuthUser) =>
+  scopeCondition(user, { department: institutions.departmentId, district: institutions.districtId });
+
+/**
+ * A closed year's beneficiaries and paid ones by department in the user's scope, counted from
+ * student_bonus of that year with refreshStatistics' definitions (the summaries hold the open year only).
+ */
+export function closedYearPaidByDepartment(db: Executor, user: AuthUser, year: number) {
+  return db
+    .select({
+      departmentId: institutions.departmentId,
+      total: sql<number>`count(*)::int`,
+      paid: sql<number>`(count(*) FILTER (WHERE ${paidInscription}))::int`,
+    })
+    .from(studentBonus)
+    .innerJoin(institutions, eq(institutions.id, studentBonus.institutionId))
+    .where(and(countedInscriptions(year), closedScope(user)))
+    .groupBy(institutions.departmentId);
+}
+
+/** A closed year's students paid each payment day in the user's scope (as stats_payments_daily counts them). */
+export function closedYearPaidByDay(db: Executor, user: AuthUser, year: number) {
+  return db
+    .select({ paidOn: sql<string>`${studentBonus.paidOn}::text`, paid: sql<number>`count(*)::int` })
+    .from(studentBonus)
+    .innerJoin(institutions, eq(institutions.id, studentBonus.institutionId))
+    .where(and(paidOnDay, countedInscriptions(year), closedScope(user)))
+    .groupBy(studentBonus.paidOn)
+    .orderBy(studentBonus.paidOn);
 }
 
 /**

@@ -8,10 +8,10 @@ export async function paymentsRoutes(app: AppInstance) {
   app.get(
     '/payments/summary',
     {
-      schema: { tags: ['payments'], response: { 200: paymentGeneralSummary } },
+      schema: { tags: ['payments'], querystring: yearQuery, response: { 200: paymentGeneralSummary } },
       preHandler: guard('payments.view'),
     },
-    async (req) => paymentsService.generalSummary(app.deps.db, req.user!),
+    async (req) => paymentsService.generalSummary(app.deps.db, req.user!, req.query),
   );
   app.get(
     '/payments',

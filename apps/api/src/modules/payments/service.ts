@@ -7,18 +7,58 @@ import {
   type PaymentGeneralSummary,
   percentagePair,
 } from '@bjp/domain';
+import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { getSettings, listYears, yearToRead } from '../settings/index.js';
-import { bonusStates, paidByDay, paidByDepartment, paymentDetailPage } from './queries.js';
+import { listYears, yearToRead } from '../settings/index.js';
+import {
+  bonusStates,
+  closedYearPaidByDay,
+  closedYearPaidByDepartment,
+  paidByDay,
+  paidByDepartment,
+  paymentDetailPage,
+} from './queries.js';
 
-/** 'Resumen General': by department and by payment day, read from the maintained summary tables. */
-export async function generalSummary(db: Executor, user: AuthUser): Promise<PaymentGeneralSummary> {
-  const [byDepartment, byDay, settings] = await Promise.all([
-    paidByDepartment(db, user),
-    paidByDay(db, user),
-    getSettings(db),
+type Figures = [
+  Awaited<ReturnType<typeof closedYearPaidByDepartment>>,
+  Awaited<ReturnType<typeof closedYearPaidByDay>>,
+];
+
+/**
+ * A closed year's figures do not change (decision 040): each instance keeps them per year and scope
+ * for an hour, as the closed-year place reports do, so the national count from student_bonus is one
+ * per instance and hour.
+ */
+const closedFigures = new LRUCache<string, Figures>({ max: 200, ttl: 60 * 60 * 1000 });
+
+async function closedYearFigures(db: Executor, user: AuthUser, year: number): Promise<Figures> {
+  const { kind, departmentId, districtId, institutionIds } = user.scope;
+  const key = `${year}:${kind}:${departmentId}:${districtId}:${institutionIds.join(',')}`;
+  const cached = closedFigures.get(key);
+  if (cached) return cached;
+  const figures = await Promise.all([
+    closedYearPaidByDepartment(db, user, year),
+    closedYearPaidByDay(db, user, year),
   ]);
+  closedFigures.set(key, figures);
+  return figures;
+}
+
+/**
+ * 'Resumen General': by department and by payment day. The open year (no `year`) reads the
+ * maintained summary tables; a closed year counts student_bonus of that year with the summaries'
+ * own definitions, at that year's frozen amount (decision 040).
+ */
+export async function generalSummary(
+  db: Executor,
+  user: AuthUser,
+  query: { year?: number } = {},
+): Promise<PaymentGeneralSummary> {
+  const settings = await yearToRead(db, query.year);
+  const [byDepartment, byDay] = settings.closed
+    ? await closedYearFigures(db, user, settings.year)
+    : await Promise.all([paidByDepartment(db, user), paidByDay(db, user)]);
   const amount = settings.amountPerStudent;
   const rows = departments
     .filter((d) => user.scope.kind === 'national' || byDepartment.some((r) => r.departmentId === d.id))

@@ -5,18 +5,28 @@ import { Alert, Loader, Paper, SimpleGrid, Stack, Table, Title } from '@mantine/
 import { IconCash, IconPercentage, IconUsers } from '@tabler/icons-react';
 import { errorMessage } from '../../app/api';
 import { paidColor, unpaidColor } from '../../app/theme';
+import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatCard } from '../../ui/StatCard';
 import { WideTable } from '../../ui/WideTable';
 import { usePaymentSummary } from './api';
 
-/** 'Resumen General': the national payment summary by department and by day (replaces static images). */
+/**
+ * 'Resumen General': the national payment summary by department and by day (replaces static images),
+ * of the gestión chosen in the header (a closed one read only, decision 040).
+ */
 export function GeneralSummaryPage() {
-  const summary = usePaymentSummary();
+  const gestion = useGestion();
+  const summary = usePaymentSummary(gestion.query);
   const data = summary.data;
   return (
     <Stack>
-      <PageHeader title="Resumen General" breadcrumbs={['Pago']} />
+      <PageHeader
+        title="Resumen General"
+        breadcrumbs={['Pago']}
+        actions={<YearSelector gestion={gestion} />}
+      />
+      <ClosedYearBanner gestion={gestion} />
       {summary.isError && <Alert color="red">{errorMessage(summary.error)}</Alert>}
       {summary.isLoading && <Loader mx="auto" />}
       {data && (

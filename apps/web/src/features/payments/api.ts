@@ -3,10 +3,12 @@ import { api } from '../../app/api';
 
 export type PaymentFilters = { rude: string; ci: string; bank: string; from: string; to: string };
 
-export function usePaymentSummary() {
+/** `year`: a closed gestión's summary (undefined: the open one's). */
+export function usePaymentSummary(year?: number) {
   return useQuery({
-    queryKey: ['payments', 'summary'],
-    queryFn: ({ signal }) => api.get('/payments/summary', { signal }),
+    queryKey: ['payments', 'summary', year],
+    queryFn: ({ signal }) => api.get('/payments/summary', { query: { year }, signal }),
+    retry: false,
   });
 }
 
