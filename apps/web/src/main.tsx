@@ -11,12 +11,13 @@ import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/AppRouter';
 import { setSessionExpiredHandler } from './app/auth/refresh';
 import { getToken } from './app/auth/session';
+import { nextTask } from './app/boot/next-task';
 import { AppProviders } from './app/providers';
 import { prefetchPublicConfig } from './app/public-config';
 import { appQueryClient as queryClient } from './app/query-client';
-import { nextTask } from './app/boot/next-task';
 import { createAppRouter } from './app/router';
 
+// The app's own modules were evaluated in the task that ends here; the router is created in the next.
 await nextTask();
 
 // Asked before the first render: the layout's header and banner are drawn with it, not redrawn.
