@@ -103,7 +103,14 @@ function analyse(events: TraceEvent[]) {
     (e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain',
   );
   const count = (m: TraceEvent) => events.filter((e) => e.pid === m.pid && e.tid === m.tid).length;
-  const renderer = mains.sort((a, b) => count(b) - count(a))[0];
+  // Chromium's own pages (the new tab's chrome:// renderer) can have more events: only a renderer
+  // that ran the app's scripts counts.
+  const ranApp = new Set(
+    events.filter((e) => String(e.args?.data?.url ?? '').startsWith(base)).map((e) => `${e.pid}:${e.tid}`),
+  );
+  const renderer = mains
+    .filter((m) => ranApp.has(`${m.pid}:${m.tid}`))
+    .sort((a, b) => count(b) - count(a))[0];
   if (!renderer) throw new Error('no main thread in the trace');
   const onMain = events.filter((e) => e.pid === renderer.pid && e.tid === renderer.tid && e.ph === 'X');
   const navStart = events.find((e) => e.name === 'navigationStart' && e.pid === renderer.pid)?.ts ?? 0;

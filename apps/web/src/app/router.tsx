@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { getSessionUser } from './auth/session';
+import { nextTask } from './boot/next-task';
 import { FullPageLoader } from './pages/FullPageLoader';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
@@ -25,6 +26,7 @@ function toRouteObject(entry: RouteEntry, handle: RouteHandle): RouteObject {
   return {
     ...base,
     lazy: async () => {
+      await nextTask();
       const user = getSessionUser();
       if (entry.prefetch && user && (!handle.permission || user.permissions.includes(handle.permission))) {
         entry.prefetch(appQueryClient);
@@ -46,6 +48,13 @@ function skipLoginWhenSignedIn() {
   return null;
 }
 
+/**
+ * Each lazy route (layout, screen) starts loading its code in a task of its own (`nextTask`): Vite's
+ * loader adds the chunk's stylesheets to the page, which the browser parses there and then when
+ * they have already arrived (preloaded beside the entry). Started inside the router's creation, the
+ * layout's and the screen's stylesheets were parsed in the same task as the router's first match
+ * (issue 14).
+ */
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -59,13 +68,19 @@ export function createAppRouter() {
           loader: skipLoginWhenSignedIn,
         },
         {
-          lazy: async () => ({ Component: (await import('./layout/PublicLayout')).PublicLayout }),
+          lazy: async () => {
+            await nextTask();
+            return { Component: (await import('./layout/PublicLayout')).PublicLayout };
+          },
           children: publicRoutes.map((r) => toRouteObject(r, { title: r.title, area: r.area })),
         },
         {
           id: 'app',
           loader: requireSession,
-          lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
+          lazy: async () => {
+            await nextTask();
+            return { Component: (await import('./layout/AppLayout')).AppLayout };
+          },
           children: appRoutes.map((r) =>
             toRouteObject(r, { title: r.title, area: r.area, permission: permissionFor(r.path) }),
           ),

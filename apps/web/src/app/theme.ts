@@ -8,6 +8,13 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
+  components: {
+    // A closed list (Select, Autocomplete, MultiSelect…) is mounted when it opens: Mantine keeps it
+    // mounted by default, and floating-ui then places every closed list of a screen during the
+    // screen's first commit (a forced style and layout on a slow phone, issue 14). A plain object, not
+    // `Combobox.extend`, so that the theme does not bring the Combobox into the login's entry.
+    Combobox: { defaultProps: { keepMounted: false } },
+  },
 });
 
 /**

@@ -8,16 +8,20 @@ import { BOLIVIA_TIME_ZONE } from './time-zone.js';
  * A source scan test (format-usage.test.ts) forbids Intl / toLocale* calls anywhere else.
  */
 
-const boliviaParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BOLIVIA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not when the module is evaluated (it loads the time zone's data: tens of
+// milliseconds on a slow phone, in the task that evaluates the logged-in layout's code; issue 14).
+let boliviaParts: Intl.DateTimeFormat | undefined;
+const boliviaFormatter = () =>
+  (boliviaParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: BOLIVIA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 type Moment = string | number | Date;
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -30,7 +34,7 @@ function toDate(value: Moment): Date | null {
 /** Year, month, day, hour, minute, second of an instant on Bolivia's wall clock. */
 function boliviaClock(date: Date) {
   const parts: Record<string, string> = {};
-  for (const part of boliviaParts.formatToParts(date)) parts[part.type] = part.value;
+  for (const part of boliviaFormatter().formatToParts(date)) parts[part.type] = part.value;
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
 }
 

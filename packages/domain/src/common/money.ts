@@ -1,10 +1,13 @@
 /** Each paid (or due) student counts as this many bolivianos unless settings say otherwise. */
 export const DEFAULT_AMOUNT_PER_STUDENT = 200;
 
-const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use, not when the module is evaluated: a browser's first Intl formatter loads its
+// locale data, tens of milliseconds on a slow phone, and the login page formats no number (issue 14).
+let thousands: Intl.NumberFormat | undefined;
 
 /** Whole numbers with comma thousands separators: 1234567 → '1,234,567'. */
 export function formatCount(value: number): string {
+  thousands ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return thousands.format(value);
 }
 
