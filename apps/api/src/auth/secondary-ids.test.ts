@@ -141,6 +141,11 @@ const fixtures: Record<string, Fixture> = {
   })),
   // Last year's titular (issue 18): another school's student is not found, whatever last year held.
   'PUT /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/titular/previous': holder(hIns),
+  // Last year's guardians (issue 18, decision 041): the same — another school's student is not found.
+  'POST /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/guardians/previous': holder(
+    hIns,
+    () => ({}),
+  ),
   'GET /api/v1/holders/institutions/:sie/titulars/:personId/students': holder(hTitular),
   'POST /api/v1/holders/institutions/:sie/titulars/:personId/validation': holder(hTitular),
 
