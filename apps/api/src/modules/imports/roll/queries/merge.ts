@@ -5,7 +5,6 @@ import {
   changeCounts,
   changesOf,
   changesStillHold,
-  courseKey,
   rollEpochNow,
   storeChanges,
   studentData,
