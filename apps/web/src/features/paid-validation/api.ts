@@ -4,8 +4,6 @@ import { api } from '../../app/api';
 import { apiPath } from '../../app/api-path';
 import { useSubmission } from '../../app/submission';
 
-const base = (sie: number) => `/paid-validation/institutions/${sie}`;
-
 export const paidKeys = {
   school: (sie: number) => ['paid-validation', sie] as const,
   state: (sie: number) => ['paid-validation', sie, 'state'] as const,
