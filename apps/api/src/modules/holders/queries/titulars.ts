@@ -342,18 +342,8 @@ export async function previousTitularRow(db: Executor, inscriptionId: number) {
   );
 }
 
-export type PreviousGuardianRow = {
-  year: number;
-  person_id: number;
-  carnet: string;
-  complemento: string;
-  paterno: string;
-  materno: string;
-  name: string;
-  verified: boolean;
-  relationship_id: number;
-  relationship_name: string;
-};
+/** A guardian of the earlier year, as last year's titular is read (the same person columns). */
+export type PreviousGuardianRow = Omit<PreviousTitularRow, 'birth_date'>;
 
 /**
  * The student's active guardians of the closest earlier year the student was inscribed in (issue 18,
