@@ -519,6 +519,25 @@ describe('school roll import', () => {
     ).toEqual({ n: 1 });
   });
 
+  it('roll: a confirmation whose stored differences were lost (a crash empties roll_changes) counts again', async () => {
+    const db = ctx.handle.db;
+    const active = sql`SELECT count(*)::int AS n FROM inscriptions WHERE year = ${year} AND withdrawn_at IS NULL`;
+    const { n: before } = (await firstRow<{ n: number }>(db, active))!;
+    expect(before).toBeGreaterThan(0);
+    // Every row refused (a school that does not exist): nothing staged, the whole roll withdrawn.
+    const checked = await check(
+      'roll',
+      csv(rollHeader, `${year};77777777;Primaria;1;A;M;PERDIDO0000001;Mamani;;Luis;M;01/02/2018;;`),
+    );
+    expect(checked.counts).toMatchObject({ new: 0, changed: 0, unchanged: 0, refused: 1, withdrawn: before });
+    // What a crash of PostgreSQL does to the unlogged table; the roll's epoch has not moved.
+    await db.execute(sql`DELETE FROM roll_changes WHERE import_id = ${checked.id}`);
+    const done = await confirm(checked.id);
+    expect(done.state, done.error ?? '').toBe('done');
+    expect(done.result).toMatchObject({ withdrawn: before });
+    expect(await firstRow(db, active)).toEqual({ n: 0 });
+  });
+
   it('is for national administrators only', async () => {
     expect((await upload('roll', csv(rollHeader), viewer)).statusCode).toBe(403);
     expect((await call('GET', '/imports/roll/roll/template', viewer)).statusCode).toBe(403);

@@ -92,13 +92,25 @@ export async function changeCounts(db: Executor, importId: number): Promise<Roll
   };
 }
 
-/** The import's stored differences still describe the roll: computed at the epoch it holds now. */
-export async function changesStillHold(db: Executor, importId: number): Promise<boolean> {
-  const row = await firstRow<{ same: boolean }>(
+/**
+ * The import's stored differences' counts when they still describe the roll, undefined when the
+ * confirmation must compute them again: computed at the epoch the roll holds now, and as many of
+ * each kind as the dry run counted (`file_imports.counts`). A crash of PostgreSQL empties the
+ * unlogged `roll_changes` without moving the epoch: a file with staged rows is staged again (their
+ * count no longer matches, jobs.ts), but one with none — every row refused, or only withdrawals —
+ * would otherwise find no difference and withdraw no one.
+ */
+export async function changesStillHold(db: Executor, importId: number): Promise<RollCounts | undefined> {
+  const checked = await firstRow<{ same: boolean; new: number; changed: number; withdrawn: number }>(
     db,
-    sql`SELECT f.diff_epoch = e.epoch AS same FROM file_imports f, roll_epoch e WHERE f.id = ${importId} AND e.id = 1`,
+    sql`SELECT f.diff_epoch = e.epoch AS same, (f.counts->>'new')::int AS new,
+      (f.counts->>'changed')::int AS changed, (f.counts->>'withdrawn')::int AS withdrawn
+    FROM file_imports f, roll_epoch e WHERE f.id = ${importId} AND e.id = 1`,
   );
-  return row?.same === true;
+  if (checked?.same !== true) return undefined;
+  const stored = await changeCounts(db, importId);
+  const same = (['new', 'changed', 'withdrawn'] as const).every((k) => stored[k] === Number(checked[k]));
+  return same ? stored : undefined;
 }
 
 /** The import's differences dropped (with its staged rows, or when they no longer hold). */

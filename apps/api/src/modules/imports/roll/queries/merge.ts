@@ -43,12 +43,14 @@ export async function mergeRoll(
 ): Promise<RollMerge> {
   const at = now.toISOString();
   // The dry run's differences when the roll has not moved since (they were computed at the epoch
-  // it holds now), otherwise computed again here against the roll as it is now.
-  if (!(await changesStillHold(db, importId))) {
+  // it holds now) and none was lost (as many as the dry run counted), otherwise computed again
+  // here against the roll as it is now.
+  let counts = await changesStillHold(db, importId);
+  if (!counts) {
     await storeChanges(db, importId, year, await rollEpochNow(db));
     step('rows not unchanged set apart');
+    counts = await changeCounts(db, importId);
   }
-  const counts = await changeCounts(db, importId);
   const changes = changesOf(importId);
   const { new: fresh, changed } = counts;
   step('counts');
