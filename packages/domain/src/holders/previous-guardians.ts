@@ -26,7 +26,8 @@ export const previousGuardiansMessages = {
 /**
  * One guardian of the student's inscription of the closest earlier year who is not an active
  * guardian of this year's: offered in this year's modal. `refusal` is the first rule of this year
- * that refuses them (the row shows it, and the copy leaves them out), or null.
+ * that refuses them (the row shows it, and the copy leaves them out), or null. Its columns are
+ * also last year's titular's (`previousTitular`, which adds the year).
  */
 export const previousGuardian = z.object({
   personId: z.number().int(),
@@ -68,6 +69,7 @@ export type PreviousGuardiansRequest = z.infer<typeof previousGuardiansRequest>;
  * Why last year's guardian cannot join this year's list, or null: the rules of adding a found person
  * by hand ('Adicionar Titular'), which confirms their identity with SEGIP first and admits only the
  * relationships of this school. An unconfirmed person is left to that path, where SEGIP is asked.
+ * Last year's titular passes these rules too (`previousTitularRefusal`), after its own.
  */
 export function previousGuardianRefusal(input: {
   verified: boolean;
