@@ -26,13 +26,13 @@ import {
   verifyWithSegip,
   writePersonUpdate,
 } from './persons.js';
+import { markSegipVerified } from './queries/persons.js';
+import { previousGuardianPersonIds } from './queries/previous-year.js';
 import {
   activeAssignment,
   activeGuardian,
   attachGuardianRow,
   createPersonStatement,
-  markSegipVerified,
-  previousGuardianPersonIds,
   removeGuardianRow,
   setAssignmentRelationship,
   setGuardianRelationship,

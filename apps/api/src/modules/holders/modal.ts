@@ -15,15 +15,14 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { canEdit, type InstitutionFacts, institutionFacts } from './context.js';
 import { type InscriptionFacts, loadInscription } from './inscription.js';
+import type { PersonRow } from './queries/persons.js';
 import {
-  type GuardianRecord,
-  type PersonRow,
   type PreviousGuardianRow,
   type PreviousTitularRow,
   previousGuardianRows,
   previousTitularRow,
-  titularStateRows,
-} from './queries/titulars.js';
+} from './queries/previous-year.js';
+import { type GuardianRecord, titularStateRows } from './queries/titulars.js';
 
 /** The one shape a person leaves the server in. */
 export function toPersonResponse(p: PersonRow): PersonResponse {

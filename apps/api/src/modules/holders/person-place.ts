@@ -1,7 +1,7 @@
 import { holderMessages } from '@bjp/domain';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { type PersonPlace, personInPlaceRow } from './queries/titulars.js';
+import { type PersonPlace, personInPlaceRow } from './queries/persons.js';
 
 export type { PersonPlace };
 

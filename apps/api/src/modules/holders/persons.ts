@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { assertListOpen, institutionFacts } from './context.js';
 import { toPersonResponse } from './modal.js';
 import { findPersonIn, notInPlace, type PersonPlace } from './person-place.js';
-import { personByDocumentRow, personById, updatePersonInPlace } from './queries/titulars.js';
+import { personByDocumentRow, personById, updatePersonInPlace } from './queries/persons.js';
 
 export type PersonFields = z.output<typeof personData>;
 

@@ -1,8 +1,7 @@
-/** The titulars, guardians and persons of a student: what the modal reads and every change writes. */
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+/** The titulars and guardians of a student: what the modal reads and every change writes. */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { namedStatement, preparedPerConnection } from '../../../db/prepared.js';
-import { firstRow, rows } from '../../../db/rows.js';
 import {
   beneficiaryExclusions,
   guardians,
@@ -12,85 +11,9 @@ import {
 } from '../../../db/schema/index.js';
 import { auditInsert } from '../../../lib/audit.js';
 
-export type PersonRow = typeof persons.$inferSelect;
 export type GuardianRecord = typeof guardians.$inferSelect;
 
 const p = (name: string) => sql.placeholder(name);
-
-/**
- * Where a person is changed from. Persons are shared by every school, so a school may change only
- * those who are an active guardian (the titular is always one) of a student inscribed there; the
- * adjustments screen narrows it to the adults of the one student it shows.
- */
-export type PersonPlace = { sie: number; inscriptionId?: number };
-
-/**
- * The condition, to sit in the very statement that reads or writes the person row, so no check can
- * be skipped or raced. `persons.id` is written out: Drizzle renders a lone column unqualified, and
- * inside this subquery an unqualified "id" would bind to the guardian's.
- */
-function personInPlace(place: PersonPlace): SQL {
-  return sql`EXISTS (
-    SELECT 1 FROM guardians pg JOIN inscriptions pn ON pn.id = pg.inscription_id
-    WHERE pg.person_id = "persons"."id" AND pg.removed_at IS NULL AND pn.institution_id = ${place.sie}
-    ${place.inscriptionId === undefined ? sql`` : sql`AND pn.id = ${place.inscriptionId}`})`;
-}
-
-/** The person, only if they belong to the place, or undefined; with `lock`, FOR UPDATE. */
-export async function personInPlaceRow(db: Executor, place: PersonPlace, personId: number, lock: boolean) {
-  const query = db
-    .select()
-    .from(persons)
-    .where(and(eq(persons.id, personId), personInPlace(place)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
-
-/** Corrects the person's data if they (still) belong to the place; the row after, or undefined. */
-export async function updatePersonInPlace(
-  tx: Executor,
-  place: PersonPlace,
-  personId: number,
-  values: Partial<typeof persons.$inferInsert>,
-) {
-  const [after] = await tx
-    .update(persons)
-    .set(values)
-    .where(and(eq(persons.id, personId), personInPlace(place)))
-    .returning();
-  return after;
-}
-
-// Every 'Buscar' and every 'Nuevo Titular' runs it: prepared once per connection.
-const personByDocument = preparedPerConnection((db) =>
-  db
-    .select()
-    .from(persons)
-    .where(
-      and(
-        eq(persons.carnet, sql.placeholder('carnet')),
-        eq(persons.complemento, sql.placeholder('complemento')),
-      ),
-    )
-    .prepare('holders_person_by_document'),
-);
-
-/** A person registered anywhere with this document, or undefined (named statement). */
-export async function personByDocumentRow(db: Executor, carnet: string, complemento: string) {
-  const [row] = await personByDocument(db).execute({ carnet, complemento });
-  return row;
-}
-
-/** The person with this id, or undefined. */
-export async function personById(db: Executor, personId: number) {
-  const [row] = await db.select().from(persons).where(eq(persons.id, personId));
-  return row;
-}
-
-/** Records that SEGIP confirmed the person. */
-export async function markSegipVerified(tx: Executor, personId: number, at: Date) {
-  await tx.update(persons).set({ segipVerifiedAt: at }).where(eq(persons.id, personId));
-}
 
 /** The active titular of an inscription, if any. */
 export async function activeAssignment(db: Executor, inscriptionId: number) {
@@ -306,86 +229,3 @@ export const writeTitularStatement = namedStatement<WrittenRow>(
     })})
     SELECT (SELECT id FROM opened) AS titular_id, (SELECT id FROM exclusion_opened) AS exclusion_id`,
 );
-
-export type PreviousTitularRow = {
-  year: number;
-  person_id: number;
-  carnet: string;
-  complemento: string;
-  paterno: string;
-  materno: string;
-  name: string;
-  birth_date: string;
-  verified: boolean;
-  relationship_id: number;
-  relationship_name: string;
-};
-
-/**
- * The student's titular at the end of the previous year (issue 18): the active assignment of the
- * same student's inscription of the year before this inscription's, with the person as they are now
- * (persons carry over). Undefined when the student had no inscription or no titular that year.
- */
-export async function previousTitularRow(db: Executor, inscriptionId: number) {
-  return firstRow<PreviousTitularRow>(
-    db,
-    sql`SELECT pn.year, p.id AS person_id, p.carnet, p.complemento, p.first_last_name AS paterno,
-          p.second_last_name AS materno, p.name, p.birth_date::text AS birth_date,
-          p.segip_verified_at IS NOT NULL AS verified, a.relationship_id, r.name AS relationship_name
-        FROM inscriptions n
-        JOIN inscriptions pn ON pn.student_id = n.student_id AND pn.year = n.year - 1
-        JOIN titular_assignments a ON a.inscription_id = pn.id AND a.removed_at IS NULL
-        JOIN persons p ON p.id = a.person_id
-        JOIN relationships r ON r.id = a.relationship_id
-        WHERE n.id = ${inscriptionId}
-        LIMIT 1`,
-  );
-}
-
-/** A guardian of the earlier year, as last year's titular is read (the same person columns). */
-export type PreviousGuardianRow = Omit<PreviousTitularRow, 'birth_date'>;
-
-/**
- * The student's active guardians of the closest earlier year the student was inscribed in (issue 18,
- * decision 041) who are not active guardians of this inscription, with the person as they are now
- * (persons carry over). Empty when there is no earlier inscription or nobody is left to offer.
- */
-export function previousGuardianRows(db: Executor, inscriptionId: number) {
-  return rows<PreviousGuardianRow>(
-    db,
-    sql`SELECT pn.year, p.id AS person_id, p.carnet, p.complemento, p.first_last_name AS paterno,
-          p.second_last_name AS materno, p.name, p.segip_verified_at IS NOT NULL AS verified,
-          g.relationship_id, r.name AS relationship_name
-        FROM inscriptions n
-        JOIN LATERAL (
-          SELECT e.id, e.year FROM inscriptions e
-          WHERE e.student_id = n.student_id AND e.year < n.year
-          ORDER BY e.year DESC LIMIT 1
-        ) pn ON true
-        JOIN guardians g ON g.inscription_id = pn.id AND g.removed_at IS NULL
-        JOIN persons p ON p.id = g.person_id
-        JOIN relationships r ON r.id = g.relationship_id
-        WHERE n.id = ${inscriptionId}
-          AND NOT EXISTS (
-            SELECT 1 FROM guardians c
-            WHERE c.inscription_id = n.id AND c.person_id = g.person_id AND c.removed_at IS NULL)
-        ORDER BY g.created_at, g.id`,
-  );
-}
-
-/** The persons who were active guardians of the student in the closest earlier year, added here or not. */
-export async function previousGuardianPersonIds(db: Executor, inscriptionId: number): Promise<Set<number>> {
-  const found = await rows<{ person_id: number }>(
-    db,
-    sql`SELECT g.person_id
-        FROM inscriptions n
-        JOIN LATERAL (
-          SELECT e.id FROM inscriptions e
-          WHERE e.student_id = n.student_id AND e.year < n.year
-          ORDER BY e.year DESC LIMIT 1
-        ) pn ON true
-        JOIN guardians g ON g.inscription_id = pn.id AND g.removed_at IS NULL
-        WHERE n.id = ${inscriptionId}`,
-  );
-  return new Set(found.map((r) => Number(r.person_id)));
-}
