@@ -13,7 +13,11 @@ export async function dashboardRoutes(app: AppInstance) {
   app.get(
     '/statistics/departments-paid',
     {
-      schema: { tags: ['dashboard'], querystring: dashboardRangeQuery, response: { 200: departmentPaidStats } },
+      schema: {
+        tags: ['dashboard'],
+        querystring: dashboardRangeQuery,
+        response: { 200: departmentPaidStats },
+      },
       preHandler: guard('dashboard.view'),
     },
     async (req) => dashboard.departmentPaid(app.deps, req.user!, req.query),

@@ -63,7 +63,11 @@ async function countsOf(db: Executor, ref: PlaceRef, year: TrackedYear) {
 }
 
 /** A place's schools and how many concluded, in the gestión asked for (the open one without `year`). */
-export async function overview(db: Executor, ref: PlaceRef, query: { year?: number } = {}): Promise<TrackingOverview> {
+export async function overview(
+  db: Executor,
+  ref: PlaceRef,
+  query: { year?: number } = {},
+): Promise<TrackingOverview> {
   const [place, { year, tracked }] = await Promise.all([loadPlace(db, ref), trackedYear(db, query.year)]);
   const [counts, subsystems, placeDistricts] = await Promise.all([
     countsOf(db, ref, tracked),
