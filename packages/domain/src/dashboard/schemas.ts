@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '../common/index.js';
-import { yearField } from '../common/years.js';
+import { calendarDate, yearField } from '../common/index.js';
 
 const isoDate = calendarDate('Fecha no válida (aaaa-mm-dd).');
 const rangeFields = { from: isoDate.optional(), to: isoDate.optional() };

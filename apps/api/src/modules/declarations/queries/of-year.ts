@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { declarations, institutions } from '../../db/schema/index.js';
-import { declarationKindCode } from './service.js';
+import { declarations, institutions } from '../../../db/schema/index.js';
+import { declarationKindCode } from '../service.js';
 
 /**
  * When the school (the outer query's unaliased `institutions`) consolidated its holder list in a
