@@ -1,4 +1,10 @@
-import type { InstitutionReport, PaymentDetailPage, PaymentGeneralSummary } from '@bjp/domain';
+import type {
+  DepartmentPaidRow,
+  InstitutionReport,
+  PaymentDetailPage,
+  PaymentGeneralSummary,
+  TrackingOverview,
+} from '@bjp/domain';
 import { formatCount } from '@bjp/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,4 +143,66 @@ describe('a closed gestión', () => {
       await page.close();
     });
   }
+
+  for (const viewport of [
+    { width: 1366, height: 768, name: '1366' },
+    { width: 390, height: 844, name: 'phone' },
+  ]) {
+    it(`the dashboard of the closed year: that year's figures, read only (${viewport.name})`, async () => {
+      const page = await newPage(browser, viewport);
+      await login(page, 'admin', 1);
+      const { open, closed } = await openYearAndClosed(page);
+      type Stats = { rows: DepartmentPaidRow[] };
+      const sum = (s: Stats, key: 'total' | 'paid') => s.rows.reduce((n, r) => n + r[key], 0);
+      const closedStats = await apiGet<Stats>(page, `/api/v1/statistics/departments-paid?year=${closed}`);
+      const openStats = await apiGet<Stats>(page, '/api/v1/statistics/departments-paid');
+      expect(sum(closedStats, 'paid')).toBeGreaterThan(0);
+      expect(sum(closedStats, 'total')).not.toBe(sum(openStats, 'total'));
+      await page.goto(`${baseUrl()}/`);
+      await page.getByTestId('summary-total-students').waitFor();
+      expect(await page.getByText(banner(closed)).count()).toBe(0);
+      await page.getByRole('textbox', { name: 'Gestión' }).click();
+      await page.getByRole('option', { name: `${closed} (cerrada)` }).click();
+      await page.getByText(banner(closed)).waitFor();
+      expect(new URL(page.url()).searchParams.get('gestion')).toBe(String(closed));
+      await expect
+        .poll(() => page.getByTestId('summary-total-students').innerText())
+        .toContain(formatCount(sum(closedStats, 'total')));
+      expect(await page.getByTestId('summary-paid-students').innerText()).toContain(
+        formatCount(sum(closedStats, 'paid')),
+      );
+      // The calendar opens in the closed year's payment season.
+      await page.getByText(`noviembre ${closed}`).waitFor();
+      await screenshot(page, `years-dashboard-${viewport.name}`);
+      await page.reload();
+      await page.getByText(banner(closed)).waitFor();
+      await expect
+        .poll(() => page.getByTestId('summary-total-students').innerText())
+        .toContain(formatCount(sum(closedStats, 'total')));
+      await page.getByRole('textbox', { name: 'Gestión' }).click();
+      await page.getByRole('option', { name: `${open} (abierta)` }).click();
+      await expect
+        .poll(() => page.getByTestId('summary-total-students').innerText())
+        .toContain(formatCount(sum(openStats, 'total')));
+      expect(new URL(page.url()).searchParams.get('gestion')).toBeNull();
+      await page.close();
+    });
+  }
+
+  it('Seguimiento of the closed year counts that year’s holders declarations', async () => {
+    const page = await newPage(browser, { width: 1366, height: 768 });
+    await login(page, 'admin', 1);
+    const { closed } = await openYearAndClosed(page);
+    const overview = await apiGet<TrackingOverview>(page, `/api/v1/tracking/departments/2?year=${closed}`);
+    expect(overview.year).toBe(closed);
+    await page.goto(`${baseUrl()}/seguimiento/depto/admin?place=2&gestion=${closed}`);
+    await page.getByText(banner(closed)).waitFor();
+    await page.getByText(`Gestión: ${closed}`).first().waitFor();
+    expect(await page.getByTestId('tracking-concluded').innerText()).toBe(
+      formatCount(overview.counts.concluded),
+    );
+    expect(await page.getByTestId('tracking-total').innerText()).toBe(formatCount(overview.counts.total));
+    await screenshot(page, 'years-tracking-1366');
+    await page.close();
+  });
 });

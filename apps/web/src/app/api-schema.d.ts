@@ -11157,6 +11157,8 @@ export interface paths {
                 query?: {
                     from?: string;
                     to?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path?: never;
@@ -11201,7 +11203,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -11247,6 +11252,8 @@ export interface paths {
                 query?: {
                     from?: string;
                     to?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path?: never;
@@ -12410,7 +12417,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     departmentId: number;
@@ -12485,6 +12495,8 @@ export interface paths {
                     status?: "TODOS" | "PENDIENTE" | "CONCLUIDO";
                     /** @description Subsistema */
                     subsystem?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -12551,6 +12563,8 @@ export interface paths {
                     status?: "TODOS" | "PENDIENTE" | "CONCLUIDO";
                     /** @description Subsistema */
                     subsystem?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -12586,7 +12600,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     districtId: number;
@@ -12661,6 +12678,8 @@ export interface paths {
                     status?: "TODOS" | "PENDIENTE" | "CONCLUIDO";
                     /** @description Subsistema */
                     subsystem?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -12727,6 +12746,8 @@ export interface paths {
                     status?: "TODOS" | "PENDIENTE" | "CONCLUIDO";
                     /** @description Subsistema */
                     subsystem?: string;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
                 };
                 header?: never;
                 path: {
@@ -12762,7 +12783,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE */

@@ -9,3 +9,4 @@ export * from './money.js';
 export * from './pagination.js';
 export * from './primitives.js';
 export * from './time-zone.js';
+export * from './years.js';

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { calendarDate } from '../common/index.js';
+import { calendarDate, yearField } from '../common/index.js';
 
 const isoDate = calendarDate('Fecha no válida (aaaa-mm-dd).');
+const rangeFields = { from: isoDate.optional(), to: isoDate.optional() };
+const rangeInOrder = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
+const rangeOutOfOrder = { message: 'La fecha final debe ser posterior a la inicial.' };
 
-export const paymentDateRange = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
-  .refine((r) => !r.from || !r.to || r.from <= r.to, {
-    message: 'La fecha final debe ser posterior a la inicial.',
-  });
+/** The dashboard's payment-date range of a gestión (the open one without `year`, decision 040). */
+export const dashboardRangeQuery = z
+  .object({ ...rangeFields, year: yearField })
+  .refine(rangeInOrder, rangeOutOfOrder);
 
 export const departmentPaidRow = z.object({
   departmentId: z.number().int(),

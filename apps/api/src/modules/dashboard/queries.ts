@@ -3,11 +3,16 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import {
+  courses,
+  institutions,
   statsInstitutions,
   statsPaymentsDaily,
   statsPaymentsDays,
   statsReportCells,
+  studentBonus,
 } from '../../db/schema/index.js';
+import { countedInscriptions, paidInscription, paidOnDay } from '../../db/summaries.js';
+import { holdersDeclaredAt } from '../declarations/index.js';
 
 type Scope = AuthUser['scope'];
 export type PaymentRange = { from?: string; to?: string };
@@ -71,4 +76,58 @@ export function institutionsByDepartment(db: Executor, scope: Scope) {
     .from(s)
     .where(rollupScope(scope, s.departmentId))
     .groupBy(s.departmentId);
+}
+
+/**
+ * A closed year's dashboard figures, counted from student_bonus of that year with the summaries' own
+ * fragments (db/summaries.ts; the rollups hold the open year only): beneficiaries and paid ones by
+ * department and level, the paid ones by department, level and payment day (a date range is summed
+ * from these, a few hundred rows), and the schools by department with those that stored that year's
+ * holders declaration.
+ */
+export type ClosedYearFigures = {
+  cells: Array<{ departmentId: number; levelId: number; total: number; paid: number }>;
+  days: Array<{ departmentId: number; levelId: number; paidOn: string; paid: number }>;
+  schools: Array<{ departmentId: number; total: number; completed: number }>;
+};
+
+export async function closedYearCounts(db: Executor, scope: Scope, year: number): Promise<ClosedYearFigures> {
+  // The rollups' rule of scope, over the schools of student_bonus.
+  const inScope = rollupScope(scope, institutions.departmentId);
+  const [cells, days, schools] = await Promise.all([
+    db
+      .select({
+        departmentId: institutions.departmentId,
+        levelId: courses.levelId,
+        total: sql<number>`count(*)::int`,
+        paid: sql<number>`(count(*) FILTER (WHERE ${paidInscription}))::int`,
+      })
+      .from(studentBonus)
+      .innerJoin(institutions, eq(institutions.id, studentBonus.institutionId))
+      .innerJoin(courses, eq(courses.id, studentBonus.courseId))
+      .where(and(countedInscriptions(year), inScope))
+      .groupBy(institutions.departmentId, courses.levelId),
+    db
+      .select({
+        departmentId: institutions.departmentId,
+        levelId: courses.levelId,
+        paidOn: sql<string>`${studentBonus.paidOn}::text`,
+        paid: sql<number>`count(*)::int`,
+      })
+      .from(studentBonus)
+      .innerJoin(institutions, eq(institutions.id, studentBonus.institutionId))
+      .innerJoin(courses, eq(courses.id, studentBonus.courseId))
+      .where(and(paidOnDay, countedInscriptions(year), inScope))
+      .groupBy(institutions.departmentId, courses.levelId, studentBonus.paidOn),
+    db
+      .select({
+        departmentId: institutions.departmentId,
+        total: sql<number>`count(*)::int`,
+        completed: sql<number>`count(${holdersDeclaredAt(year)})::int`,
+      })
+      .from(institutions)
+      .where(inScope)
+      .groupBy(institutions.departmentId),
+  ]);
+  return { cells, days, schools };
 }

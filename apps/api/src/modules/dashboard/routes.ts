@@ -1,4 +1,10 @@
-import { departmentPaidStats, institutionCompletionStats, paymentDateRange, systemStats } from '@bjp/domain';
+import {
+  dashboardRangeQuery,
+  departmentPaidStats,
+  institutionCompletionStats,
+  systemStats,
+  yearQuery,
+} from '@bjp/domain';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import * as dashboard from './service.js';
@@ -7,7 +13,11 @@ export async function dashboardRoutes(app: AppInstance) {
   app.get(
     '/statistics/departments-paid',
     {
-      schema: { tags: ['dashboard'], querystring: paymentDateRange, response: { 200: departmentPaidStats } },
+      schema: {
+        tags: ['dashboard'],
+        querystring: dashboardRangeQuery,
+        response: { 200: departmentPaidStats },
+      },
       preHandler: guard('dashboard.view'),
     },
     async (req) => dashboard.departmentPaid(app.deps, req.user!, req.query),
@@ -16,7 +26,7 @@ export async function dashboardRoutes(app: AppInstance) {
   app.get(
     '/statistics/systems',
     {
-      schema: { tags: ['dashboard'], querystring: paymentDateRange, response: { 200: systemStats } },
+      schema: { tags: ['dashboard'], querystring: dashboardRangeQuery, response: { 200: systemStats } },
       preHandler: guard('dashboard.view'),
     },
     async (req) => dashboard.systemPaid(app.deps, req.user!, req.query),
@@ -25,9 +35,9 @@ export async function dashboardRoutes(app: AppInstance) {
   app.get(
     '/statistics/institutions-completion',
     {
-      schema: { tags: ['dashboard'], response: { 200: institutionCompletionStats } },
+      schema: { tags: ['dashboard'], querystring: yearQuery, response: { 200: institutionCompletionStats } },
       preHandler: guard('dashboard.view'),
     },
-    async (req) => dashboard.institutionCompletion(app.deps, req.user!),
+    async (req) => dashboard.institutionCompletion(app.deps, req.user!, req.query),
   );
 }

@@ -1,5 +1,6 @@
-/** What other areas may use of frozen declarations: storing, finding and sending a school's declaration versions, and the Kardex novelties. */
+/** What other areas may use of frozen declarations: storing, finding and sending a school's declaration versions, the Kardex novelties, and a closed year's holders consolidation. */
 export { studentNovelties } from './novelties.js';
+export { holdersDeclaredAt } from './queries/of-year.js';
 export {
   consolidateWithDeclaration,
   currentDeclaration,

@@ -1,17 +1,32 @@
 import type { TrackingQuery } from '@bjp/domain';
-import { and, asc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { departments, districts, institutions } from '../../db/schema/index.js';
+import { holdersDeclaredAt } from '../declarations/index.js';
 
 export type PlaceRef = { level: 'department'; id: number } | { level: 'district'; id: number };
+
+/** The gestión tracked: the open one (null) or a closed one (decision 040). */
+export type TrackedYear = number | null;
 
 const placeCondition = (ref: PlaceRef): SQL =>
   ref.level === 'department' ? eq(institutions.departmentId, ref.id) : eq(institutions.districtId, ref.id);
 
-/** A school is CONCLUIDO when its holder list is consolidated (see docs/decisions.md, Tracking). */
-const concluded = isNotNull(institutions.holdersConsolidatedAt);
+/**
+ * When the school consolidated its holder list in the year tracked; a school is CONCLUIDO when it did
+ * (see docs/decisions.md, Tracking). The open year's is the school's flag; a closed year's, the
+ * holders declaration the school stored that year (the flag now says the open year's).
+ */
+const consolidatedAt = (year: TrackedYear): SQL<Date | null> =>
+  year === null
+    ? sql<Date | null>`${institutions.holdersConsolidatedAt}`.mapWith(institutions.holdersConsolidatedAt)
+    : holdersDeclaredAt(year);
 
-function filterConditions(ref: PlaceRef, query: Omit<TrackingQuery, 'page'>): SQL | undefined {
+function filterConditions(
+  ref: PlaceRef,
+  query: Omit<TrackingQuery, 'page'>,
+  year: TrackedYear,
+): SQL | undefined {
   const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
   return and(
     placeCondition(ref),
@@ -21,19 +36,19 @@ function filterConditions(ref: PlaceRef, query: Omit<TrackingQuery, 'page'>): SQ
       ? eq(institutions.districtId, query.districtId)
       : undefined,
     query.subsystem ? eq(institutions.subsystem, query.subsystem) : undefined,
-    query.status === 'CONCLUIDO' ? concluded : undefined,
-    query.status === 'PENDIENTE' ? isNull(institutions.holdersConsolidatedAt) : undefined,
+    query.status === 'CONCLUIDO' ? sql`${consolidatedAt(year)} IS NOT NULL` : undefined,
+    query.status === 'PENDIENTE' ? sql`${consolidatedAt(year)} IS NULL` : undefined,
   );
 }
 
-const rowColumns = {
+const rowColumns = (year: TrackedYear) => ({
   institutionId: institutions.id,
   name: institutions.name,
   districtId: institutions.districtId,
   districtName: districts.name,
   subsystem: institutions.subsystem,
-  consolidatedAt: institutions.holdersConsolidatedAt,
-};
+  consolidatedAt: consolidatedAt(year),
+});
 
 /** A school as the tracking lists show it. */
 export type TrackedInstitution = {
@@ -66,15 +81,16 @@ export async function districtWithDepartment(db: Executor, id: number) {
   return row;
 }
 
-/** The place's schools and how many have consolidated their list. */
+/** The place's schools and how many have consolidated their list in the year tracked. */
 export async function placeCounts(
   db: Executor,
   ref: PlaceRef,
+  year: TrackedYear,
 ): Promise<{ total: number; concluded: number }> {
   const [counts] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      concluded: sql<number>`count(${institutions.holdersConsolidatedAt})::int`,
+      concluded: sql<number>`count(${consolidatedAt(year)})::int`,
     })
     .from(institutions)
     .where(placeCondition(ref));
@@ -100,12 +116,17 @@ export function departmentDistricts(db: Executor, departmentId: number) {
     .orderBy(districts.name);
 }
 
-const trackedInstitutions = (db: Executor, ref: PlaceRef, query: Omit<TrackingQuery, 'page'>) =>
+const trackedInstitutions = (
+  db: Executor,
+  ref: PlaceRef,
+  query: Omit<TrackingQuery, 'page'>,
+  year: TrackedYear,
+) =>
   db
-    .select(rowColumns)
+    .select(rowColumns(year))
     .from(institutions)
     .innerJoin(districts, eq(districts.id, institutions.districtId))
-    .where(filterConditions(ref, query))
+    .where(filterConditions(ref, query, year))
     .orderBy(asc(institutions.districtId), asc(institutions.name), asc(institutions.id));
 
 /** One page of the place's schools matching the filters, and how many match in all. */
@@ -114,10 +135,14 @@ export async function trackedInstitutionPage(
   ref: PlaceRef,
   query: Omit<TrackingQuery, 'page'>,
   page: { limit: number; offset: number },
+  year: TrackedYear,
 ): Promise<{ rows: TrackedInstitution[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
-    trackedInstitutions(db, ref, query).limit(page.limit).offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(institutions).where(filterConditions(ref, query)),
+    trackedInstitutions(db, ref, query, year).limit(page.limit).offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(institutions)
+      .where(filterConditions(ref, query, year)),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }
@@ -127,14 +152,15 @@ export function allTrackedInstitutions(
   db: Executor,
   ref: PlaceRef,
   query: Omit<TrackingQuery, 'page'>,
+  year: TrackedYear,
 ): Promise<TrackedInstitution[]> {
-  return trackedInstitutions(db, ref, query);
+  return trackedInstitutions(db, ref, query, year);
 }
 
 /** One school with its district and department, or undefined. */
-export async function trackedInstitution(db: Executor, sie: number) {
+export async function trackedInstitution(db: Executor, sie: number, year: TrackedYear) {
   const [row] = await db
-    .select({ ...rowColumns, departmentId: departments.id, departmentName: departments.name })
+    .select({ ...rowColumns(year), departmentId: departments.id, departmentName: departments.name })
     .from(institutions)
     .innerJoin(districts, eq(districts.id, institutions.districtId))
     .innerJoin(departments, eq(departments.id, institutions.departmentId))

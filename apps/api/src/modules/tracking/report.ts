@@ -16,15 +16,15 @@ function describeFilters(query: Omit<TrackingQuery, 'page'>): string {
   return `Filtros — ${parts.filter(Boolean).join(' · ')}`;
 }
 
-/** The tracking report PDF of a place with the table's current filters, rendered by the document worker. */
+/** The tracking report PDF of a place with the table's current filters and gestión, rendered by the document worker. */
 export async function trackingReport(
   deps: AppDeps,
   ref: PlaceRef,
-  query: Omit<TrackingQuery, 'page'>,
+  query: Omit<TrackingQuery, 'page'> & { year?: number },
   render: Render,
 ) {
   const [summary, { place, rows }] = await Promise.all([
-    overview(deps.db, ref),
+    overview(deps.db, ref, query),
     allInstitutions(deps.db, ref, query),
   ]);
   const now = deps.clock.now();

@@ -8,6 +8,7 @@ import {
   trackingPage,
   trackingPlace,
   trackingQuery,
+  yearQuery,
 } from '@bjp/domain';
 import type { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
@@ -19,7 +20,9 @@ import { trackingReport } from './report.js';
 import * as tracking from './service.js';
 
 const tags = ['tracking'];
-const filters = trackingQuery.omit({ page: true });
+// Every read takes the gestión (`year`, the open one when absent; decision 040).
+const listQuery = trackingQuery.extend(yearQuery.shape);
+const filters = listQuery.omit({ page: true });
 
 /** Seguimiento Operativo BJP: department and district lists, the SIE lookup and the report PDF. */
 export async function trackingRoutes(app: AppInstance) {
@@ -45,15 +48,15 @@ export async function trackingRoutes(app: AppInstance) {
     app.get(
       `/tracking/${path}`,
       {
-        schema: { tags, params, response: { 200: trackingOverview } },
+        schema: { tags, params, querystring: yearQuery, response: { 200: trackingOverview } },
         preHandler: guard('tracking.view', check),
       },
-      async (req) => tracking.overview(db, ref(req)),
+      async (req) => tracking.overview(db, ref(req), req.query),
     );
     app.get(
       `/tracking/${path}/institutions`,
       {
-        schema: { tags, params, querystring: trackingQuery, response: { 200: trackingPage } },
+        schema: { tags, params, querystring: listQuery, response: { 200: trackingPage } },
         preHandler: guard('tracking.view', check),
       },
       async (req) => tracking.listInstitutions(db, ref(req), req.query),
@@ -87,9 +90,14 @@ export async function trackingRoutes(app: AppInstance) {
   app.get(
     '/tracking/institutions/:sie',
     {
-      schema: { tags, params: institutionCodeParams, response: { 200: trackingInstitution } },
+      schema: {
+        tags,
+        params: institutionCodeParams,
+        querystring: yearQuery,
+        response: { 200: trackingInstitution },
+      },
       preHandler: guard('tracking.view', (req) => ({ institution: (req.params as { sie: number }).sie })),
     },
-    async (req) => tracking.institutionTracking(db, req.params.sie),
+    async (req) => tracking.institutionTracking(db, req.params.sie, req.query),
   );
 }

@@ -7,9 +7,10 @@ import {
   type TrackingRow,
   trackingMessages,
 } from '@bjp/domain';
+import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { getSettings } from '../settings/index.js';
+import { yearToRead } from '../settings/index.js';
 import { loadPlace } from './places.js';
 import {
   allTrackedInstitutions,
@@ -18,6 +19,7 @@ import {
   placeCounts,
   placeSubsystems,
   type TrackedInstitution,
+  type TrackedYear,
   trackedInstitution,
   trackedInstitutionPage,
 } from './queries.js';
@@ -35,18 +37,47 @@ function toRow(row: TrackedInstitution, rowNumber: number): TrackingRow {
   };
 }
 
-export async function overview(db: Executor, ref: PlaceRef): Promise<TrackingOverview> {
-  const place = await loadPlace(db, ref);
-  const [counts, subsystems, placeDistricts, settings] = await Promise.all([
-    placeCounts(db, ref),
+/** The gestión asked for (`year`, the open one when absent; 400 for one the console does not hold). */
+async function trackedYear(db: Executor, year: number | undefined) {
+  const settings = await yearToRead(db, year);
+  return { year: settings.year, tracked: (settings.closed ? settings.year : null) as TrackedYear };
+}
+
+/**
+ * A closed year's counts do not change (decision 040): each instance keeps them per year and place
+ * for an hour, as 'Resumen General' keeps its closed-year figures.
+ */
+const closedCounts = new LRUCache<string, { total: number; concluded: number }>({
+  max: 2000,
+  ttl: 60 * 60 * 1000,
+});
+
+async function countsOf(db: Executor, ref: PlaceRef, year: TrackedYear) {
+  if (year === null) return placeCounts(db, ref, null);
+  const key = `${year}:${ref.level}:${ref.id}`;
+  const cached = closedCounts.get(key);
+  if (cached) return cached;
+  const counts = await placeCounts(db, ref, year);
+  closedCounts.set(key, counts);
+  return counts;
+}
+
+/** A place's schools and how many concluded, in the gestión asked for (the open one without `year`). */
+export async function overview(
+  db: Executor,
+  ref: PlaceRef,
+  query: { year?: number } = {},
+): Promise<TrackingOverview> {
+  const [place, { year, tracked }] = await Promise.all([loadPlace(db, ref), trackedYear(db, query.year)]);
+  const [counts, subsystems, placeDistricts] = await Promise.all([
+    countsOf(db, ref, tracked),
     placeSubsystems(db, ref),
     ref.level === 'department' ? departmentDistricts(db, ref.id) : Promise.resolve([]),
-    getSettings(db),
   ]);
   const { total, concluded: done } = counts;
   return {
     place,
-    year: settings.year,
+    year,
     counts: { total, concluded: done, pending: total - done },
     subsystems,
     districts: placeDistricts,
@@ -57,10 +88,12 @@ export async function overview(db: Executor, ref: PlaceRef): Promise<TrackingOve
 export async function listInstitutions(
   db: Executor,
   ref: PlaceRef,
-  query: TrackingQuery,
+  query: TrackingQuery & { year?: number },
 ): Promise<TrackingPage> {
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
-  const { rows, total } = await trackedInstitutionPage(db, ref, query, { limit: DEFAULT_PAGE_SIZE, offset });
+  const { tracked } = await trackedYear(db, query.year);
+  const page = { limit: DEFAULT_PAGE_SIZE, offset };
+  const { rows, total } = await trackedInstitutionPage(db, ref, query, page, tracked);
   return {
     items: rows.map((r, i) => toRow(r, offset + i + 1)),
     page: query.page,
@@ -70,21 +103,29 @@ export async function listInstitutions(
 }
 
 /** Every school matching the filters, for the tracking PDF (a department has at most a few thousand). */
-export async function allInstitutions(db: Executor, ref: PlaceRef, query: Omit<TrackingQuery, 'page'>) {
-  const place = await loadPlace(db, ref);
-  const rows = await allTrackedInstitutions(db, ref, query);
+export async function allInstitutions(
+  db: Executor,
+  ref: PlaceRef,
+  query: Omit<TrackingQuery, 'page'> & { year?: number },
+) {
+  const [place, { tracked }] = await Promise.all([loadPlace(db, ref), trackedYear(db, query.year)]);
+  const rows = await allTrackedInstitutions(db, ref, query, tracked);
   return { place, rows: rows.map((r, i) => toRow(r, i + 1)) };
 }
 
-/** SIE level: one school's tracking state. */
-export async function institutionTracking(db: Executor, sie: number): Promise<TrackingInstitution> {
-  const row = await trackedInstitution(db, sie);
+/** SIE level: one school's tracking state in the gestión asked for. */
+export async function institutionTracking(
+  db: Executor,
+  sie: number,
+  query: { year?: number } = {},
+): Promise<TrackingInstitution> {
+  const { year, tracked } = await trackedYear(db, query.year);
+  const row = await trackedInstitution(db, sie, tracked);
   if (!row) throw new AppError('not_found', trackingMessages.institutionNotFound);
-  const settings = await getSettings(db);
   return {
     row: toRow(row, 1),
     departmentId: row.departmentId,
     departmentName: row.departmentName,
-    year: settings.year,
+    year,
   };
 }

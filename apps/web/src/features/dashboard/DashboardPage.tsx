@@ -1,5 +1,6 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { PageHeader } from '../../ui/PageHeader';
 import { type PaymentRange, useDepartmentPaidStats, useInstitutionCompletion, useSystemStats } from './api';
 
@@ -9,11 +10,14 @@ import { type PaymentRange, useDepartmentPaidStats, useInstitutionCompletion, us
 const panels = import('./DashboardPanels');
 const DashboardPanels = lazy(() => panels.then((m) => ({ default: m.DashboardPanels })));
 
+/** The national progress of the gestión chosen in the header (a closed one read only, decision 040). */
 export function DashboardPage() {
   const [range, setRange] = useState<PaymentRange>({});
-  const paid = useDepartmentPaidStats(range);
-  const systems = useSystemStats(range);
-  const schools = useInstitutionCompletion();
+  // Another gestión has other payment days: its charts start from all dates.
+  const gestion = useGestion(() => setRange({}));
+  const paid = useDepartmentPaidStats(range, gestion.query);
+  const systems = useSystemStats(range, gestion.query);
+  const schools = useInstitutionCompletion(gestion.query);
 
   return (
     <Stack>
@@ -21,7 +25,9 @@ export function DashboardPage() {
         title="Dashboard"
         breadcrumbs={['Dashboard']}
         description="Avance nacional del pago del bono"
+        actions={<YearSelector gestion={gestion} />}
       />
+      <ClosedYearBanner gestion={gestion} />
       <Suspense
         fallback={
           // As tall as the screen: the footer stays below it, so the panels' arrival moves nothing
@@ -31,7 +37,14 @@ export function DashboardPage() {
           </Center>
         }
       >
-        <DashboardPanels range={range} setRange={setRange} paid={paid} systems={systems} schools={schools} />
+        <DashboardPanels
+          range={range}
+          setRange={setRange}
+          paid={paid}
+          systems={systems}
+          schools={schools}
+          closedYear={gestion.closed ? gestion.year : undefined}
+        />
       </Suspense>
     </Stack>
   );

@@ -27,6 +27,8 @@ type Props = {
   paid: ReturnType<typeof useDepartmentPaidStats>;
   systems: ReturnType<typeof useSystemStats>;
   schools: ReturnType<typeof useInstitutionCompletion>;
+  /** A closed gestión shown (decision 040): the calendar opens in its payment season. */
+  closedYear?: number;
 };
 
 /**
@@ -34,7 +36,7 @@ type Props = {
  * while the page's header is already drawn; the bar charts' library when they come near the screen
  * (issue 14).
  */
-export function DashboardPanels({ range, setRange, paid, systems, schools }: Props) {
+export function DashboardPanels({ range, setRange, paid, systems, schools, closedYear }: Props) {
   const rows = paid.data?.rows ?? [];
   const amount = paid.data?.amountPerStudent ?? 0;
   const summary = nationalSummary(rows, amount);
@@ -68,7 +70,13 @@ export function DashboardPanels({ range, setRange, paid, systems, schools }: Pro
           </SimpleGrid>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-          <PaymentRangePicker value={range} onChange={setRange} />
+          {/* Another gestión starts the calendar afresh (its range was cleared). */}
+          <PaymentRangePicker
+            key={closedYear ?? 'open'}
+            value={range}
+            onChange={setRange}
+            openMonth={closedYear ? `${closedYear}-11-01` : undefined}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
           {/* Only real figures are shown: browser tests compare them with the API. */}

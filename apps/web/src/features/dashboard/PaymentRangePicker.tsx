@@ -5,7 +5,12 @@ import { memo, useState } from 'react';
 import type { PaymentRange } from './api';
 import classes from './PaymentRangePicker.module.css';
 
-type Props = { value: PaymentRange; onChange: (range: PaymentRange) => void };
+type Props = {
+  value: PaymentRange;
+  onChange: (range: PaymentRange) => void;
+  /** The month shown first (yyyy-mm-dd); absent, today's. A closed year's opens in its November, the campaign's month. */
+  openMonth?: string;
+};
 
 const calendarLabels = {
   previousDecade: 'Década anterior',
@@ -25,7 +30,7 @@ const show = (day?: string) => (day ? formatDate(day) : '…');
  * Memoised: each statistics answer re-renders the dashboard, and the calendar's 42 days need not
  * follow (issue 14).
  */
-export const PaymentRangePicker = memo(function PaymentRangePicker({ value, onChange }: Props) {
+export const PaymentRangePicker = memo(function PaymentRangePicker({ value, onChange, openMonth }: Props) {
   const [draft, setDraft] = useState<DatesRangeValue<string>>([value.from ?? null, value.to ?? null]);
   const select = (next: DatesRangeValue<string>) => {
     setDraft(next);
@@ -48,6 +53,7 @@ export const PaymentRangePicker = memo(function PaymentRangePicker({ value, onCh
           value={draft}
           onChange={select}
           allowSingleDateInRange
+          defaultDate={openMonth}
           locale="es"
           ariaLabels={calendarLabels}
           classNames={{ day: classes.day }}

@@ -5,10 +5,10 @@ import { errorMessage } from '../../app/api';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { useTrackingInstitution } from './api';
 
-/** SIE level: one school's tracking state ('Código SIE'). */
-export function SieLookup() {
+/** SIE level: one school's tracking state ('Código SIE') in the gestión chosen (`year`, closed; undefined the open one). */
+export function SieLookup({ year }: { year?: number }) {
   const [sie, setSie] = useState<number | null>(null);
-  const query = useTrackingInstitution(sie);
+  const query = useTrackingInstitution(sie, year);
   const row = query.data?.row;
   return (
     <Paper withBorder radius="md" p="md">

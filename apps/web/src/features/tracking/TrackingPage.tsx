@@ -2,6 +2,7 @@ import { isAdministrator, trackingMessages } from '@bjp/domain';
 import { Alert, Loader, Paper, Stack } from '@mantine/core';
 import { errorMessage } from '../../app/api';
 import { useSessionUser } from '../../app/auth/session';
+import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { CodeFinder } from '../../ui/CodeFinder';
 import { PageHeader } from '../../ui/PageHeader';
 import { urlParam } from '../../ui/url-state';
@@ -27,9 +28,11 @@ export function TrackingPage({ level, mode, withSieLookup = false }: Props) {
   const [{ place: code }, set] = useUrlState(trackingPageParams);
   // Another place starts with no filters and at page 1.
   const setCode = (place: number | null) => set({ place, ...noTrackingFilters });
+  // Another gestión lists its schools from the first page.
+  const gestion = useGestion(() => set({ page: 1 }));
   const own = useOwnPlace(level, mode === 'user');
   const id = mode === 'user' ? (own.data?.id ?? null) : code;
-  const overview = useTrackingOverview(level, id);
+  const overview = useTrackingOverview(level, id, gestion.query);
   // Spec §2.7: 'Cambiar Departamento' only for administrators; the district finder stays visible.
   const showFinder = mode === 'admin' && (level === 'district' || code === null);
 
@@ -38,7 +41,9 @@ export function TrackingPage({ level, mode, withSieLookup = false }: Props) {
       <PageHeader
         title="Seguimiento Operativo BJP"
         breadcrumbs={['Seguimiento', level === 'department' ? 'Departamental' : 'Distrital']}
+        actions={<YearSelector gestion={gestion} />}
       />
+      <ClosedYearBanner gestion={gestion} />
       {showFinder && (
         <Paper withBorder radius="md" p="md" maw={480}>
           <CodeFinder
@@ -50,7 +55,7 @@ export function TrackingPage({ level, mode, withSieLookup = false }: Props) {
           />
         </Paper>
       )}
-      {withSieLookup && <SieLookup />}
+      {withSieLookup && <SieLookup year={gestion.query} />}
       {own.isError && <Alert color="red">{errorMessage(own.error, trackingMessages.invalidUser)}</Alert>}
       {overview.isError && <Alert color="red">{errorMessage(overview.error)}</Alert>}
       {overview.isLoading && <Loader mx="auto" />}
@@ -58,6 +63,7 @@ export function TrackingPage({ level, mode, withSieLookup = false }: Props) {
         <TrackingPlaceView
           key={`${level}${overview.data.place.id}`}
           overview={overview.data}
+          year={gestion.query}
           onChangePlace={
             mode === 'admin' && level === 'department' && isAdmin ? () => setCode(null) : undefined
           }

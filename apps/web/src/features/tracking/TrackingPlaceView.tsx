@@ -27,10 +27,16 @@ export const noTrackingFilters = {
   status: 'TODOS',
 } as const;
 
-type Props = { overview: TrackingOverview; onChangePlace?: () => void; changeLabel?: string };
+type Props = {
+  overview: TrackingOverview;
+  /** A closed gestión read (decision 040); undefined, the open one. */
+  year?: number;
+  onChangePlace?: () => void;
+  changeLabel?: string;
+};
 
 /** Place name and id, counts under the Gestión, filters, the table and the report PDF. */
-export function TrackingPlaceView({ overview, onChangePlace, changeLabel }: Props) {
+export function TrackingPlaceView({ overview, year, onChangePlace, changeLabel }: Props) {
   const [url, set] = useUrlState(trackingFilterParams);
   const [code, setCode] = useUrlText(url.code, (text) => set({ code: text }), 300);
   const [name, setName] = useUrlText(url.name, (text) => set({ name: text }), 300);
@@ -70,7 +76,7 @@ export function TrackingPlaceView({ overview, onChangePlace, changeLabel }: Prop
           <Group gap="xs">
             <DownloadButtons
               path={placeReportDocumentPath(place.level, place.id)}
-              query={filterQuery(filters)}
+              query={{ ...filterQuery(filters), year }}
               formats={['pdf']}
               withFormat={false}
               pdfLabel="Reporte PDF"
@@ -108,6 +114,7 @@ export function TrackingPlaceView({ overview, onChangePlace, changeLabel }: Prop
           <TrackingTable
             overview={overview}
             filters={filters}
+            year={year}
             page={url.page}
             onPageChange={(page) => set({ page })}
           />

@@ -8,15 +8,18 @@ import { type TrackingFilters, useTrackingList } from './api';
 type Props = {
   overview: TrackingOverview;
   filters: TrackingFilters;
+  /** A closed gestión read (decision 040); undefined, the open one. */
+  year?: number;
   page: number;
   onPageChange: (page: number) => void;
 };
 
-/** The place's schools, 10 a page; the state button opens the school's report. */
-export function TrackingTable({ overview, filters, page, onPageChange: setPage }: Props) {
+/** The place's schools, 10 a page; the state button opens the school's report of the same gestión. */
+export function TrackingTable({ overview, filters, year, page, onPageChange: setPage }: Props) {
   const navigate = useNavigate();
   const { level, id } = overview.place;
-  const list = useTrackingList(level, id, filters, page);
+  const list = useTrackingList(level, id, filters, page, year);
+  const gestion = year === undefined ? '' : `&gestion=${year}`;
   const columns: Column<TrackingRow>[] = [
     { key: 'id', header: 'ID', render: (r) => r.rowNumber, width: 60 },
     { key: 'code', header: 'Código', render: (r) => r.institutionId },
@@ -31,7 +34,7 @@ export function TrackingTable({ overview, filters, page, onPageChange: setPage }
           size="compact-xs"
           variant="light"
           color={r.status === 'CONCLUIDO' ? 'green' : 'red'}
-          onClick={() => navigate(`/reports/institution?sie=${r.institutionId}`)}
+          onClick={() => navigate(`/reports/institution?sie=${r.institutionId}${gestion}`)}
           title="Ver reporte de la institución"
         >
           {r.status}

@@ -35,23 +35,34 @@ export function useOwnPlace(level: Level, enabled: boolean) {
   });
 }
 
-export function useTrackingOverview(level: Level, id: number | null) {
+/** `year` in the functions below: a closed gestión (undefined: the open one, decision 040). */
+export function useTrackingOverview(level: Level, id: number | null, year?: number) {
   return useQuery({
-    queryKey: ['tracking', level, id],
+    queryKey: ['tracking', level, id, year ?? null],
     queryFn: ({ signal }) =>
       level === 'department'
-        ? api.get('/tracking/departments/{departmentId}', { path: { departmentId: id! }, signal })
-        : api.get('/tracking/districts/{districtId}', { path: { districtId: id! }, signal }),
+        ? api.get('/tracking/departments/{departmentId}', {
+            path: { departmentId: id! },
+            query: { year },
+            signal,
+          })
+        : api.get('/tracking/districts/{districtId}', { path: { districtId: id! }, query: { year }, signal }),
     enabled: id !== null,
     retry: false,
   });
 }
 
-export function useTrackingList(level: Level, id: number, filters: TrackingFilters, page: number) {
+export function useTrackingList(
+  level: Level,
+  id: number,
+  filters: TrackingFilters,
+  page: number,
+  year?: number,
+) {
   return useQuery({
-    queryKey: ['tracking', level, id, 'institutions', filters, page],
+    queryKey: ['tracking', level, id, 'institutions', filters, page, year ?? null],
     queryFn: ({ signal }) => {
-      const query = { ...filterQuery(filters), page };
+      const query = { ...filterQuery(filters), page, year };
       return level === 'department'
         ? api.get('/tracking/departments/{departmentId}/institutions', {
             path: { departmentId: id },
@@ -68,10 +79,11 @@ export function useTrackingList(level: Level, id: number, filters: TrackingFilte
   });
 }
 
-export function useTrackingInstitution(sie: number | null) {
+export function useTrackingInstitution(sie: number | null, year?: number) {
   return useQuery({
-    queryKey: ['tracking', 'institution', sie],
-    queryFn: ({ signal }) => api.get('/tracking/institutions/{sie}', { path: { sie: sie! }, signal }),
+    queryKey: ['tracking', 'institution', sie, year ?? null],
+    queryFn: ({ signal }) =>
+      api.get('/tracking/institutions/{sie}', { path: { sie: sie! }, query: { year }, signal }),
     enabled: sie !== null,
     retry: false,
   });

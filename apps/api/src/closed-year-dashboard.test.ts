@@ -1,0 +1,250 @@
+import type { SystemStats, TrackingInstitution, TrackingOverview, TrackingPage } from '@bjp/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from './db/rows.js';
+import { DEMO_PASSWORD, seedDatabase } from './db/seed/index.js';
+import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
+import { makeUser } from './test/factories.js';
+
+/**
+ * Issue 18 (decision 040): the dashboard and tracking read a closed year through `?year=`, over the
+ * tiny demo data, which holds the open year and the closed previous one. A closed year's figures are
+ * what student_bonus of that year says; its CONCLUIDO schools are those that stored that year's
+ * holders declaration (not the schools' open-year consolidation flag); scope refusals hold; a bad
+ * year is a Spanish 400.
+ */
+let ctx: TestContext;
+let admin = '';
+let open = 0;
+let closed = 0;
+/** A department and a district with schools, and the schools given a closed-year holders declaration. */
+let departmentId = 0;
+let districtId = 0;
+let declared: number[] = [];
+const tokens = { depto: '', otherDistrict: '' };
+
+type PaidStats = {
+  amountPerStudent: number;
+  rows: Array<{ departmentId: number; total: number; paid: number }>;
+};
+type Completion = { rows: Array<{ departmentId: number; total: number; completed: number }> };
+
+/** A stored declaration row of a school, kind and year (the PDF is not what this test reads). */
+const declaration = (school: number, kind: number, year: number, version: number, superseded: boolean) =>
+  sql.raw(`INSERT INTO declarations (institution_id, kind, version, year, data, pdf, sha256, file_name,
+      verification_code, code_hash, consolidated_at, consolidated_by_name, stored_at, superseded_at)
+    VALUES (${school}, ${kind}, ${version}, ${year}, '{}', '\\x00', 'x', 'd.pdf', 'C-${school}-${kind}-${version}',
+      'h-${school}-${kind}-${version}', TIMESTAMPTZ '${year}-10-01 10:00-04', 'Directora',
+      TIMESTAMPTZ '${year}-10-01 10:00-04', ${superseded ? `TIMESTAMPTZ '${year}-10-02 10:00-04'` : 'NULL'})`);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.handle.db;
+  await seedDatabase(ctx.handle, { scale: 'tiny', today: '2025-11-20' });
+  admin = (await loginAs(ctx.app, 'admin', 1, DEMO_PASSWORD)).token;
+  const [facts] = await rows<{ open: number; closed: number; district: number; department: number }>(
+    db,
+    `SELECT (SELECT year FROM programme_settings) AS open, (SELECT max(year) FROM closed_years) AS closed,
+       d.id AS district, d.department_id AS department
+     FROM institutions i JOIN districts d ON d.id = i.district_id
+     GROUP BY d.id ORDER BY count(*) DESC, d.id LIMIT 1`,
+  );
+  ({ open, closed, district: districtId, department: departmentId } = facts!);
+  const schools = await rows<{ id: number }>(
+    db,
+    `SELECT id FROM institutions WHERE district_id = ${districtId} ORDER BY id LIMIT 3`,
+  );
+  const [a, b, c] = schools.map((s) => s.id);
+  declared = [a!, b!];
+  // a and b stored their holders declaration in the closed year (a's first version was reopened);
+  // c only its paid-validation one, and a holders one of the open year: neither is a closed-year
+  // holders consolidation.
+  await db.execute(declaration(a!, 2, closed, 1, true));
+  await db.execute(declaration(a!, 2, closed, 2, false));
+  await db.execute(declaration(b!, 2, closed, 1, false));
+  await db.execute(declaration(c!, 1, closed, 1, false));
+  await db.execute(declaration(c!, 2, open, 1, false));
+  const [other] = await rows<{ id: number }>(
+    db,
+    `SELECT min(id) AS id FROM districts WHERE id <> ${districtId} AND department_id <> ${departmentId}`,
+  );
+  await makeUser(db, { username: 'depto18', type: 2, profile: 7, departmentId });
+  await makeUser(db, { username: 'distrito18', type: 2, profile: 10, districtId: other!.id });
+  tokens.depto = (await loginAs(ctx.app, 'depto18', 2)).token;
+  tokens.otherDistrict = (await loginAs(ctx.app, 'distrito18', 2)).token;
+}, 120_000);
+afterAll(() => ctx?.close());
+
+const get = (url: string, token = admin) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
+const json = async <T>(url: string, token = admin): Promise<T> => {
+  const res = await get(url, token);
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json<T>();
+};
+
+/** A year's beneficiaries and paid ones by department, straight from student_bonus (paid in a range if given). */
+async function directByDepartment(year: number, from?: string, to?: string) {
+  const range = from && to ? `AND b.paid_on BETWEEN DATE '${from}' AND DATE '${to}'` : '';
+  return rows<{ departmentId: number; total: number; paid: number }>(
+    ctx.handle.db,
+    `SELECT i.department_id AS "departmentId", count(*)::int AS total,
+       (count(*) FILTER (WHERE b.counts_as_paid ${range}))::int AS paid
+     FROM student_bonus b JOIN institutions i ON i.id = b.institution_id
+     WHERE b.year = ${year} AND NOT b.removed GROUP BY i.department_id ORDER BY 1`,
+  );
+}
+
+/** A year's beneficiaries and paid ones by level (1 special, 12 primary, 13 secondary). */
+async function directByLevel(year: number) {
+  return rows<{ levelId: number; total: number; paid: number }>(
+    ctx.handle.db,
+    `SELECT c.level_id AS "levelId", count(*)::int AS total, (count(*) FILTER (WHERE b.counts_as_paid))::int AS paid
+     FROM student_bonus b JOIN courses c ON c.id = b.course_id
+     WHERE b.year = ${year} AND NOT b.removed GROUP BY c.level_id ORDER BY 1`,
+  );
+}
+
+const nonEmpty = (s: PaidStats) =>
+  s.rows.filter((r) => r.total > 0).map(({ departmentId, total, paid }) => ({ departmentId, total, paid }));
+
+describe('the dashboard of a closed year', () => {
+  it("counts the closed year's beneficiaries and paid ones from that year's student_bonus", async () => {
+    const closedStats = await json<PaidStats>(`/statistics/departments-paid?year=${closed}`);
+    const openStats = await json<PaidStats>('/statistics/departments-paid');
+    expect(nonEmpty(closedStats)).toEqual(await directByDepartment(closed));
+    expect(nonEmpty(openStats)).toEqual(await directByDepartment(open));
+    expect(nonEmpty(closedStats)).not.toEqual(nonEmpty(openStats));
+    expect(closedStats.amountPerStudent).toBe(200);
+    // The open year named explicitly is the open year.
+    expect(await json<PaidStats>(`/statistics/departments-paid?year=${open}`)).toEqual(openStats);
+
+    const systems = await json<SystemStats>(`/statistics/systems?year=${closed}`);
+    const byLevel = new Map((await directByLevel(closed)).map((r) => [r.levelId, r]));
+    expect(systems).toEqual({
+      special: byLevel.get(1)?.paid ?? 0,
+      primary: byLevel.get(12)?.paid ?? 0,
+      secondary: byLevel.get(13)?.paid ?? 0,
+      totals: {
+        special: byLevel.get(1)?.total ?? 0,
+        primary: byLevel.get(12)?.total ?? 0,
+        secondary: byLevel.get(13)?.total ?? 0,
+      },
+    });
+    expect(systems).not.toEqual(await json<SystemStats>('/statistics/systems'));
+  });
+
+  it("counts a payment-date range within the closed year's payments", async () => {
+    const [from, to] = [`${closed}-10-20`, `${closed}-10-31`];
+    const ranged = await json<PaidStats>(`/statistics/departments-paid?year=${closed}&from=${from}&to=${to}`);
+    const direct = await directByDepartment(closed, from, to);
+    expect(nonEmpty(ranged)).toEqual(direct);
+    const paidInRange = direct.reduce((n, r) => n + r.paid, 0);
+    expect(paidInRange).toBeGreaterThan(0);
+    const systems = await json<SystemStats>(`/statistics/systems?year=${closed}&from=${from}&to=${to}`);
+    expect(systems.special + systems.primary + systems.secondary).toBe(paidInRange);
+    // The open year's range of the same days (a year later) holds none of the closed year's payments.
+    const openRange = await json<PaidStats>(`/statistics/departments-paid?from=${from}&to=${to}`);
+    expect(openRange.rows.every((r) => r.paid === 0)).toBe(true);
+  });
+
+  it("counts as completed the schools that stored that year's holders declaration", async () => {
+    const closedSchools = await json<Completion>(`/statistics/institutions-completion?year=${closed}`);
+    const row = closedSchools.rows.find((r) => r.departmentId === departmentId)!;
+    expect(row.completed).toBe(declared.length);
+    expect(closedSchools.rows.reduce((n, r) => n + r.completed, 0)).toBe(declared.length);
+    const openSchools = await json<Completion>('/statistics/institutions-completion');
+    expect(openSchools.rows.map((r) => r.total)).toEqual(closedSchools.rows.map((r) => r.total));
+    expect(openSchools).not.toEqual(closedSchools);
+  });
+
+  it("keeps the dashboard's refusal for a closed year: a department user has no dashboard", async () => {
+    for (const url of [
+      `/statistics/departments-paid?year=${closed}`,
+      `/statistics/systems?year=${closed}`,
+      `/statistics/institutions-completion?year=${closed}`,
+    ]) {
+      expect({ url, status: (await get(url, tokens.depto)).statusCode }).toEqual({ url, status: 403 });
+    }
+  });
+});
+
+describe('tracking of a closed year', () => {
+  it("counts CONCLUIDO from the closed year's holders declarations, not the schools' open-year flag", async () => {
+    const closedView = await json<TrackingOverview>(`/tracking/districts/${districtId}?year=${closed}`);
+    const openView = await json<TrackingOverview>(`/tracking/districts/${districtId}`);
+    const [flag] = await rows<{ total: number; consolidated: number }>(
+      ctx.handle.db,
+      `SELECT count(*)::int AS total, count(holders_consolidated_at)::int AS consolidated
+       FROM institutions WHERE district_id = ${districtId}`,
+    );
+    expect(closedView.year).toBe(closed);
+    expect(closedView.counts).toEqual({
+      total: flag!.total,
+      concluded: declared.length,
+      pending: flag!.total - declared.length,
+    });
+    expect(openView.year).toBe(open);
+    expect(openView.counts.concluded).toBe(flag!.consolidated);
+    expect(openView.counts).not.toEqual(closedView.counts);
+
+    const list = await json<TrackingPage>(
+      `/tracking/districts/${districtId}/institutions?page=1&status=CONCLUIDO&year=${closed}`,
+    );
+    expect(list.items.map((r) => r.institutionId).sort()).toEqual([...declared].sort());
+    expect(
+      list.items.every((r) => r.status === 'CONCLUIDO' && r.consolidatedAt?.startsWith(`${closed}-10-01`)),
+    ).toBe(true);
+    const dept = await json<TrackingOverview>(`/tracking/departments/${departmentId}?year=${closed}`);
+    expect(dept.counts.concluded).toBe(declared.length);
+
+    const one = await json<TrackingInstitution>(`/tracking/institutions/${declared[0]}?year=${closed}`);
+    expect(one).toMatchObject({ year: closed, row: { status: 'CONCLUIDO' } });
+    const pdf = await get(`/tracking/districts/${districtId}/report?year=${closed}`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+  });
+
+  it('keeps the place refusals for a closed year', async () => {
+    for (const url of [
+      `/tracking/districts/${districtId}?year=${closed}`,
+      `/tracking/districts/${districtId}/institutions?page=1&year=${closed}`,
+      `/tracking/departments/${departmentId}?year=${closed}`,
+      `/tracking/institutions/${declared[0]}?year=${closed}`,
+    ]) {
+      const res = await get(url, tokens.otherDistrict);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+    }
+    const own = await get(`/tracking/districts/${districtId}?year=${closed}`, tokens.depto);
+    expect(own.statusCode, own.body).toBe(200);
+  });
+});
+
+describe('a bad gestión', () => {
+  const urls = (year: string) => [
+    `/statistics/departments-paid?year=${year}`,
+    `/statistics/systems?year=${year}`,
+    `/statistics/institutions-completion?year=${year}`,
+    `/tracking/districts/${districtId}?year=${year}`,
+    `/tracking/districts/${districtId}/institutions?page=1&year=${year}`,
+    `/tracking/districts/${districtId}/report?year=${year}`,
+    `/tracking/institutions/${declared[0]}?year=${year}`,
+  ];
+
+  it('answers a Spanish 400, never a 5xx', async () => {
+    for (const [year, message] of [
+      [String(open - 7), `La gestión ${open - 7} no existe en la consola.`],
+      ['99999999999999999999', 'La gestión debe ser un año'],
+      ['dos', 'La gestión debe ser un año'],
+      ['2024.5', 'La gestión debe ser un año'],
+    ] as const) {
+      for (const url of urls(year)) {
+        const res = await get(url);
+        expect({ url, status: res.statusCode, spanish: res.body.includes(message) }).toEqual({
+          url,
+          status: 400,
+          spanish: true,
+        });
+      }
+    }
+  });
+});
