@@ -17,12 +17,13 @@ import { prefetchPublicConfig } from './app/public-config';
 import { appQueryClient as queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 
-// The app's own modules were evaluated in the task that ends here; the router is created in the next.
+// The app's own modules were evaluated in the task that ends here; the router is created in the next ones.
 await nextTask();
 
 // Asked before the first render: the layout's header and banner are drawn with it, not redrawn.
 prefetchPublicConfig(queryClient);
-const router = createAppRouter();
+// Created in three more tasks (see router.tsx).
+const router = await createAppRouter();
 
 // Spec §4: when the session cannot be renewed, storage is cleared and the user goes to the login.
 setSessionExpiredHandler(() => {
