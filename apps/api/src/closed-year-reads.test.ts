@@ -229,7 +229,10 @@ describe('reading a closed year', () => {
     const version = await get(`/holders/institutions/${recorded!.sie}/declaration/versions/1`);
     expect(version.statusCode).toBe(200);
     expect(version.rawPayload.length).toBeGreaterThan(1000);
-    const verified = await ctx.app.inject({ method: 'GET', url: `/api/v1/public/declarations/${recorded!.code}` });
+    const verified = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/declarations/${recorded!.code}`,
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     const [district] = await rows<{ id: number }>(ctx.handle.db, 'SELECT min(id) AS id FROM districts');
     const undeclared = await makeSchool(ctx.handle.db, { districtId: district!.id });

@@ -274,7 +274,8 @@ async function pdfBytes(db: Executor, id: number, sha256: string): Promise<Buffe
   const pdf = await pdfOf(db, id);
   // Only bytes that are what their hash says are kept; a PDF larger than the whole cache is not.
   // (A row recorded without its print, with empty bytes, is not kept either: the cache sizes must be > 0.)
-  if (pdf.length > 0 && pdf.length <= pdfCache.maxSize && sha256Hex(pdf) === sha256) pdfCache.set(sha256, pdf);
+  if (pdf.length > 0 && pdf.length <= pdfCache.maxSize && sha256Hex(pdf) === sha256)
+    pdfCache.set(sha256, pdf);
   return pdf;
 }
 

@@ -18,7 +18,13 @@ export async function printedDeclaration(
   withRender: <T>(work: (render: Render) => Promise<T>) => Promise<T>,
 ): Promise<StoredPdf> {
   if (row.pdf.length > 0) return row;
-  const data = await declarationDataOfYear(deps.db, sie, row.year, row.consolidatedAt, row.consolidatedByName);
+  const data = await declarationDataOfYear(
+    deps.db,
+    sie,
+    row.year,
+    row.consolidatedAt,
+    row.consolidatedByName,
+  );
   const code = row.verificationCode;
   const pdf = await withRender((render) =>
     render('declarationPdf', {

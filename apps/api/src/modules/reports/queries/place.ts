@@ -1,6 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { holdersDeclaredAt } from '../../declarations/index.js';
 import {
   courses,
   institutions,
@@ -9,6 +8,7 @@ import {
   statsReportCells,
   studentBonus,
 } from '../../../db/schema/index.js';
+import { holdersDeclaredAt } from '../../declarations/index.js';
 
 export type ReportRef =
   | { level: 'national' }
