@@ -9,7 +9,7 @@ export const UNDECLARED_PERCENT = 5;
  * The closed year's holders declarations, one INSERT: about 95 % of the schools with inscriptions
  * that year hold a current holders declaration of it (kind 2, the record a closed year's 'CONCLUIDO'
  * is read from, decision 040), consolidated by the school's director (the admin where it has none) a
- * few days after its last titular was validated, and never after that year's deadline. Each carries
+ * few days after its last titular was validated, inside that year and before its payment campaign. Each carries
  * what the public verification shows (its totals, a verification code and its hash) but no print:
  * `pdf` is empty, and the closed-year download renders it on demand from that year's records.
  */
@@ -36,7 +36,8 @@ export async function loadPreviousDeclarations(
          ${label('Titulares directores', 's.directores')},
          ${label('Baja / sin titular', '0')},
          ${label('Pendientes', 's.total - s.apoderados - s.maestros - s.directores')})),
-       ''::bytea, encode(sha256(''::bytea), 'hex'),
+       -- No print, so no hash of one: the SHA-256 of a download is the one it carries (ETag).
+       ''::bytea, '',
        'DDJJ_TITULARES_' || s.institution_id || '_' || to_char(s.local, 'YYYYMMDDHH24MISS') || '.pdf',
        s.code, encode(sha256(convert_to(replace(s.code, '-', ''), 'UTF8')), 'hex'),
        (s.local::text || '-04')::timestamptz, s.by,
@@ -47,8 +48,12 @@ export async function loadPreviousDeclarations(
          -- 16 hex symbols are 16 Crockford base32 symbols (0-9, A-F), grouped as the codes printed.
          regexp_replace(upper(substr(md5('seed-previous-holders-' || c.institution_id), 1, 16)),
            '(.{4})(.{4})(.{4})(.{4})', '\\1-\\2-\\3-\\4') AS code,
-         -- Bolivian local time (UTC−4 all year): a working day, between 09:00 and 17:00.
-         least((c.last_validated AT TIME ZONE 'UTC' - INTERVAL '4 hours')::date + 1 + ${r.below('c.institution_id', 134, 5)},
+         -- Bolivian local time (UTC−4 all year), between 09:00 and 17:00 of a day inside the closed
+         -- year and before its payment campaign (13 October): the demo's titular dates follow the
+         -- seed's 'today', so they may fall later and are only a starting point.
+         least(greatest((c.last_validated AT TIME ZONE 'UTC' - INTERVAL '4 hours')::date + 1 + ${r.below('c.institution_id', 134, 5)},
+                        DATE '${previous}-08-01'),
+               DATE '${previous}-10-12' - ${r.below('c.institution_id', 136, 20)},
                DATE '${facts.deadline}')::timestamp
            + INTERVAL '9 hours' + ${r.below('c.institution_id', 135, 28_800)} * INTERVAL '1 second' AS local,
          coalesce((SELECT min(sc.user_id) FROM user_scopes sc JOIN users du ON du.id = sc.user_id AND du.profile = 9

@@ -153,7 +153,7 @@ describe('seedDatabase', () => {
       (SELECT count(DISTINCT institution_id) FROM inscriptions WHERE year = 2024)::int AS schools,
       (SELECT count(*) FROM declarations WHERE year = 2024 AND kind = 2 AND superseded_at IS NULL)::int AS holders_declared,
       (SELECT count(*) FROM declarations WHERE year = 2024 AND kind = 2 AND (consolidated_at < '2024-01-01T04:00Z'
-         OR consolidated_at >= '2024-11-30T04:00Z'))::int AS declared_outside_year,
+         OR consolidated_at >= '2024-10-13T04:00Z'))::int AS declared_outside_year,
       (SELECT count(*) FROM declarations WHERE year = 2024 AND kind = 2
          AND code_hash <> encode(sha256(convert_to(replace(verification_code, '-', ''), 'UTF8')), 'hex'))::int AS wrong_code_hash`);
     expect(previous).toMatchObject({
