@@ -1,4 +1,11 @@
-import type { SystemStats, TrackingInstitution, TrackingOverview, TrackingPage } from '@bjp/domain';
+import type {
+  InstitutionReport,
+  PlaceReport,
+  SystemStats,
+  TrackingInstitution,
+  TrackingOverview,
+  TrackingPage,
+} from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from './db/rows.js';
@@ -21,6 +28,7 @@ let closed = 0;
 let departmentId = 0;
 let districtId = 0;
 let declared: number[] = [];
+let undeclared = 0;
 const tokens = { depto: '', otherDistrict: '' };
 
 type PaidStats = {
@@ -29,13 +37,18 @@ type PaidStats = {
 };
 type Completion = { rows: Array<{ departmentId: number; total: number; completed: number }> };
 
-/** A stored declaration row of a school, kind and year (the PDF is not what this test reads). */
-const declaration = (school: number, kind: number, year: number, version: number, superseded: boolean) =>
+/**
+ * A stored declaration row of a school, kind and year, its next version (the PDF is not what this
+ * test reads).
+ */
+const declaration = (school: number, kind: number, year: number, superseded: boolean) =>
   sql.raw(`INSERT INTO declarations (institution_id, kind, version, year, data, pdf, sha256, file_name,
       verification_code, code_hash, consolidated_at, consolidated_by_name, stored_at, superseded_at)
-    VALUES (${school}, ${kind}, ${version}, ${year}, '{}', '\\x00', 'x', 'd.pdf', 'C-${school}-${kind}-${version}',
-      'h-${school}-${kind}-${version}', TIMESTAMPTZ '${year}-10-01 10:00-04', 'Directora',
-      TIMESTAMPTZ '${year}-10-01 10:00-04', ${superseded ? `TIMESTAMPTZ '${year}-10-02 10:00-04'` : 'NULL'})`);
+    SELECT ${school}, ${kind}, v, ${year}, '{}', '\\x00', 'x', 'd.pdf', 'C-${school}-${kind}-' || v,
+      'h-${school}-${kind}-' || v, TIMESTAMPTZ '${year}-10-01 10:00-04', 'Directora',
+      TIMESTAMPTZ '${year}-10-01 10:00-04', ${superseded ? `TIMESTAMPTZ '${year}-10-02 10:00-04'` : 'NULL'}
+    FROM (SELECT 1 + coalesce(max(version), 0) AS v FROM declarations
+          WHERE institution_id = ${school} AND kind = ${kind}) n`);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -56,14 +69,20 @@ beforeAll(async () => {
   );
   const [a, b, c] = schools.map((s) => s.id);
   declared = [a!, b!];
-  // a and b stored their holders declaration in the closed year (a's first version was reopened);
-  // c only its paid-validation one, and a holders one of the open year: neither is a closed-year
-  // holders consolidation.
-  await db.execute(declaration(a!, 2, closed, 1, true));
-  await db.execute(declaration(a!, 2, closed, 2, false));
-  await db.execute(declaration(b!, 2, closed, 1, false));
-  await db.execute(declaration(c!, 1, closed, 1, false));
-  await db.execute(declaration(c!, 2, open, 1, false));
+  // The demo data's closed-year holders declarations are marked reopened (the one change the
+  // table allows), so that only these count: a and b stored their holders declaration in the closed
+  // year (a's first version was reopened); c only its paid-validation one, and a holders one of the
+  // open year: neither is a closed-year holders consolidation.
+  await db.execute(
+    sql.raw(`UPDATE declarations SET superseded_at = TIMESTAMPTZ '${closed}-09-01 10:00-04', superseded_by = 0
+      WHERE kind = 2 AND year = ${closed} AND superseded_at IS NULL`),
+  );
+  await db.execute(declaration(a!, 2, closed, true));
+  await db.execute(declaration(a!, 2, closed, false));
+  await db.execute(declaration(b!, 2, closed, false));
+  await db.execute(declaration(c!, 1, closed, false));
+  await db.execute(declaration(c!, 2, open, false));
+  undeclared = c!;
   const [other] = await rows<{ id: number }>(
     db,
     `SELECT min(id) AS id FROM districts WHERE id <> ${districtId} AND department_id <> ${departmentId}`,
@@ -246,5 +265,27 @@ describe('a bad gestión', () => {
         });
       }
     }
+  });
+});
+
+describe("one 'CONCLUIDO' for a closed year", () => {
+  it('the report badge and Consolidadas answer what Seguimiento answers, with and without the declaration', async () => {
+    for (const sie of [declared[0]!, undeclared]) {
+      const report = await json<InstitutionReport>(`/reports/institutions/${sie}?year=${closed}`);
+      const tracked = await json<TrackingInstitution>(`/tracking/institutions/${sie}?year=${closed}`);
+      expect({ sie, consolidated: report.institution.consolidated, status: tracked.row.status }).toEqual({
+        sie,
+        consolidated: sie !== undeclared,
+        status: sie !== undeclared ? 'CONCLUIDO' : 'PENDIENTE',
+      });
+    }
+    // Consolidadas of the district's closed-year report: its schools with inscriptions that year
+    // holding that year's holders declaration, the ones Seguimiento counts as CONCLUIDO.
+    const place = await json<PlaceReport>(`/reports/districts/${districtId}?year=${closed}`);
+    const total = place.dependencies.find((d) => d.dependency === null)!;
+    const tracking = await json<TrackingOverview>(`/tracking/districts/${districtId}?year=${closed}`);
+    expect(total.consolidated).toBe(declared.length);
+    expect(tracking.counts.concluded).toBe(declared.length);
+    expect(total.institutions).toBeGreaterThan(total.consolidated);
   });
 });

@@ -13,7 +13,7 @@ import { rows } from './db/rows.js';
 import { DEMO_PASSWORD, seedDatabase } from './db/seed/index.js';
 import { refreshStatistics } from './db/summaries.js';
 import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
-import { makeUser } from './test/factories.js';
+import { makeSchool, makeUser } from './test/factories.js';
 
 /**
  * Issue 18, reading a closed year (decision 040), over the tiny demo data, which holds the open year
@@ -126,7 +126,13 @@ describe('reading a closed year', () => {
       amountPerStudent: 200,
       payment: { total: direct!.total, paid: direct!.paid },
     });
-    expect(answers.institution.institution.consolidated).toBe(true);
+    // 'CONCLUIDO' in a closed year: the school holds a current holders declaration of that year.
+    const [declared] = await rows<{ n: number }>(
+      ctx.handle.db,
+      `SELECT count(*)::int AS n FROM declarations
+       WHERE institution_id = ${school} AND kind = 2 AND year = ${closed} AND superseded_at IS NULL`,
+    );
+    expect(answers.institution.institution.consolidated).toBe(declared!.n === 1);
     expect(answers.students.total).toBe(direct!.total);
     expect(answers.district.year).toBe(closed);
     expect(answers.national.year).toBe(closed);
@@ -208,9 +214,30 @@ describe('reading a closed year', () => {
       `/paid-validation/institutions/${school}/report/document/versions`,
     );
     expect(openVersions.items).toHaveLength(0);
-    // The holders' declaration of the closed year: none stored, said in Spanish.
-    const holders = await get(`/holders/institutions/${school}/declaration?year=${closed}`);
-    expect(holders.statusCode).toBe(404);
+    // The holders' declaration of the closed year: the demo data record it without its print, so it
+    // is rendered on demand with the recorded code; a school that stored none gets a Spanish 404.
+    const [recorded] = await rows<{ sie: number; code: string }>(
+      ctx.handle.db,
+      `SELECT institution_id AS sie, verification_code AS code FROM declarations
+       WHERE kind = 2 AND year = ${closed} AND length(pdf) = 0 ORDER BY institution_id LIMIT 1`,
+    );
+    const printed = await get(`/holders/institutions/${recorded!.sie}/declaration?year=${closed}`);
+    expect(printed.statusCode, printed.body).toBe(200);
+    expect(printed.headers['content-type']).toContain('application/pdf');
+    expect(printed.rawPayload.length).toBeGreaterThan(1000);
+    expect(printed.headers['x-declaration-version']).toBe('1');
+    const version = await get(`/holders/institutions/${recorded!.sie}/declaration/versions/1`);
+    expect(version.statusCode).toBe(200);
+    expect(version.rawPayload.length).toBeGreaterThan(1000);
+    const verified = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/declarations/${recorded!.code}`,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const [district] = await rows<{ id: number }>(ctx.handle.db, 'SELECT min(id) AS id FROM districts');
+    const undeclared = await makeSchool(ctx.handle.db, { districtId: district!.id });
+    const holders = await get(`/holders/institutions/${undeclared.id}/declaration?year=${closed}`);
+    expect(holders.statusCode, holders.body).toBe(404);
     expect(holders.json<{ message: string }>().message).toBe(
       `La unidad educativa no tiene declaración guardada de la gestión ${closed}.`,
     );

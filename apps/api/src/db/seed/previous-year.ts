@@ -1,6 +1,7 @@
 import { payingBanks as banks } from '../../integrations/sintesis/payments.js';
 import type { Executor } from '../client.js';
 import { rows } from '../rows.js';
+import { loadPreviousDeclarations } from './previous-declarations.js';
 import type { Scale } from './scales.js';
 import { run } from './sql.js';
 import { sqlRandom, textArray } from './sql-random.js';
@@ -37,7 +38,10 @@ const observations = [
  *   PAGADO) and every such school consolidated, at the closed year's amount;
  * - its row in closed_years: the open year's amount (the programme paid 200 both years) and that
  *   year's deadline and calendar, closed when the open year started.
- * The closed year has no stored declarations (PDFs): those are printed by the application.
+ * - its holders declarations: about 95 % of its schools declared their holder list that year
+ *   (previous-declarations.ts), so Seguimiento and the reports of that year read most as 'CONCLUIDO'.
+ * The closed year stores no PDFs: the paid-validation declarations are printed by the application at
+ * their first download, and the holders ones are recorded without their print (rendered on demand).
  */
 export async function loadPreviousYear(tx: Executor, seed: number): Promise<void> {
   const r = sqlRandom(seed);
@@ -187,4 +191,5 @@ export async function loadPreviousYear(tx: Executor, seed: number): Promise<void
      FROM paid_validations v JOIN inscriptions n ON n.id = v.inscription_id AND n.year = ${previous}
      GROUP BY v.institution_id ORDER BY v.institution_id`,
   );
+  await loadPreviousDeclarations(tx, r, { previous, deadline: facts.deadline, admin: facts.admin });
 }

@@ -149,7 +149,13 @@ describe('seedDatabase', () => {
       (SELECT count(*) FROM paid_validation_consolidations c WHERE c.year = 2024 AND c.students <>
          (SELECT count(*) FROM paid_validations v JOIN inscriptions n ON n.id = v.inscription_id AND n.year = 2024
           WHERE v.institution_id = c.institution_id))::int AS wrong_totals,
-      (SELECT count(*) FROM student_bonus WHERE year = 2024 AND state = 'PAGADO_POR_VALIDAR')::int AS undeclared`);
+      (SELECT count(*) FROM student_bonus WHERE year = 2024 AND state = 'PAGADO_POR_VALIDAR')::int AS undeclared,
+      (SELECT count(DISTINCT institution_id) FROM inscriptions WHERE year = 2024)::int AS schools,
+      (SELECT count(*) FROM declarations WHERE year = 2024 AND kind = 2 AND superseded_at IS NULL)::int AS holders_declared,
+      (SELECT count(*) FROM declarations WHERE year = 2024 AND kind = 2 AND (consolidated_at < '2024-01-01T04:00Z'
+         OR consolidated_at >= '2024-10-13T04:00Z'))::int AS declared_outside_year,
+      (SELECT count(*) FROM declarations WHERE year = 2024 AND kind = 2
+         AND code_hash <> encode(sha256(convert_to(replace(verification_code, '-', ''), 'UTF8')), 'hex'))::int AS wrong_code_hash`);
     expect(previous).toMatchObject({
       closed_years: 1,
       year_before: true,
@@ -160,7 +166,12 @@ describe('seedDatabase', () => {
       not_grade_below: 0,
       wrong_totals: 0,
       undeclared: 0,
+      declared_outside_year: 0,
+      wrong_code_hash: 0,
     });
+    // Most of the closed year's schools declared their holder list that year (about 95 %).
+    expect(previous.holders_declared as number).toBeGreaterThan((previous.schools as number) * 0.6);
+    expect(previous.holders_declared as number).toBeLessThanOrEqual(previous.schools as number);
     const n = previous.inscriptions as number;
     expect(n).toBeGreaterThan(summary.counts.students * 0.7);
     expect(n).toBeLessThan(summary.counts.students);

@@ -14,4 +14,5 @@ export {
   sendStored,
   storeDeclaration,
   supersedeDeclaration,
+  verificationUrl,
 } from './service.js';

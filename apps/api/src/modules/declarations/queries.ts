@@ -62,6 +62,10 @@ const pdfColumns = {
   sha256: declarations.sha256,
   fileName: declarations.fileName,
   supersededAt: declarations.supersededAt,
+  year: declarations.year,
+  verificationCode: declarations.verificationCode,
+  consolidatedAt: declarations.consolidatedAt,
+  consolidatedByName: declarations.consolidatedByName,
 };
 
 /** A stored declaration's PDF bytes. */

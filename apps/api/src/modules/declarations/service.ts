@@ -246,10 +246,15 @@ export async function supersedeDeclaration(
 
 export type StoredPdf = {
   version: number;
+  /** Empty for a declaration recorded without its print (the demo seed's closed year). */
   pdf: Buffer;
   sha256: string;
   fileName: string;
   supersededAt: Date | null;
+  year: number;
+  verificationCode: string;
+  consolidatedAt: Date;
+  consolidatedByName: string;
 };
 
 /**
@@ -268,7 +273,9 @@ async function pdfBytes(db: Executor, id: number, sha256: string): Promise<Buffe
   if (hit) return hit;
   const pdf = await pdfOf(db, id);
   // Only bytes that are what their hash says are kept; a PDF larger than the whole cache is not.
-  if (pdf.length <= pdfCache.maxSize && sha256Hex(pdf) === sha256) pdfCache.set(sha256, pdf);
+  // (A row recorded without its print, with empty bytes, is not kept either: the cache sizes must be > 0.)
+  if (pdf.length > 0 && pdf.length <= pdfCache.maxSize && sha256Hex(pdf) === sha256)
+    pdfCache.set(sha256, pdf);
   return pdf;
 }
 

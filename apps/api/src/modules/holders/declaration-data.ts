@@ -34,9 +34,20 @@ export async function declarationData(
 ): Promise<DeclarationData> {
   const facts = await institutionFacts(deps, db, sie);
   if (!facts.consolidatedAt) throw new AppError('conflict', holderMessages.declarationBeforeConsolidation);
-  const card = await institutionCard(db, sie);
-  const rows = await declarationRowsOf(db, sie, facts.year);
   const by = await consolidatedByName(db, sie);
+  return declarationDataOfYear(db, sie, facts.year, facts.consolidatedAt, by ?? '');
+}
+
+/** The declaration of the school's list of `year`, consolidated at `consolidatedAt` by `consolidatedBy`. */
+export async function declarationDataOfYear(
+  db: Executor,
+  sie: number,
+  year: number,
+  consolidatedAt: Date,
+  consolidatedBy: string,
+): Promise<DeclarationData> {
+  const card = await institutionCard(db, sie);
+  const rows = await declarationRowsOf(db, sie, year);
   const declarationRows = rows.map(({ shiftId: _s, levelId: _l, ...r }) => r);
   return {
     sie,
@@ -45,12 +56,12 @@ export async function declarationData(
     codeType: card.codeType,
     district: card.districtName,
     department: card.departmentName,
-    year: facts.year,
-    consolidatedAt: facts.consolidatedAt,
-    consolidatedBy: by ?? '',
+    year,
+    consolidatedAt,
+    consolidatedBy,
     rows: declarationRows,
     totals: sum(declarationRows),
-    students: (await studentDetails(db, sie, facts.year)).map((s) => ({
+    students: (await studentDetails(db, sie, year)).map((s) => ({
       shiftId: s.shiftId,
       levelId: s.levelId,
       gradeId: s.gradeId,

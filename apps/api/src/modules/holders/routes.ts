@@ -30,6 +30,7 @@ import { yearToRead } from '../settings/index.js';
 import { consolidate, listPending } from './consolidation.js';
 import { registrationPeriod, schoolOf } from './context.js';
 import { holdersDeclarationForDownload } from './frozen.js';
+import { printedDeclaration } from './recorded-print.js';
 import { titularRoutes } from './routes-titulars.js';
 import { institutionState, listStudents } from './students.js';
 
@@ -119,7 +120,12 @@ export async function holdersRoutes(app: AppInstance) {
       if (year.closed)
         return sendStored(
           reply,
-          await lastDeclarationOfYear(app.deps.db, req.params.sie, 'holders', year.year),
+          await printedDeclaration(
+            app.deps,
+            req.params.sie,
+            await lastDeclarationOfYear(app.deps.db, req.params.sie, 'holders', year.year),
+            (work) => withDocument(reply, work),
+          ),
         );
       // Issue 12: the stored (frozen) declaration, byte for byte; stored at its first download for a
       // school consolidated before declarations were stored.
@@ -163,7 +169,12 @@ export async function holdersRoutes(app: AppInstance) {
     async (req, reply) =>
       sendStored(
         reply,
-        await declarationVersionPdf(app.deps.db, req.params.sie, 'holders', req.params.version),
+        await printedDeclaration(
+          app.deps,
+          req.params.sie,
+          await declarationVersionPdf(app.deps.db, req.params.sie, 'holders', req.params.version),
+          (work) => withDocument(reply, work),
+        ),
       ),
   );
 

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import { yearToRead } from '../settings/index.js';
 import {
   courseFigures,
+  holdersDeclaredIn,
   institutionsByName,
   institutionWithPlace,
   studentPaymentPage,
@@ -42,7 +43,8 @@ const shiftName = (id: number) => shifts.find((s) => s.id === id)?.name ?? '';
 /**
  * 'Reporte Institución': both pies, the level and course list, and whether the PDF is offered, for
  * the open year or a closed one (`year`; its amount from closed_years, its figures from student_bonus
- * of that year). A closed year's lists are final, so the school shows as consolidated in it.
+ * of that year). In a closed year the school is consolidated when it holds a current holders
+ * declaration of that year, as Seguimiento and the dashboard read it (decision 040).
  */
 export async function institutionReport(
   db: Executor,
@@ -51,7 +53,10 @@ export async function institutionReport(
 ): Promise<InstitutionReport> {
   const school = await loadInstitution(db, sie);
   const settings = await yearToRead(db, year);
-  const figures = await courseFigures(db, sie, settings.year);
+  const [figures, consolidatedAt] = await Promise.all([
+    courseFigures(db, sie, settings.year),
+    settings.closed ? holdersDeclaredIn(db, sie, settings.year) : school.consolidatedAt,
+  ]);
   const total = figures.reduce((s, c) => s + c.students, 0);
   const paid = figures.reduce((s, c) => s + c.paid, 0);
   const male = figures.reduce((s, c) => s + c.male, 0);
@@ -66,7 +71,7 @@ export async function institutionReport(
       areaName: areas.find((a) => a.id === school.area)?.name ?? school.area,
       districtName: school.districtName,
       departmentName: school.departmentName,
-      consolidated: settings.closed || school.consolidatedAt !== null,
+      consolidated: consolidatedAt !== null,
     },
     year: settings.year,
     amountPerStudent: settings.amountPerStudent,

@@ -115,7 +115,8 @@ function VersionRow({
         <Code>{v.verificationCode}</Code>
       </Table.Td>
       <Table.Td title={v.sha256}>
-        <Code>{v.sha256.slice(0, 12)}…</Code>
+        {/* A declaration recorded without its print (demo data of a closed year) has no hash. */}
+        {v.sha256 ? <Code>{v.sha256.slice(0, 12)}…</Code> : '—'}
       </Table.Td>
       <Table.Td>
         <Button

@@ -13,6 +13,7 @@ import {
   students,
   titularAssignments,
 } from '../../../db/schema/index.js';
+import { holdersDeclaredAt } from '../../declarations/index.js';
 
 /**
  * Active (not removed) inscriptions of one school in the programme year: the population of its
@@ -106,6 +107,18 @@ export function institutionsByName(db: Executor, ids: number[]) {
     .from(institutions)
     .where(inArray(institutions.id, ids))
     .orderBy(institutions.name);
+}
+
+/**
+ * When the school consolidated its holder list in a closed year: its current holders declaration of
+ * that year (decision 040), or null. The school's holders_consolidated_at is the open year's.
+ */
+export async function holdersDeclaredIn(db: Executor, sie: number, year: number) {
+  const [row] = await db
+    .select({ at: holdersDeclaredAt(year) })
+    .from(institutions)
+    .where(eq(institutions.id, sie));
+  return row?.at ?? null;
 }
 
 /** A school with its district and department names; or undefined. */

@@ -8,6 +8,7 @@ import {
   statsReportCells,
   studentBonus,
 } from '../../../db/schema/index.js';
+import { holdersDeclaredAt } from '../../declarations/index.js';
 
 export type ReportRef =
   | { level: 'national' }
@@ -100,15 +101,16 @@ export function closedYearCells(db: Executor, ref: ReportRef, year: number) {
 }
 
 /**
- * A closed year's schools by dependency: those with an inscription of that year in the place. Its
- * lists are final, so every one of them counts as consolidated (decision 040).
+ * A closed year's schools by dependency: those with an inscription of that year in the place, and of
+ * them the consolidated ones: those holding a current holders declaration of that year, the one rule
+ * Seguimiento and the dashboard read too (decision 040).
  */
 export function closedYearSchoolCounts(db: Executor, ref: ReportRef, year: number) {
   return db
     .select({
       dependency: institutions.dependency,
       count: sql<number>`count(*)::int`,
-      consolidated: sql<number>`count(*)::int`,
+      consolidated: sql<number>`count(${holdersDeclaredAt(year)})::int`,
     })
     .from(institutions)
     .where(
