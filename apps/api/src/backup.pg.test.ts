@@ -66,7 +66,7 @@ describe('backup and restore on PostgreSQL (pg_dump -Fc, pg_restore)', () => {
   it('has something to lose', () => {
     expect(before.students).toBeGreaterThan(0);
     expect(before.paidAmount).toBeGreaterThan(0);
-    expect(before.declarations).toBe(1);
+    expect(before.declarations).toBeGreaterThan(0);
     expect(before.auditRows).toBeGreaterThan(0);
   });
 

@@ -49,7 +49,7 @@ describe(`backup and restore of the embedded database (${SCALE} seed)`, () => {
     expect(before.titulars).toBeGreaterThan(0);
     expect(before.paidPayments).toBeGreaterThan(0);
     expect(before.paidAmount).toBeGreaterThan(0);
-    expect(before.declarations).toBe(1);
+    expect(before.declarations).toBeGreaterThan(0);
     expect(before.users).toBeGreaterThan(0);
     expect(before.auditRows).toBeGreaterThan(0);
   });
