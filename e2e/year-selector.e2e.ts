@@ -178,7 +178,9 @@ describe('a closed gestión', () => {
       expect(await page.getByTestId('summary-paid-students').innerText()).toContain(
         formatCount(sum(closedStats, 'paid')),
       );
-      // The calendar opens in the closed year's payment season.
+      // The calendar opens in the closed year's payment season (drawn when it comes near the screen:
+      // on a phone it is below the pies).
+      await page.getByText('Fechas de pago', { exact: true }).scrollIntoViewIfNeeded();
       await page.getByText(`noviembre ${closed}`).waitFor();
       await screenshot(page, `years-dashboard-${viewport.name}`);
       await page.reload();

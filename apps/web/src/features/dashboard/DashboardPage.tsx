@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { PageHeader } from '../../ui/PageHeader';
 import { type PaymentRange, useDepartmentPaidStats, useInstitutionCompletion, useSystemStats } from './api';
+import { useDeferredQuery } from './deferred-query';
 
 // The header is drawn at once; the charts' chunk and the statistics are fetched side by side. The
 // chunk is requested when this screen's code arrives, beside the layout's first render rather than
@@ -15,9 +16,11 @@ export function DashboardPage() {
   const [range, setRange] = useState<PaymentRange>({});
   // Another gestión has other payment days: its charts start from all dates.
   const gestion = useGestion(() => setRange({}));
-  const paid = useDepartmentPaidStats(range, gestion.query);
-  const systems = useSystemStats(range, gestion.query);
-  const schools = useInstitutionCompletion(gestion.query);
+  // The panels follow each answer in a deferred render, which React splits into slices: a query's
+  // update is synchronous, and the whole dashboard redrawn at once was a long task (issue 14).
+  const paid = useDeferredQuery(useDepartmentPaidStats(range, gestion.query));
+  const systems = useDeferredQuery(useSystemStats(range, gestion.query));
+  const schools = useDeferredQuery(useInstitutionCompletion(gestion.query));
 
   return (
     <Stack>
