@@ -91,7 +91,7 @@ export async function consolidateWithDeclaration<T>(
       await deps.db.transaction(async (tx) => {
         const { declare } = await step(tx, now);
         const input = await declare();
-        draft = { input, version: await nextVersion(tx, sie, kind) };
+        draft = { input, version: await nextVersion(tx, sie, kind, input.year) };
         throw new DryRun();
       });
     } catch (error) {
@@ -112,7 +112,7 @@ export async function consolidateWithDeclaration<T>(
         const { declare, finish } = await step(tx, now);
         const storeStart = performance.now();
         const again = await declare();
-        const againVersion = await nextVersion(tx, sie, kind);
+        const againVersion = await nextVersion(tx, sie, kind, again.year);
         if (declaredHash(again, againVersion) !== rendered) throw new ChangedWhileRendering();
         const stored = await insertDeclaration(deps, tx, again, againVersion, code, pdf);
         storing = performance.now() - storeStart;

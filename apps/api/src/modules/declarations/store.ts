@@ -1,4 +1,4 @@
-/** Storing a declaration: its version, verification code, PDF and row. */
+/** Storing a declaration: its version, verification code, PDF and row (decision 042: versions per year). */
 import type { DeclarationKind } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
@@ -41,7 +41,7 @@ function publicOrigin(deps: AppDeps): string {
 }
 
 /**
- * Stores a declaration in the caller's transaction: next version of (school, kind), a new
+ * Stores a declaration in the caller's transaction: next version of (school, kind, year), a new
  * verification code, the PDF rendered with it, its SHA-256. The caller holds the school's row lock,
  * so versions of one school never race. A failed render throws and the transaction stores nothing.
  * Used by the backfill at first download; consolidations render before their transaction
@@ -52,16 +52,30 @@ export async function storeDeclaration(
   tx: Executor,
   input: StoreInput,
 ): Promise<StoredDeclaration> {
-  const version = await nextVersion(tx, input.sie, input.kind);
+  const version = await nextVersion(tx, input.sie, input.kind, input.year);
   const code = newVerificationCode();
   const pdf = await input.render({ code, url: verificationUrl(deps, code), version });
   return insertDeclaration(deps, tx, input, version, code, pdf);
 }
 
-export async function nextVersion(tx: Executor, sie: number, kind: DeclarationKind): Promise<number> {
-  return (await lastVersion(tx, sie, declarationKindCode[kind])) + 1;
+/**
+ * The version a new declaration of `year` takes: one more than the school's last of that kind and
+ * year (decision 042), so a year's first declaration is 'versión 1' whatever earlier years stored.
+ * Two stores of one school cannot both read the same last version: every caller holds the school's
+ * institutions row locked (its consolidating UPDATE, or FOR NO KEY UPDATE) until its transaction
+ * ends, whatever the year, and the unique index on (school, kind, year, version) would refuse the
+ * second row of a caller that did not.
+ */
+export async function nextVersion(
+  tx: Executor,
+  sie: number,
+  kind: DeclarationKind,
+  year: number,
+): Promise<number> {
+  return (await lastVersion(tx, sie, declarationKindCode[kind], year)) + 1;
 }
 
+/** Inserts the declaration row (superseding the open year's current one first); its id and version. */
 export async function insertDeclaration(
   deps: AppDeps,
   tx: Executor,

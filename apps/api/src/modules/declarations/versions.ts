@@ -63,14 +63,19 @@ export async function currentDeclaration(
   return row ? withPdf(db, row) : null;
 }
 
+/**
+ * Version `version` of a school's declaration of a kind stored for `year`: versions count per year
+ * (decision 042), so the number alone names one version of each year. 404 in Spanish when none.
+ */
 export async function declarationVersionPdf(
   db: Executor,
   sie: number,
   kind: DeclarationKind,
+  year: number,
   version: number,
 ): Promise<StoredPdf> {
-  const row = await declarationVersionRow(db, sie, declarationKindCode[kind], version);
-  if (!row) throw new AppError('not_found', declarationMessages.versionNotFound);
+  const row = await declarationVersionRow(db, sie, declarationKindCode[kind], year, version);
+  if (!row) throw new AppError('not_found', declarationMessages.versionNotFound(version, year));
   return withPdf(db, row);
 }
 
@@ -98,7 +103,7 @@ export async function declarationOfYear(
 ): Promise<StoredPdf | undefined> {
   const rows = await versionRows(db, sie, declarationKindCode[kind], year);
   const last = rows.at(-1);
-  return last ? declarationVersionPdf(db, sie, kind, last.version) : undefined;
+  return last ? declarationVersionPdf(db, sie, kind, year, last.version) : undefined;
 }
 
 /**
@@ -124,18 +129,19 @@ export function sendStored(reply: FastifyReply, row: StoredPdf) {
     .send(row.pdf);
 }
 
-/** The versions of a school's declarations of a kind, oldest first. */
+/** The versions of a school's declarations of a kind stored for `year`, oldest first (1, 2… each year). */
 export async function listVersions(
   db: Executor,
   sie: number,
   kind: DeclarationKind,
-  year?: number,
+  year: number,
 ): Promise<{ items: DeclarationVersion[] }> {
   const rows = await versionRows(db, sie, declarationKindCode[kind], year);
   return {
     items: rows.map((r) => ({
       kind,
       kindLabel: declarationKindLabels[kind],
+      year,
       version: r.version,
       consolidatedAt: r.consolidatedAt.toISOString(),
       consolidatedBy: r.consolidatedBy,
