@@ -23,7 +23,7 @@ const { fixedClock } = await api('lib/clock.ts');
 const { DocumentService } = await api('documents/service.ts');
 const { consolidate } = await api('modules/holders/consolidation.ts');
 const { registrationPeriod } = await api('modules/holders/context.ts');
-const { consolidationHooks } = await api('modules/declarations/service.ts');
+const { consolidationHooks } = await api('modules/declarations/consolidate.ts');
 const { sql } = await import('drizzle-orm');
 
 const handle = await openDatabase({ url, poolSize: 4 });

@@ -226,7 +226,8 @@ describe('reading a closed year', () => {
     expect(printed.headers['content-type']).toContain('application/pdf');
     expect(printed.rawPayload.length).toBeGreaterThan(1000);
     expect(printed.headers['x-declaration-version']).toBe('1');
-    const version = await get(`/holders/institutions/${recorded!.sie}/declaration/versions/1`);
+    // Versions are numbered per year (decision 042): the closed year's version 1 is asked by its year.
+    const version = await get(`/holders/institutions/${recorded!.sie}/declaration/versions/1?year=${closed}`);
     expect(version.statusCode).toBe(200);
     expect(version.rawPayload.length).toBeGreaterThan(1000);
     const verified = await ctx.app.inject({

@@ -52,8 +52,9 @@ export async function backupTotals(db: Executor): Promise<BackupTotals> {
 
 /**
  * A frozen declaration with a 256 KB PDF-like body on the first consolidated (else first) school (its
- * next version: the seed's closed year may hold one), and its audit row, so the dump carries a large
- * binary value and an append-only table written by the console.
+ * next version of 2025: versions count per year, decision 042, so the seed's closed-year one does not
+ * count and it is version 1), and its audit row, so the dump carries a large binary value and an
+ * append-only table written by the console.
  */
 export async function storeDeclaration(db: Executor): Promise<void> {
   const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(256 * 1024)]);
@@ -62,7 +63,9 @@ export async function storeDeclaration(db: Executor): Promise<void> {
     db,
     `INSERT INTO declarations (institution_id, kind, version, year, data, pdf, sha256, file_name,
        verification_code, code_hash, consolidated_at, consolidated_by_name, stored_at)
-     SELECT id, 2, 1 + coalesce((SELECT max(d.version) FROM declarations d WHERE d.institution_id = i.id AND d.kind = 2), 0),
+     SELECT id, 2,
+       1 + coalesce((SELECT max(d.version) FROM declarations d
+                     WHERE d.institution_id = i.id AND d.kind = 2 AND d.year = 2025), 0),
        2025, '{"students": 0}'::jsonb, decode('${pdf.toString('hex')}', 'hex'), '${sha}',
        'declaracion.pdf', 'BACKUP-TEST', '${createHash('sha256').update('BACKUP-TEST').digest('hex')}', now(),
        'Prueba de respaldo', now()

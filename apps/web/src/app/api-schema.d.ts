@@ -4875,7 +4875,10 @@ export interface paths {
                                 status: string;
                                 supersededAt: string | null;
                                 verificationCode: string;
+                                /** @description Versión dentro de la gestión (1, 2…) */
                                 version: number;
+                                /** @description Gestión de la declaración: las versiones se numeran por gestión */
+                                year: number;
                             }[];
                         };
                     };
@@ -4897,15 +4900,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Una versión guardada de la declaración jurada de titulares, tal como se emitió */
+        /** @description Una versión guardada de la declaración jurada de titulares de la gestión, tal como se emitió (las versiones se numeran por gestión) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
                     sie: number;
-                    /** @description Versión de la declaración */
+                    /** @description Versión de la declaración dentro de la gestión (`year`; sin ella, la gestión abierta) */
                     version: number;
                 };
                 cookie?: never;
@@ -8086,7 +8092,10 @@ export interface paths {
                                 status: string;
                                 supersededAt: string | null;
                                 verificationCode: string;
+                                /** @description Versión dentro de la gestión (1, 2…) */
                                 version: number;
+                                /** @description Gestión de la declaración: las versiones se numeran por gestión */
+                                year: number;
                             }[];
                         };
                     };
@@ -8108,15 +8117,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Una versión guardada de la declaración de la validación de pagados, tal como se emitió */
+        /** @description Una versión guardada de la declaración de la validación de pagados de la gestión, tal como se emitió (las versiones se numeran por gestión) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     /** @description Código SIE de la institución */
                     sie: number;
-                    /** @description Versión de la declaración */
+                    /** @description Versión de la declaración dentro de la gestión (`year`; sin ella, la gestión abierta) */
                     version: number;
                 };
                 cookie?: never;

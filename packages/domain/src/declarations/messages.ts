@@ -9,7 +9,9 @@ export const declarationKindLabels: Record<(typeof DECLARATION_KINDS)[number], s
 export const declarationMessages = {
   superseded: 'Reemplazada',
   current: 'Vigente',
-  versionNotFound: 'No existe esa versión de la declaración.',
+  /** Versions count per programme year (decision 042): a number names a version of one year only. */
+  versionNotFound: (version: number, year: number) =>
+    `No existe la versión ${version} de la declaración en la gestión ${year}.`,
   noneInYear: (year: number) => `La unidad educativa no tiene declaración guardada de la gestión ${year}.`,
   malformedCode:
     'El código de verificación no es válido: son 16 caracteres (letras y números) en grupos de cuatro, por ejemplo K7QF-2M9X-4HC1-P8ZD.',

@@ -16,7 +16,8 @@ export * from './messages.js';
 export const declarationVersion = z.object({
   kind: declarationKindEnum,
   kindLabel: z.string(),
-  version: z.number().int(),
+  year: z.number().int().describe('Gestión de la declaración: las versiones se numeran por gestión'),
+  version: z.number().int().describe('Versión dentro de la gestión (1, 2…)'),
   consolidatedAt: z.string(),
   consolidatedBy: z.string(),
   sha256: z.string(),
@@ -31,7 +32,12 @@ export type DeclarationVersionList = z.infer<typeof declarationVersionList>;
 
 export const declarationVersionParams = z.object({
   sie: sieParam.describe('Código SIE de la institución'),
-  version: z.coerce.number().int().min(1).max(1_000_000).describe('Versión de la declaración'),
+  version: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .describe('Versión de la declaración dentro de la gestión (`year`; sin ella, la gestión abierta)'),
 });
 
 export const verificationParams = z.object({

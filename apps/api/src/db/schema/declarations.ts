@@ -22,9 +22,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * Frozen declarations (issue 12): every consolidation (kind 1 paid validation, kind 2 holder
  * registration) stores, in its own transaction, what it declares (data, jsonb) and the PDF it printed
- * (pdf, with its SHA-256), version n per (school, kind), and a verification code whose SHA-256 is
- * what the public route looks up. A trigger (migration 0015) refuses DELETE and every UPDATE but
- * setting superseded_* once (a 'Habilitar' reopening).
+ * (pdf, with its SHA-256), version n per (school, kind, year) (decision 042), and a verification
+ * code whose SHA-256 is what the public route looks up. A trigger (migration 0015) refuses DELETE
+ * and every UPDATE but setting superseded_* once (a 'Habilitar' reopening).
  */
 export const declarations = pgTable(
   'declarations',
@@ -51,7 +51,8 @@ export const declarations = pgTable(
     supersededBy: integer('superseded_by'),
   },
   (t) => [
-    uniqueIndex('declarations_version_unique').on(t.institutionId, t.kind, t.version),
+    // Versions count per school, kind and year (decision 042, migration 0035).
+    uniqueIndex('declarations_version_unique').on(t.institutionId, t.kind, t.year, t.version),
     // One current declaration per school, kind and year: a closed year's stays current (issue 18).
     uniqueIndex('declarations_one_current')
       .on(t.institutionId, t.kind, t.year)

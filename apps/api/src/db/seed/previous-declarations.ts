@@ -26,7 +26,9 @@ export async function loadPreviousDeclarations(
     `INSERT INTO declarations (institution_id, kind, version, year, data, pdf, sha256, file_name,
        verification_code, code_hash, consolidated_at, consolidated_by, consolidated_by_name, stored_at)
      SELECT s.institution_id, 2,
-       1 + coalesce((SELECT max(d.version) FROM declarations d WHERE d.institution_id = s.institution_id AND d.kind = 2), 0),
+       -- Versions count per school, kind and year (decision 042): the year's first, 1.
+       1 + coalesce((SELECT max(d.version) FROM declarations d
+                     WHERE d.institution_id = s.institution_id AND d.kind = 2 AND d.year = ${previous}), 0),
        ${previous},
        jsonb_build_object('content', NULL, 'totals', jsonb_build_array(
          ${label('Estudiantes inscritos', 's.total')},

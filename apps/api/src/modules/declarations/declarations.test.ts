@@ -15,7 +15,7 @@ import { makeHolderCourse, makePerson, makeTitular } from '../../test/factories/
 import { makeStaffTitular, markPaid } from '../../test/factories/paid-validation.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
 import { newVerificationCode, normalizeCode } from './code.js';
-import { consolidationHooks } from './service.js';
+import { consolidationHooks } from './consolidate.js';
 
 let ctx: TestContext;
 const t: Record<string, string> = {};

@@ -14,12 +14,17 @@ import { declarations, districts, institutions, programmeSettings } from '../../
  */
 const openYear = sql<number>`(SELECT ${programmeSettings.year} FROM ${programmeSettings} WHERE ${programmeSettings.id} = 1)`;
 
-/** The last version of a school's declarations of a kind (code: 1 paid validation, 2 holders), 0 when none. */
-export async function lastVersion(tx: Executor, sie: number, kind: number): Promise<number> {
+/**
+ * The last version of a school's declarations of a kind (code: 1 paid validation, 2 holders) stored
+ * for `year`, 0 when none (decision 042). An index-only read of declarations_version_unique.
+ */
+export async function lastVersion(tx: Executor, sie: number, kind: number, year: number): Promise<number> {
   const [last] = await tx
     .select({ n: sql<number>`coalesce(max(${declarations.version}), 0)::int` })
     .from(declarations)
-    .where(and(eq(declarations.institutionId, sie), eq(declarations.kind, kind)));
+    .where(
+      and(eq(declarations.institutionId, sie), eq(declarations.kind, kind), eq(declarations.year, year)),
+    );
   return last?.n ?? 0;
 }
 
@@ -98,8 +103,14 @@ export async function currentDeclarationRow(db: Executor, sie: number, kind: num
   return row;
 }
 
-/** One version of a school's declarations of a kind, without its bytes, or undefined. */
-export async function declarationVersionRow(db: Executor, sie: number, kind: number, version: number) {
+/** One version of a school's declarations of a kind and year, without its bytes, or undefined. */
+export async function declarationVersionRow(
+  db: Executor,
+  sie: number,
+  kind: number,
+  year: number,
+  version: number,
+) {
   const [row] = await db
     .select(pdfColumns)
     .from(declarations)
@@ -107,14 +118,15 @@ export async function declarationVersionRow(db: Executor, sie: number, kind: num
       and(
         eq(declarations.institutionId, sie),
         eq(declarations.kind, kind),
+        eq(declarations.year, year),
         eq(declarations.version, version),
       ),
     );
   return row;
 }
 
-/** The versions of a school's declarations of a kind (of one programme year when given), oldest first. */
-export function versionRows(db: Executor, sie: number, kind: number, year?: number) {
+/** The versions of a school's declarations of a kind stored for one programme year, oldest first. */
+export function versionRows(db: Executor, sie: number, kind: number, year: number) {
   return db
     .select({
       version: declarations.version,
@@ -126,13 +138,7 @@ export function versionRows(db: Executor, sie: number, kind: number, year?: numb
       backfilled: declarations.backfilled,
     })
     .from(declarations)
-    .where(
-      and(
-        eq(declarations.institutionId, sie),
-        eq(declarations.kind, kind),
-        year === undefined ? undefined : eq(declarations.year, year),
-      ),
-    )
+    .where(and(eq(declarations.institutionId, sie), eq(declarations.kind, kind), eq(declarations.year, year)))
     .orderBy(asc(declarations.version));
 }
 

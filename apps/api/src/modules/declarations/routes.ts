@@ -9,7 +9,7 @@ import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { assertPlaceInScope } from '../../auth/scope.js';
 import { listNovelties } from './novelties.js';
-import { verifyCode } from './service.js';
+import { verifyCode } from './verify.js';
 
 /**
  * /public/verificar/:code (issue 12): no login, rate-limited per address. Says whether a code printed

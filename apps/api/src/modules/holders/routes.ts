@@ -161,21 +161,28 @@ export async function holdersRoutes(app: AppInstance) {
       schema: {
         tags,
         params: declarationVersionParams,
-        description: 'Una versión guardada de la declaración jurada de titulares, tal como se emitió',
+        querystring: yearQuery,
+        description:
+          'Una versión guardada de la declaración jurada de titulares de la gestión, tal como se emitió (las versiones se numeran por gestión)',
         response: { 200: z.any().describe('application/pdf') },
       },
       preHandler: guard('holders.view', schoolOf),
     },
-    async (req, reply) =>
-      sendStored(
+    async (req, reply) => {
+      // Versions count per year (decision 042): without ?year=, the open year's version.
+      const { year } = await yearToRead(app.deps.db, req.query.year);
+      const row = await declarationVersionPdf(
+        app.deps.db,
+        req.params.sie,
+        'holders',
+        year,
+        req.params.version,
+      );
+      return sendStored(
         reply,
-        await printedDeclaration(
-          app.deps,
-          req.params.sie,
-          await declarationVersionPdf(app.deps.db, req.params.sie, 'holders', req.params.version),
-          (work) => withDocument(reply, work),
-        ),
-      ),
+        await printedDeclaration(app.deps, req.params.sie, row, (work) => withDocument(reply, work)),
+      );
+    },
   );
 
   await app.register(titularRoutes);

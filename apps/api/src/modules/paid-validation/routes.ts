@@ -168,15 +168,20 @@ export async function paidValidationRoutes(app: AppInstance) {
       schema: {
         tags,
         params: declarationVersionParams,
-        description: 'Una versión guardada de la declaración de la validación de pagados, tal como se emitió',
+        querystring: yearQuery,
+        description:
+          'Una versión guardada de la declaración de la validación de pagados de la gestión, tal como se emitió (las versiones se numeran por gestión)',
         response: { 200: z.any().describe('application/pdf') },
       },
       preHandler: view,
     },
-    async (req, reply) =>
-      sendStored(
+    async (req, reply) => {
+      // Versions count per year (decision 042): without ?year=, the open year's version.
+      const { year } = await yearToRead(app.deps.db, req.query.year);
+      return sendStored(
         reply,
-        await declarationVersionPdf(app.deps.db, req.params.sie, 'paid_validation', req.params.version),
-      ),
+        await declarationVersionPdf(app.deps.db, req.params.sie, 'paid_validation', year, req.params.version),
+      );
+    },
   );
 }

@@ -64,7 +64,7 @@ export function DeclarationVersionsButton({ kind, sie, year }: Props) {
               </Table.Thead>
               <Table.Tbody>
                 {versions.data.items.map((v) => (
-                  <VersionRow key={v.version} kind={kind} sie={sie} version={v} />
+                  <VersionRow key={`${v.year}-${v.version}`} kind={kind} sie={sie} version={v} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -89,7 +89,12 @@ function VersionRow({
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(declarationVersionPath(kind, sie, v.version), `DDJJ_${sie}_v${v.version}.pdf`);
+      // The listed version's own gestión: a number names one version per year (decision 042).
+      await downloadFile(
+        declarationVersionPath(kind, sie, v.version),
+        `DDJJ_${sie}_${v.year}_v${v.version}.pdf`,
+        { year: v.year },
+      );
     } catch (error) {
       notifyError(errorMessage(error, 'Falla en el proceso!'));
     } finally {

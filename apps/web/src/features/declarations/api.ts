@@ -3,7 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { apiPath } from '../../app/api-path';
 
-/** Where each kind's stored declaration version is downloaded (issue 12: the same bytes every time). */
+/**
+ * Where each kind's stored declaration version is downloaded (issue 12: the same bytes every time);
+ * sent with the version's `year`, since versions are numbered per gestión (decision 042).
+ */
 export const declarationVersionPath = (kind: DeclarationKind, sie: number, version: number) =>
   kind === 'holders'
     ? apiPath('/holders/institutions/{sie}/declaration/versions/{version}', { sie, version })

@@ -1,6 +1,6 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { declarations, institutions } from '../../../db/schema/index.js';
-import { declarationKindCode } from '../service.js';
+import { declarationKindCode } from '../store.js';
 
 /**
  * The outer query's school id, always qualified: in the select list of a query over institutions
