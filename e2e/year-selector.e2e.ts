@@ -23,13 +23,41 @@ afterAll(() => browser?.close());
 
 const banner = (year: number) => `Gestión ${year} (cerrada) — solo consulta`;
 
-async function openYearAndClosed(page: Page) {
+const viewports = [
+  { width: 1366, height: 768, name: '1366' },
+  { width: 390, height: 844, name: 'phone' },
+];
+
+/** A new page logged in as a demo user, and the open gestión and the closed one the console holds. */
+async function signedIn(username: string, type: 1 | 2, viewport?: { width: number; height: number }) {
+  const page = await newPage(browser, viewport);
+  await login(page, username, type);
   const config = await apiGet<{ year: number; years: Array<{ year: number; closed: boolean }> }>(
     page,
     '/api/v1/config/public',
   );
   const closed = config.years.find((y) => y.closed)!.year;
-  return { open: config.year, closed };
+  return { page, open: config.year, closed };
+}
+
+/**
+ * From the open year, chooses the closed gestión in the page header: the page says it is read only
+ * and the address keeps the choice (?gestion=).
+ */
+async function chooseClosedYear(page: Page, closed: number) {
+  expect(await page.getByText(banner(closed)).count()).toBe(0);
+  await page.getByRole('textbox', { name: 'Gestión' }).click();
+  await page.getByRole('option', { name: `${closed} (cerrada)` }).click();
+  await page.getByText(banner(closed)).waitFor();
+  expect(new URL(page.url()).searchParams.get('gestion')).toBe(String(closed));
+}
+
+/** Back to the open gestión: once `shown` sees its figures, the address has forgotten the choice. */
+async function chooseOpenYear(page: Page, open: number, shown: () => Promise<unknown>) {
+  await page.getByRole('textbox', { name: 'Gestión' }).click();
+  await page.getByRole('option', { name: `${open} (abierta)` }).click();
+  await shown();
+  expect(new URL(page.url()).searchParams.get('gestion')).toBeNull();
 }
 
 async function aSchool(page: Page): Promise<number> {
@@ -41,22 +69,13 @@ async function aSchool(page: Page): Promise<number> {
 }
 
 describe('a closed gestión', () => {
-  for (const viewport of [
-    { width: 1366, height: 768, name: '1366' },
-    { width: 390, height: 844, name: 'phone' },
-  ]) {
+  for (const viewport of viewports) {
     it(`the institution report of the closed year, chosen in the header and kept on reload (${viewport.name})`, async () => {
-      const page = await newPage(browser, viewport);
-      await login(page, 'director', 2);
-      const { open, closed } = await openYearAndClosed(page);
+      const { page, open, closed } = await signedIn('director', 2, viewport);
       const sie = await aSchool(page);
       await page.goto(`${baseUrl()}/reports/institution?sie=${sie}`);
       await page.getByTestId('institution-name').waitFor();
-      expect(await page.getByText(banner(closed)).count()).toBe(0);
-      await page.getByRole('textbox', { name: 'Gestión' }).click();
-      await page.getByRole('option', { name: `${closed} (cerrada)` }).click();
-      await page.getByText(banner(closed)).waitFor();
-      expect(new URL(page.url()).searchParams.get('gestion')).toBe(String(closed));
+      await chooseClosedYear(page, closed);
       const report = await apiGet<InstitutionReport>(
         page,
         `/api/v1/reports/institutions/${sie}?year=${closed}`,
@@ -68,18 +87,12 @@ describe('a closed gestión', () => {
       expect(report.payment.total).toBeGreaterThan(0);
       await expect.poll(() => page.locator('body').innerText()).toContain(formatCount(report.payment.total));
       await screenshot(page, `years-institution-report-${viewport.name}`);
-      // Back to the open year: the address forgets the choice.
-      await page.getByRole('textbox', { name: 'Gestión' }).click();
-      await page.getByRole('option', { name: `${open} (abierta)` }).click();
-      await page.getByText(`Gestión: ${open}`).first().waitFor();
-      expect(new URL(page.url()).searchParams.get('gestion')).toBeNull();
+      await chooseOpenYear(page, open, () => page.getByText(`Gestión: ${open}`).first().waitFor());
       await page.close();
     });
 
     it(`Registro Titulares of the closed year: its declaration and versions, no list to edit (${viewport.name})`, async () => {
-      const page = await newPage(browser, viewport);
-      await login(page, 'director', 2);
-      const { closed } = await openYearAndClosed(page);
+      const { page, closed } = await signedIn('director', 2, viewport);
       const sie = await aSchool(page);
       await page.goto(`${baseUrl()}/tutors/principal?sie=${sie}&gestion=${closed}`);
       await page.getByText(banner(closed)).waitFor();
@@ -103,9 +116,7 @@ describe('a closed gestión', () => {
   }
 
   it('Detalle Pago lists the closed year’s payments only', async () => {
-    const page = await newPage(browser);
-    await login(page, 'admin', 1);
-    const { closed } = await openYearAndClosed(page);
+    const { page, closed } = await signedIn('admin', 1);
     await page.goto(`${baseUrl()}/paid/detail?gestion=${closed}`);
     await page.getByText(banner(closed)).waitFor();
     const list = await apiGet<PaymentDetailPage>(page, `/api/v1/payments?page=1&year=${closed}`);
@@ -116,21 +127,12 @@ describe('a closed gestión', () => {
     await page.close();
   });
 
-  for (const viewport of [
-    { width: 1366, height: 768, name: '1366' },
-    { width: 390, height: 844, name: 'phone' },
-  ]) {
+  for (const viewport of viewports) {
     it(`Resumen General of the closed year: that year's figures, read only (${viewport.name})`, async () => {
-      const page = await newPage(browser, viewport);
-      await login(page, 'admin', 1);
-      const { open, closed } = await openYearAndClosed(page);
+      const { page, open, closed } = await signedIn('admin', 1, viewport);
       await page.goto(`${baseUrl()}/paid/general`);
       await page.getByTestId('general-paid').waitFor();
-      expect(await page.getByText(banner(closed)).count()).toBe(0);
-      await page.getByRole('textbox', { name: 'Gestión' }).click();
-      await page.getByRole('option', { name: `${closed} (cerrada)` }).click();
-      await page.getByText(banner(closed)).waitFor();
-      expect(new URL(page.url()).searchParams.get('gestion')).toBe(String(closed));
+      await chooseClosedYear(page, closed);
       const summary = await apiGet<PaymentGeneralSummary>(page, `/api/v1/payments/summary?year=${closed}`);
       const opened = await apiGet<PaymentGeneralSummary>(page, '/api/v1/payments/summary');
       expect(summary.year).toBe(closed);
@@ -141,24 +143,18 @@ describe('a closed gestión', () => {
         .poll(() => page.getByTestId('general-paid').innerText())
         .toBe(formatCount(summary.totals.paidStudents));
       await screenshot(page, `years-general-summary-${viewport.name}`);
-      await page.getByRole('textbox', { name: 'Gestión' }).click();
-      await page.getByRole('option', { name: `${open} (abierta)` }).click();
-      await expect
-        .poll(() => page.getByTestId('general-paid').innerText())
-        .toBe(formatCount(opened.totals.paidStudents));
-      expect(new URL(page.url()).searchParams.get('gestion')).toBeNull();
+      await chooseOpenYear(page, open, () =>
+        expect
+          .poll(() => page.getByTestId('general-paid').innerText())
+          .toBe(formatCount(opened.totals.paidStudents)),
+      );
       await page.close();
     });
   }
 
-  for (const viewport of [
-    { width: 1366, height: 768, name: '1366' },
-    { width: 390, height: 844, name: 'phone' },
-  ]) {
+  for (const viewport of viewports) {
     it(`the dashboard of the closed year: that year's figures, read only (${viewport.name})`, async () => {
-      const page = await newPage(browser, viewport);
-      await login(page, 'admin', 1);
-      const { open, closed } = await openYearAndClosed(page);
+      const { page, open, closed } = await signedIn('admin', 1, viewport);
       type Stats = { rows: DepartmentPaidRow[] };
       const sum = (s: Stats, key: 'total' | 'paid') => s.rows.reduce((n, r) => n + r[key], 0);
       const closedStats = await apiGet<Stats>(page, `/api/v1/statistics/departments-paid?year=${closed}`);
@@ -167,11 +163,7 @@ describe('a closed gestión', () => {
       expect(sum(closedStats, 'total')).not.toBe(sum(openStats, 'total'));
       await page.goto(`${baseUrl()}/`);
       await page.getByTestId('summary-total-students').waitFor();
-      expect(await page.getByText(banner(closed)).count()).toBe(0);
-      await page.getByRole('textbox', { name: 'Gestión' }).click();
-      await page.getByRole('option', { name: `${closed} (cerrada)` }).click();
-      await page.getByText(banner(closed)).waitFor();
-      expect(new URL(page.url()).searchParams.get('gestion')).toBe(String(closed));
+      await chooseClosedYear(page, closed);
       await expect
         .poll(() => page.getByTestId('summary-total-students').innerText())
         .toContain(formatCount(sum(closedStats, 'total')));
@@ -188,20 +180,17 @@ describe('a closed gestión', () => {
       await expect
         .poll(() => page.getByTestId('summary-total-students').innerText())
         .toContain(formatCount(sum(closedStats, 'total')));
-      await page.getByRole('textbox', { name: 'Gestión' }).click();
-      await page.getByRole('option', { name: `${open} (abierta)` }).click();
-      await expect
-        .poll(() => page.getByTestId('summary-total-students').innerText())
-        .toContain(formatCount(sum(openStats, 'total')));
-      expect(new URL(page.url()).searchParams.get('gestion')).toBeNull();
+      await chooseOpenYear(page, open, () =>
+        expect
+          .poll(() => page.getByTestId('summary-total-students').innerText())
+          .toContain(formatCount(sum(openStats, 'total'))),
+      );
       await page.close();
     });
   }
 
   it('Seguimiento of the closed year counts that year’s holders declarations', async () => {
-    const page = await newPage(browser, { width: 1366, height: 768 });
-    await login(page, 'admin', 1);
-    const { closed } = await openYearAndClosed(page);
+    const { page, closed } = await signedIn('admin', 1, { width: 1366, height: 768 });
     const overview = await apiGet<TrackingOverview>(page, `/api/v1/tracking/departments/2?year=${closed}`);
     expect(overview.year).toBe(closed);
     await page.goto(`${baseUrl()}/seguimiento/depto/admin?place=2&gestion=${closed}`);

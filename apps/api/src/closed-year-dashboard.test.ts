@@ -9,16 +9,17 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from './db/rows.js';
-import { DEMO_PASSWORD, seedDatabase } from './db/seed/index.js';
-import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
-import { makeUser } from './test/factories.js';
+import { refreshStatistics } from './db/summaries.js';
+import { loginAs, type TestContext } from './test/app.js';
+import { demoReads, startClosedYearDemo } from './test/closed-year-demo.js';
+import { makeCourseWithStudents, makeSchool, makeUser } from './test/factories.js';
 
 /**
  * Issue 18 (decision 040): the dashboard and tracking read a closed year through `?year=`, over the
  * tiny demo data, which holds the open year and the closed previous one. A closed year's figures are
  * what student_bonus of that year says; its CONCLUIDO schools are those that stored that year's
- * holders declaration (not the schools' open-year consolidation flag); scope refusals hold; a bad
- * year is a Spanish 400.
+ * holders declaration (not the schools' open-year consolidation flag), of the schools with
+ * inscriptions that year only; scope refusals hold; a bad year is a Spanish 400.
  */
 let ctx: TestContext;
 let admin = '';
@@ -29,6 +30,8 @@ let departmentId = 0;
 let districtId = 0;
 let declared: number[] = [];
 let undeclared = 0;
+/** A school of the district opened in the open year: inscriptions of the open year only. */
+let opened = 0;
 const tokens = { depto: '', otherDistrict: '' };
 
 type PaidStats = {
@@ -51,18 +54,15 @@ const declaration = (school: number, kind: number, year: number, superseded: boo
           WHERE institution_id = ${school} AND kind = ${kind}) n`);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ({ ctx, admin, open, closed } = await startClosedYearDemo());
   const db = ctx.handle.db;
-  await seedDatabase(ctx.handle, { scale: 'tiny', today: '2025-11-20' });
-  admin = (await loginAs(ctx.app, 'admin', 1, DEMO_PASSWORD)).token;
-  const [facts] = await rows<{ open: number; closed: number; district: number; department: number }>(
+  const [place] = await rows<{ district: number; department: number }>(
     db,
-    `SELECT (SELECT year FROM programme_settings) AS open, (SELECT max(year) FROM closed_years) AS closed,
-       d.id AS district, d.department_id AS department
+    `SELECT d.id AS district, d.department_id AS department
      FROM institutions i JOIN districts d ON d.id = i.district_id
      GROUP BY d.id ORDER BY count(*) DESC, d.id LIMIT 1`,
   );
-  ({ open, closed, district: districtId, department: departmentId } = facts!);
+  ({ district: districtId, department: departmentId } = place!);
   const schools = await rows<{ id: number }>(
     db,
     `SELECT id FROM institutions WHERE district_id = ${districtId} ORDER BY id LIMIT 3`,
@@ -83,6 +83,9 @@ beforeAll(async () => {
   await db.execute(declaration(c!, 1, closed, false));
   await db.execute(declaration(c!, 2, open, false));
   undeclared = c!;
+  opened = (await makeSchool(db, { districtId, name: 'Unidad Educativa Nueva Gestión' })).id;
+  await makeCourseWithStudents(db, { institutionId: opened, count: 2 });
+  await db.transaction((tx) => refreshStatistics(tx));
   const [other] = await rows<{ id: number }>(
     db,
     `SELECT min(id) AS id FROM districts WHERE id <> ${districtId} AND department_id <> ${departmentId}`,
@@ -94,13 +97,20 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx?.close());
 
-const get = (url: string, token = admin) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
-const json = async <T>(url: string, token = admin): Promise<T> => {
-  const res = await get(url, token);
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json<T>();
-};
+const { get, json } = demoReads(() => ({ ctx, admin }));
+
+/** The schools of each department, straight from the tables: with inscriptions of `year` if given. */
+async function schoolsByDepartment(year?: number) {
+  const ofYear = year
+    ? `WHERE EXISTS (SELECT 1 FROM inscriptions n WHERE n.institution_id = i.id AND n.year = ${year})`
+    : '';
+  const counted = await rows<{ departmentId: number; total: number }>(
+    ctx.handle.db,
+    `SELECT i.department_id AS "departmentId", count(*)::int AS total FROM institutions i ${ofYear}
+     GROUP BY i.department_id`,
+  );
+  return new Map(counted.map((r) => [r.departmentId, r.total]));
+}
 
 /** A year's beneficiaries and paid ones by department, straight from student_bonus (paid in a range if given). */
 async function directByDepartment(year: number, from?: string, to?: string) {
@@ -173,8 +183,18 @@ describe('the dashboard of a closed year', () => {
     expect(row.completed).toBe(declared.length);
     expect(closedSchools.rows.reduce((n, r) => n + r.completed, 0)).toBe(declared.length);
     const openSchools = await json<Completion>('/statistics/institutions-completion');
-    expect(openSchools.rows.map((r) => r.total)).toEqual(closedSchools.rows.map((r) => r.total));
     expect(openSchools).not.toEqual(closedSchools);
+    // The pie's totals: in the closed year the schools with inscriptions that year (not the school
+    // opened since), in the open year every school.
+    const [ofClosedYear, all] = [await schoolsByDepartment(closed), await schoolsByDepartment()];
+    const totals = (c: Completion) => c.rows.map((r) => [r.departmentId, r.total]);
+    expect(totals(closedSchools)).toEqual(
+      closedSchools.rows.map((r) => [r.departmentId, ofClosedYear.get(r.departmentId) ?? 0]),
+    );
+    expect(totals(openSchools)).toEqual(
+      openSchools.rows.map((r) => [r.departmentId, all.get(r.departmentId) ?? 0]),
+    );
+    expect(all.get(departmentId)).toBeGreaterThan(ofClosedYear.get(departmentId)!);
   });
 
   it("keeps the dashboard's refusal for a closed year: a department user has no dashboard", async () => {
@@ -192,19 +212,25 @@ describe('tracking of a closed year', () => {
   it("counts CONCLUIDO from the closed year's holders declarations, not the schools' open-year flag", async () => {
     const closedView = await json<TrackingOverview>(`/tracking/districts/${districtId}?year=${closed}`);
     const openView = await json<TrackingOverview>(`/tracking/districts/${districtId}`);
-    const [flag] = await rows<{ total: number; consolidated: number }>(
+    const [flag] = await rows<{ total: number; consolidated: number; ofClosedYear: number }>(
       ctx.handle.db,
-      `SELECT count(*)::int AS total, count(holders_consolidated_at)::int AS consolidated
-       FROM institutions WHERE district_id = ${districtId}`,
+      `SELECT count(*)::int AS total, count(holders_consolidated_at)::int AS consolidated,
+         (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM inscriptions n
+           WHERE n.institution_id = i.id AND n.year = ${closed})))::int AS "ofClosedYear"
+       FROM institutions i WHERE district_id = ${districtId}`,
     );
     expect(closedView.year).toBe(closed);
     expect(closedView.counts).toEqual({
-      total: flag!.total,
+      total: flag!.ofClosedYear,
       concluded: declared.length,
-      pending: flag!.total - declared.length,
+      pending: flag!.ofClosedYear - declared.length,
     });
     expect(openView.year).toBe(open);
-    expect(openView.counts.concluded).toBe(flag!.consolidated);
+    expect(openView.counts).toEqual({
+      total: flag!.total,
+      concluded: flag!.consolidated,
+      pending: flag!.total - flag!.consolidated,
+    });
     expect(openView.counts).not.toEqual(closedView.counts);
 
     const list = await json<TrackingPage>(
@@ -221,6 +247,27 @@ describe('tracking of a closed year', () => {
     expect(one).toMatchObject({ year: closed, row: { status: 'CONCLUIDO' } });
     const pdf = await get(`/tracking/districts/${districtId}/report?year=${closed}`);
     expect(pdf.statusCode, pdf.body).toBe(200);
+  });
+
+  it('counts in a closed year only the schools with inscriptions that year', async () => {
+    const url = (params: string) => `/tracking/districts/${districtId}/institutions?page=1${params}`;
+    // The school opened since is tracked in the open year only, in the totals and in the list.
+    const closedView = await json<TrackingOverview>(`/tracking/districts/${districtId}?year=${closed}`);
+    const openView = await json<TrackingOverview>(`/tracking/districts/${districtId}`);
+    expect((await json<TrackingPage>(url(`&year=${closed}`))).total).toBe(closedView.counts.total);
+    expect((await json<TrackingPage>(url(''))).total).toBe(openView.counts.total);
+    expect(openView.counts.total).toBeGreaterThan(closedView.counts.total);
+    const found = (page: TrackingPage) => page.items.map((r) => r.institutionId);
+    expect(found(await json<TrackingPage>(url(`&code=${opened}&year=${closed}`)))).toEqual([]);
+    expect(found(await json<TrackingPage>(url(`&code=${opened}&status=PENDIENTE&year=${closed}`)))).toEqual(
+      [],
+    );
+    expect(found(await json<TrackingPage>(url(`&code=${opened}`)))).toEqual([opened]);
+    // The department's closed-year total is its schools with inscriptions that year.
+    const dept = await json<TrackingOverview>(`/tracking/departments/${departmentId}?year=${closed}`);
+    expect(dept.counts.total).toBe((await schoolsByDepartment(closed)).get(departmentId));
+    const openDept = await json<TrackingOverview>(`/tracking/departments/${departmentId}`);
+    expect(openDept.counts.total).toBe((await schoolsByDepartment()).get(departmentId));
   });
 
   it('keeps the place refusals for a closed year', async () => {
@@ -286,6 +333,8 @@ describe("one 'CONCLUIDO' for a closed year", () => {
     const tracking = await json<TrackingOverview>(`/tracking/districts/${districtId}?year=${closed}`);
     expect(total.consolidated).toBe(declared.length);
     expect(tracking.counts.concluded).toBe(declared.length);
+    // And the same schools: those with inscriptions that year.
+    expect(total.institutions).toBe(tracking.counts.total);
     expect(total.institutions).toBeGreaterThan(total.consolidated);
   });
 });

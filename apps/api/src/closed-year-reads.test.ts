@@ -10,9 +10,10 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from './db/rows.js';
-import { DEMO_PASSWORD, seedDatabase } from './db/seed/index.js';
+import { DEMO_PASSWORD } from './db/seed/index.js';
 import { refreshStatistics } from './db/summaries.js';
-import { bearer, createTestApp, loginAs, type TestContext } from './test/app.js';
+import { bearer, loginAs, type TestContext } from './test/app.js';
+import { demoReads, startClosedYearDemo } from './test/closed-year-demo.js';
 import { makeSchool, makeUser } from './test/factories.js';
 
 /**
@@ -33,16 +34,8 @@ let directorSchool = 0;
 let districtId = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedDatabase(ctx.handle, { scale: 'tiny', today: '2025-11-20' });
-  admin = (await loginAs(ctx.app, 'admin', 1, DEMO_PASSWORD)).token;
+  ({ ctx, admin, open, closed } = await startClosedYearDemo());
   director = (await loginAs(ctx.app, 'director', 2, DEMO_PASSWORD)).token;
-  const [facts] = await rows<{ open: number; closed: number }>(
-    ctx.handle.db,
-    'SELECT (SELECT year FROM programme_settings) AS open, (SELECT max(year) FROM closed_years) AS closed',
-  );
-  open = facts!.open;
-  closed = facts!.closed;
   const [picked] = await rows<{ school: number; district: number; mine: number }>(
     ctx.handle.db,
     `SELECT (SELECT c.institution_id FROM paid_validation_consolidations c
@@ -64,13 +57,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx?.close());
 
-const get = (url: string, token = admin) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
-const json = async <T>(url: string, token = admin): Promise<T> => {
-  const res = await get(url, token);
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json<T>();
-};
+const { get, json } = demoReads(() => ({ ctx, admin }));
 
 /** Everything the closed year's read routes answer for the picked school and its district. */
 async function closedYearAnswers() {

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
 import { institutions, studentBonus } from './schema/index.js';
 
@@ -13,6 +13,21 @@ export const countedInscriptions = (year: SQL | number): SQL =>
   sql`${studentBonus.year} = ${year} AND NOT ${studentBonus.removed}`;
 export const paidInscription: SQL = sql`${studentBonus.countsAsPaid}`;
 export const paidOnDay: SQL = sql`${studentBonus.countsAsPaid} AND ${studentBonus.paidOn} IS NOT NULL`;
+
+/**
+ * The outer query's school id, qualified: in the select list of a query over institutions alone
+ * drizzle prints a column unqualified ("id"), which inside a subquery would name the subquery's own.
+ */
+const outerSchool = sql`${sql.identifier(getTableName(institutions))}.${sql.identifier(institutions.id.name)}`;
+
+/**
+ * The schools a closed year counts: the outer query's unaliased `institutions` holding an inscription
+ * of that year. A school opened since, or without students that year, had nothing to consolidate
+ * then; Seguimiento, the dashboard's 'Unidades Educativas' pie and the report's 'Consolidadas' count
+ * only these (decision 040), so their totals agree.
+ */
+export const schoolOfYear = (year: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM inscriptions n WHERE n.institution_id = ${outerSchool} AND n.year = ${year})`;
 
 /** Limits a refresh to the districts a change touched; omitted, everything is rebuilt. */
 export type StatisticsScope = { districtIds: readonly number[] };

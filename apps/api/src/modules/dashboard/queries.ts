@@ -11,7 +11,7 @@ import {
   statsReportCells,
   studentBonus,
 } from '../../db/schema/index.js';
-import { countedInscriptions, paidInscription, paidOnDay } from '../../db/summaries.js';
+import { countedInscriptions, paidInscription, paidOnDay, schoolOfYear } from '../../db/summaries.js';
 import { holdersDeclaredAt } from '../declarations/index.js';
 
 type Scope = AuthUser['scope'];
@@ -82,8 +82,8 @@ export function institutionsByDepartment(db: Executor, scope: Scope) {
  * A closed year's dashboard figures, counted from student_bonus of that year with the summaries' own
  * fragments (db/summaries.ts; the rollups hold the open year only): beneficiaries and paid ones by
  * department and level, the paid ones by department, level and payment day (a date range is summed
- * from these, a few hundred rows), and the schools by department with those that stored that year's
- * holders declaration.
+ * from these, a few hundred rows), and the schools with inscriptions that year by department with
+ * those that stored that year's holders declaration.
  */
 export type ClosedYearFigures = {
   cells: Array<{ departmentId: number; levelId: number; total: number; paid: number }>;
@@ -126,7 +126,7 @@ export async function closedYearCounts(db: Executor, scope: Scope, year: number)
         completed: sql<number>`count(${holdersDeclaredAt(year)})::int`,
       })
       .from(institutions)
-      .where(inScope)
+      .where(and(inScope, schoolOfYear(year)))
       .groupBy(institutions.departmentId),
   ]);
   return { cells, days, schools };

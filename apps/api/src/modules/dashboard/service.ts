@@ -105,8 +105,9 @@ export async function systemPaid(deps: AppDeps, user: AuthUser, query: Dashboard
 
 /**
  * Institutions by department and how many have consolidated their holder list (in a closed year,
- * stored that year's holders declaration). It does not follow the payment-date range: a
- * consolidation is not a payment (the dashboard says so under the charts).
+ * the schools with inscriptions that year and of them those that stored that year's holders
+ * declaration). It does not follow the payment-date range: a consolidation is not a payment (the
+ * dashboard says so under the charts).
  */
 export async function institutionCompletion(deps: AppDeps, user: AuthUser, query: { year?: number } = {}) {
   const { closed } = await yearFigures(deps, user, query.year);

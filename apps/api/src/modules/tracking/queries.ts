@@ -2,6 +2,7 @@ import type { TrackingQuery } from '@bjp/domain';
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { departments, districts, institutions } from '../../db/schema/index.js';
+import { schoolOfYear } from '../../db/summaries.js';
 import { holdersDeclaredAt } from '../declarations/index.js';
 
 export type PlaceRef = { level: 'department'; id: number } | { level: 'district'; id: number };
@@ -11,6 +12,13 @@ export type TrackedYear = number | null;
 
 const placeCondition = (ref: PlaceRef): SQL =>
   ref.level === 'department' ? eq(institutions.departmentId, ref.id) : eq(institutions.districtId, ref.id);
+
+/**
+ * The place's schools tracked in the year: in the open year all of them; in a closed year those with
+ * an inscription of that year, as the report's 'Consolidadas' and the dashboard count (decision 040).
+ */
+const trackedIn = (ref: PlaceRef, year: TrackedYear): SQL | undefined =>
+  and(placeCondition(ref), year === null ? undefined : schoolOfYear(year));
 
 /**
  * When the school consolidated its holder list in the year tracked; a school is CONCLUIDO when it did
@@ -29,7 +37,7 @@ function filterConditions(
 ): SQL | undefined {
   const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
   return and(
-    placeCondition(ref),
+    trackedIn(ref, year),
     query.code ? sql`${institutions.id}::text LIKE ${`${query.code}%`}` : undefined,
     query.name ? ilike(institutions.name, `%${escapeLike(query.name)}%`) : undefined,
     ref.level === 'department' && query.districtId
@@ -81,7 +89,7 @@ export async function districtWithDepartment(db: Executor, id: number) {
   return row;
 }
 
-/** The place's schools and how many have consolidated their list in the year tracked. */
+/** The place's schools tracked in the year and how many of them consolidated their list. */
 export async function placeCounts(
   db: Executor,
   ref: PlaceRef,
@@ -93,7 +101,7 @@ export async function placeCounts(
       concluded: sql<number>`count(${consolidatedAt(year)})::int`,
     })
     .from(institutions)
-    .where(placeCondition(ref));
+    .where(trackedIn(ref, year));
   return counts ?? { total: 0, concluded: 0 };
 }
 

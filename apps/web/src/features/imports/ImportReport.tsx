@@ -63,28 +63,26 @@ export function ImportReport({ report, result }: { report: DryRunResult; result:
         </Group>
       )}
       {report.errorList.length > 0 && (
-        <>
-          <Table.ScrollContainer minWidth={600} mah={360}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Línea</Table.Th>
-                  <Table.Th>Columna</Table.Th>
-                  <Table.Th>Error</Table.Th>
+        <Table.ScrollContainer minWidth={600} mah={360}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Línea</Table.Th>
+                <Table.Th>Columna</Table.Th>
+                <Table.Th>Error</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.errorList.map((e) => (
+                <Table.Tr key={`${e.line}-${e.column}-${e.message}`}>
+                  <Table.Td>{e.line}</Table.Td>
+                  <Table.Td>{e.column}</Table.Td>
+                  <Table.Td>{e.message}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.errorList.map((e) => (
-                  <Table.Tr key={`${e.line}-${e.column}-${e.message}`}>
-                    <Table.Td>{e.line}</Table.Td>
-                    <Table.Td>{e.column}</Table.Td>
-                    <Table.Td>{e.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

@@ -8,6 +8,7 @@ import {
   statsReportCells,
   studentBonus,
 } from '../../../db/schema/index.js';
+import { schoolOfYear } from '../../../db/summaries.js';
 import { holdersDeclaredAt } from '../../declarations/index.js';
 
 export type ReportRef =
@@ -101,9 +102,9 @@ export function closedYearCells(db: Executor, ref: ReportRef, year: number) {
 }
 
 /**
- * A closed year's schools by dependency: those with an inscription of that year in the place, and of
- * them the consolidated ones: those holding a current holders declaration of that year, the one rule
- * Seguimiento and the dashboard read too (decision 040).
+ * A closed year's schools by dependency: those with an inscription of that year in the place
+ * (schoolOfYear), and of them the consolidated ones: those holding a current holders declaration of
+ * that year. Seguimiento and the dashboard count with the same two rules (decision 040).
  */
 export function closedYearSchoolCounts(db: Executor, ref: ReportRef, year: number) {
   return db
@@ -113,11 +114,6 @@ export function closedYearSchoolCounts(db: Executor, ref: ReportRef, year: numbe
       consolidated: sql<number>`count(${holdersDeclaredAt(year)})::int`,
     })
     .from(institutions)
-    .where(
-      and(
-        institutionIn(ref),
-        sql`EXISTS (SELECT 1 FROM inscriptions n WHERE n.institution_id = ${institutions.id} AND n.year = ${year})`,
-      ),
-    )
+    .where(and(institutionIn(ref), schoolOfYear(year)))
     .groupBy(institutions.dependency);
 }
