@@ -7,7 +7,7 @@ import {
 } from '@bjp/domain';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { noveltyRows, type NoveltyRaw as Raw } from './queries.js';
+import { noveltyRows, type NoveltyRaw as Raw } from './queries/novelties.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
