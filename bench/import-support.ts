@@ -109,7 +109,7 @@ export function importCli(
       .replace(/\r[^\n]*(?=\r)/g, '')
       .split('\n')
       .filter((l) => !l.startsWith('  Línea'))
-      .concat(r.stderr.split('\n').filter((l) => /^roll (check|import):/.test(l)))
+      .concat(r.stderr.split('\n').filter((l) => /^(roll|payment) (check|import):/.test(l)))
       .join('\n'),
   };
   console.log(run.output);

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
 import { PAYMENT_IMPORT_JOB, ROLL_CHECK_JOB, ROLL_IMPORT_JOB } from './job-kinds.js';
 import { checkPayments } from './payment-check.js';
+import { phases } from './phases.js';
 import { importRow, markDone, markFailed, programmeAmount } from './queries.js';
 import { type RollImportRow, runRollCheck, runRollImport } from './roll/jobs.js';
 import { storedRows } from './stored-rows.js';
@@ -46,11 +47,15 @@ export async function runPaymentImport(
       const now = deps.clock.now();
       let written = 0;
       let seen = 0;
+      let writing = 0;
+      const spent = { classifying: 0 };
+      const phase = phases('payment import');
       await run.report({ done: 0, total, message: importMessages.progress(0, total) });
       const counts = await checkPayments({
         db: tx,
         rows: file.rows,
         amountPerStudent: await programmeAmount(tx),
+        spent,
         async onBatch(accepted, sofar) {
           const changes = accepted
             .filter((r) => r.verdict !== 'unchanged')
@@ -60,7 +65,9 @@ export async function runPaymentImport(
               banco: r.bank,
               modalidad: r.mode,
             }));
+          const started = performance.now();
           const w = await upsertPayments(tx, changes, now);
+          writing += performance.now() - started;
           written += w.inserted + w.updated;
           const done = sofar.new + sofar.unchanged + sofar.changed + sofar.refused + sofar.errors;
           if (done > seen) {
@@ -74,6 +81,8 @@ export async function runPaymentImport(
         },
       });
       file.assertSame();
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      phase.done(`check and write (classifying ${seconds(spent.classifying)}, writing ${seconds(writing)})`);
       await markDone(tx, id, counts, run.userId, now);
       const result: ImportResult = {
         message: importMessages.done(counts.new, counts.changed, counts.unchanged),
@@ -88,7 +97,9 @@ export async function runPaymentImport(
         entityId: id,
         after: { fileName: row.fileName, sha256: row.sha256, counts, written },
       });
+      phase.done('statistics and audit');
       await run.commit(tx, result);
+      phase.log();
       return result;
     });
   } catch (error) {

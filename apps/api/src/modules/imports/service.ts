@@ -22,6 +22,7 @@ import { fileStoreFor } from '../../lib/file-store.js';
 import { errorsWorkbook } from './errors-file.js';
 import { confirmJobOf } from './job-kinds.js';
 import { checkPayments } from './payment-check.js';
+import { phases } from './phases.js';
 import {
   countImports,
   type ImportRow,
@@ -56,15 +57,20 @@ export async function dryRun(deps: AppDeps, userId: number, file: ReceivedFile):
   const dir = path.dirname(file.path);
   const errors = errorsWorkbook(dir);
   const shown: RowError[] = [];
+  const phase = phases('payment check');
+  const spent = { classifying: 0 };
   const counts = await checkPayments({
     db: deps.db,
     rows: readRows(openLocal(file.path), file.format, file.encoding),
     amountPerStudent: amount,
+    spent,
     onError(error) {
       if (shown.length < MAX_ERRORS_SHOWN) shown.push(error);
       errors.add(error);
     },
   });
+  phase.done(`read and classified (classifying ${(spent.classifying / 1000).toFixed(1)} s)`);
+  phase.log();
   await errors.finish();
   const store = fileStoreFor(deps);
   const prefix = `imports/${randomUUID()}`;

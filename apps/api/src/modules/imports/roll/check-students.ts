@@ -17,10 +17,10 @@ import {
 } from '@bjp/domain';
 import { canCopyIn } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
+import { phases } from '../phases.js';
 import { readRows, structural } from '../reader.js';
 import { BATCH, type RollCheck, YIELD_EVERY } from './check-options.js';
 import { CsvForCopy, copyErrorMessage } from './csv-copy.js';
-import { phases } from './phases.js';
 import { changeCounts, rollEpochNow, storeChanges } from './queries/diff.js';
 import {
   analyzeRaw,

@@ -1,4 +1,4 @@
-/** Where a roll job spends its time, printed with IMPORT_TIMINGS=1 (the bench sets it). */
+/** Where an import job (roll or payments) spends its time, printed with IMPORT_TIMINGS=1 (the bench sets it). */
 export function phases(what: string) {
   const spent: Array<[string, number]> = [];
   let last = performance.now();
