@@ -1,10 +1,11 @@
-import type {
-  InstitutionReport,
-  PlaceReport,
-  SystemStats,
-  TrackingInstitution,
-  TrackingOverview,
-  TrackingPage,
+import {
+  type InstitutionReport,
+  type PlaceReport,
+  type SystemStats,
+  type TrackingInstitution,
+  type TrackingOverview,
+  type TrackingPage,
+  trackingMessages,
 } from '@bjp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,8 @@ beforeAll(async () => {
   undeclared = c!;
   opened = (await makeSchool(db, { districtId, name: 'Unidad Educativa Nueva Gestión' })).id;
   await makeCourseWithStudents(db, { institutionId: opened, count: 2 });
+  // Of a subsystem no other school of the district has: the closed year's filter must not offer it.
+  await db.execute(sql.raw(`UPDATE institutions SET subsystem = 'Alternativa' WHERE id = ${opened}`));
   await db.transaction((tx) => refreshStatistics(tx));
   const [other] = await rows<{ id: number }>(
     db,
@@ -263,6 +266,14 @@ describe('tracking of a closed year', () => {
       [],
     );
     expect(found(await json<TrackingPage>(url(`&code=${opened}`)))).toEqual([opened]);
+    // Its subsystem is a choice of the open year's filter only, and its own lookup answers so.
+    expect(openView.subsystems).toContain('Alternativa');
+    expect(closedView.subsystems).not.toContain('Alternativa');
+    expect(closedView.subsystems.length).toBeGreaterThan(0);
+    const lookup = await get(`/tracking/institutions/${opened}?year=${closed}`);
+    expect(lookup.statusCode).toBe(404);
+    expect(lookup.json().message).toBe(trackingMessages.notInYear(closed));
+    expect((await get(`/tracking/institutions/${opened}`)).statusCode).toBe(200);
     // The department's closed-year total is its schools with inscriptions that year.
     const dept = await json<TrackingOverview>(`/tracking/departments/${departmentId}?year=${closed}`);
     expect(dept.counts.total).toBe((await schoolsByDepartment(closed)).get(departmentId));

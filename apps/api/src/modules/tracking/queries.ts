@@ -105,12 +105,12 @@ export async function placeCounts(
   return counts ?? { total: 0, concluded: 0 };
 }
 
-/** The subsystems of the place's schools, sorted. */
-export async function placeSubsystems(db: Executor, ref: PlaceRef): Promise<string[]> {
+/** The subsystems of the place's schools tracked in the year (the filter's choices), sorted. */
+export async function placeSubsystems(db: Executor, ref: PlaceRef, year: TrackedYear): Promise<string[]> {
   const rows = await db
     .selectDistinct({ subsystem: institutions.subsystem })
     .from(institutions)
-    .where(placeCondition(ref))
+    .where(trackedIn(ref, year))
     .orderBy(institutions.subsystem);
   return rows.map((s) => s.subsystem);
 }
@@ -165,10 +165,18 @@ export function allTrackedInstitutions(
   return trackedInstitutions(db, ref, query, year);
 }
 
-/** One school with its district and department, or undefined. */
+/**
+ * One school with its district and department, or undefined; `trackedThatYear` is false for a closed
+ * year in which it had no inscription (it is not among that year's schools, decision 040).
+ */
 export async function trackedInstitution(db: Executor, sie: number, year: TrackedYear) {
   const [row] = await db
-    .select({ ...rowColumns(year), departmentId: departments.id, departmentName: departments.name })
+    .select({
+      ...rowColumns(year),
+      departmentId: departments.id,
+      departmentName: departments.name,
+      trackedThatYear: year === null ? sql<boolean>`true` : sql<boolean>`${schoolOfYear(year)}`,
+    })
     .from(institutions)
     .innerJoin(districts, eq(districts.id, institutions.districtId))
     .innerJoin(departments, eq(departments.id, institutions.departmentId))

@@ -71,7 +71,7 @@ export async function overview(
   const [place, { year, tracked }] = await Promise.all([loadPlace(db, ref), trackedYear(db, query.year)]);
   const [counts, subsystems, placeDistricts] = await Promise.all([
     countsOf(db, ref, tracked),
-    placeSubsystems(db, ref),
+    placeSubsystems(db, ref, tracked),
     ref.level === 'department' ? departmentDistricts(db, ref.id) : Promise.resolve([]),
   ]);
   const { total, concluded: done } = counts;
@@ -122,6 +122,7 @@ export async function institutionTracking(
   const { year, tracked } = await trackedYear(db, query.year);
   const row = await trackedInstitution(db, sie, tracked);
   if (!row) throw new AppError('not_found', trackingMessages.institutionNotFound);
+  if (!row.trackedThatYear) throw new AppError('not_found', trackingMessages.notInYear(year));
   return {
     row: toRow(row, 1),
     departmentId: row.departmentId,
