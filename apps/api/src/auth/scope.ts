@@ -63,12 +63,15 @@ function isOwnPlace(user: AuthUser, place: Place): boolean {
   return scope.kind === 'department' && scope.departmentId === place.department;
 }
 
+const placeKind = (place: Place): keyof typeof messages.unknownPlace =>
+  'institution' in place ? 'institution' : 'district' in place ? 'district' : 'department';
+
 /** Refuses (404 unknown place, 403 outside the user's scope) before any data of the place is read. */
 export async function assertPlaceInScope(db: Executor, user: AuthUser, place: Place): Promise<void> {
   // Most requests name the caller's own place; only the others need the place resolved.
   if (isOwnPlace(user, place)) return;
   const resolved = await resolvePlace(db, place);
-  if (!resolved) throw new AppError('not_found', 'No se encontró el lugar solicitado.');
+  if (!resolved) throw new AppError('not_found', messages.unknownPlace[placeKind(place)]);
   if (!covers(user, resolved)) throw new AppError('out_of_scope', messages.outOfScope);
 }
 

@@ -8,6 +8,12 @@ export const messages = {
   invalidCredentials: 'Credenciales no válidas!',
   accessDenied: 'No tiene permiso para esta operación.',
   outOfScope: 'No tiene acceso a este lugar.',
+  /** A place a route names that does not exist, by its kind. */
+  unknownPlace: {
+    institution: 'No se encontró la institución educativa solicitada.',
+    district: 'No se encontró el distrito solicitado.',
+    department: 'No se encontró el departamento solicitado.',
+  },
   notFound: 'No encontrado.',
   tooManyAttempts: 'Demasiados intentos, espere un momento e intente de nuevo.',
   sessionExpired: 'La sesión expiró, ingrese nuevamente.',

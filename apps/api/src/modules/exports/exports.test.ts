@@ -187,7 +187,7 @@ describe('exports as jobs', () => {
     const before = await ctx.handle.db.select().from(jobProgress);
     const res = await call('ministerio', 'POST', '/exports/reports/departments/99', { format: 'pdf' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('No se encontró el lugar solicitado.');
+    expect(res.json().message).toBe('No se encontró el departamento solicitado.');
     expect(await ctx.handle.db.select().from(jobProgress)).toHaveLength(before.length);
   });
 

@@ -104,6 +104,21 @@ describe('tracking', () => {
     expect((await get('admin', '/tracking/departments/12')).statusCode).toBe(404);
   });
 
+  it('names the kind of place it did not find', async () => {
+    for (const [url, message] of [
+      ['/tracking/institutions/99999999', messages.unknownPlace.institution],
+      ['/tracking/districts/99999', messages.unknownPlace.district],
+      ['/tracking/departments/12', messages.unknownPlace.department],
+    ] as const) {
+      const res = await get('depto', url);
+      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({
+        url,
+        status: 404,
+        message,
+      });
+    }
+  });
+
   it('loads the user routes place from the session, or says Usuario no válido.', async () => {
     expect((await get('distrito', '/tracking/me/district')).json()).toMatchObject({
       level: 'district',
