@@ -3,6 +3,7 @@ import type {
   InstitutionReport,
   PaymentDetailPage,
   PaymentGeneralSummary,
+  PlaceReport,
   TrackingOverview,
 } from '@bjp/domain';
 import { formatCount } from '@bjp/domain';
@@ -185,6 +186,34 @@ describe('a closed gestión', () => {
           .poll(() => page.getByTestId('summary-total-students').innerText())
           .toContain(formatCount(sum(openStats, 'total'))),
       );
+      await page.close();
+    });
+  }
+
+  for (const viewport of viewports) {
+    it(`the national report of the closed year, its PDF prepared as a job of that year (${viewport.name})`, async () => {
+      const { page, open, closed } = await signedIn('admin', 1, viewport);
+      await page.goto(`${baseUrl()}/reports/national`);
+      await page.getByTestId('card-paid-students').waitFor();
+      await chooseClosedYear(page, closed);
+      const report = await apiGet<PlaceReport>(page, `/api/v1/reports/national?year=${closed}`);
+      await page.getByText(`Gestión: ${closed}`).first().waitFor();
+      await expect
+        .poll(() => page.getByTestId('card-paid-students').innerText())
+        .toBe(formatCount(report.summary.paidStudents));
+      await screenshot(page, `years-national-report-${viewport.name}`);
+      // The closed year's national document is prepared as a job of that year (decision 040).
+      const prepared = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/v1/exports/reports/national?year=${closed}`) && r.status() === 202,
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByRole('button', { name: 'Descargar PDF' }).click(),
+      ]);
+      await prepared;
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^reporte_nacional_${closed}_\\d{14}\\.pdf$`));
+      await page.getByText('El reporte se generó exitosamente.').first().waitFor();
+      await chooseOpenYear(page, open, () => page.getByText(`Gestión: ${open}`).first().waitFor());
       await page.close();
     });
   }

@@ -9,9 +9,14 @@ import { bearer, createTestApp, loginAs, type TestContext } from './app.js';
  */
 export type ClosedYearDemo = { ctx: TestContext; admin: string; open: number; closed: number };
 
-/** Seeds the tiny demo data as of 2025-11-20 (the open year's payment campaign) and logs the admin in. */
-export async function startClosedYearDemo(): Promise<ClosedYearDemo> {
-  const ctx = await createTestApp();
+/**
+ * Seeds the tiny demo data as of 2025-11-20 (the open year's payment campaign) and logs the admin in.
+ * `options` go to createTestApp (e.g. the server's DATABASE_URL, so stored files become rows).
+ */
+export async function startClosedYearDemo(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<ClosedYearDemo> {
+  const ctx = await createTestApp(options);
   await seedDatabase(ctx.handle, { scale: 'tiny', today: '2025-11-20' });
   const admin = (await loginAs(ctx.app, 'admin', 1, DEMO_PASSWORD)).token;
   const [years] = await rows<{ open: number; closed: number }>(

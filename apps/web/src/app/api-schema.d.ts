@@ -4428,10 +4428,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description 'Reporte de avance de entrega' as a job */
+        /** @description 'Reporte de avance de entrega' as a job (the open year's only) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4469,7 +4472,10 @@ export interface paths {
         put?: never;
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     departmentId: number;
@@ -4518,7 +4524,10 @@ export interface paths {
         put?: never;
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4565,7 +4574,10 @@ export interface paths {
         put?: never;
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path: {
                     departmentId: number;
@@ -4612,7 +4624,10 @@ export interface paths {
         put?: never;
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

@@ -7,6 +7,10 @@ export const boliviaTimestamp = (at: Date): string => formatDateTime(at);
 /** yyyymmddhhmmss in Bolivia, for file names ('{token}{timestamp}.pdf', part 2 §9). */
 export { fileTimestamp };
 
+/** A closed gestión in a download's name, after the place ('reporte_nacional_2024_…'); the open year's has none. */
+export const closedYearToken = (year: { year: number; closed: boolean }): string =>
+  year.closed ? `${year.year}_` : '';
+
 /** A place level in a download's name, in Spanish like the rest of what users see. */
 export const placeLevelToken = {
   national: 'nacional',

@@ -1,13 +1,14 @@
 import { type Permission, type reconciliationStates, reportMessages } from '@bjp/domain';
 import type { AppInstance } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { fileTimestamp } from '../../documents/reports/format.js';
+import { closedYearToken, fileTimestamp } from '../../documents/reports/format.js';
 import type { JobQueue, JobRun } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor, newStorageKey } from '../../lib/file-store.js';
 import { progressData, progressFileName } from '../adjustments/index.js';
 import { placeReport, reconciliationDocument } from '../reports/index.js';
+import { yearToRead } from '../settings/index.js';
 
 /**
  * Long documents as jobs (issue 14): the progress spreadsheet and the national and department-wide
@@ -29,6 +30,23 @@ export type ExportSpec = {
   state?: ReconciliationState;
   userId: number;
   day: string;
+  /**
+   * The gestión (decision 040): the year the route resolved, open or closed. Absent only in keys
+   * written before jobs took a year (7 parts), which are read as the open year when they run.
+   */
+  year?: number;
+};
+
+/**
+ * The progress spreadsheet (adjustments) and the reconciliation (reconciliationDocument reads the
+ * open year's settings) are of the open year only: a closed year is a 400 in Spanish, at the route
+ * and again when the job runs (the year may have closed in between).
+ */
+export const openYearOnly: Record<Exclude<ExportKind, 'report'>, (closed: number) => string> = {
+  progress: (closed) =>
+    `El reporte de avance de entrega es solo de la gestión abierta: la gestión ${closed} está cerrada.`,
+  reconciliation: (closed) =>
+    `La conciliación Banco – DDJJ se prepara solo para la gestión abierta: la gestión ${closed} está cerrada.`,
 };
 
 /** What a finished export job keeps as its result: where the bytes are and how to send them. */
@@ -47,13 +65,14 @@ const placeToken = (place: ExportPlace) =>
   place.level === 'national' ? 'national' : `department-${place.id}`;
 
 /**
- * The job's singleton key, and the whole of what the job needs: kind, format, filter, place, user
- * and day. A double click (same key, job unfinished) gives the same job. The key is kept in the
- * job's row, so the handler and the access check read it back from there — also after a restart,
- * when the in-process runner has lost the enqueued data.
+ * The job's singleton key, and the whole of what the job needs: kind, format, filter, place, user,
+ * day and gestión. A double click (same key, job unfinished) gives the same job. The key is kept in
+ * the job's row, so the handler and the access check read it back from there — also after a
+ * restart, when the in-process runner has lost the enqueued data. The year is the eighth part; a
+ * spec without one gives the 7-part key of before.
  */
 export function singletonKey(spec: ExportSpec): string {
-  return [
+  const parts: Array<string | number> = [
     'export',
     spec.kind,
     spec.format,
@@ -61,17 +80,21 @@ export function singletonKey(spec: ExportSpec): string {
     placeToken(spec.place),
     spec.userId,
     spec.day,
-  ].join('|');
+  ];
+  if (spec.year !== undefined) parts.push(spec.year);
+  return parts.join('|');
 }
 
+/** The spec of a key; a 7-part key (queued before jobs took a year) reads as the open year. */
 export function parseKey(key: string | null): ExportSpec | null {
   const parts = key?.split('|');
-  if (parts?.length !== 7 || parts[0] !== 'export') return null;
-  const [, kind, format, state, place, userId, day] = parts as [string, ...string[]];
+  if (!parts || (parts.length !== 7 && parts.length !== 8) || parts[0] !== 'export') return null;
+  const [, kind, format, state, place, userId, day, year] = parts as [string, ...string[]];
   if (!(exportKinds as readonly string[]).includes(kind!)) return null;
   if (format !== 'pdf' && format !== 'xlsx') return null;
   const department = /^department-(\d+)$/.exec(place!);
   if (place !== 'national' && !department) return null;
+  if (year !== undefined && !/^\d{4}$/.test(year)) return null;
   return {
     kind: kind as ExportKind,
     format,
@@ -79,6 +102,7 @@ export function parseKey(key: string | null): ExportSpec | null {
     ...(state ? { state: state as ReconciliationState } : {}),
     userId: Number(userId),
     day: day!,
+    ...(year !== undefined ? { year: Number(year) } : {}),
   };
 }
 
@@ -117,6 +141,10 @@ const reconciliationToken = (place: ExportPlace) =>
 async function renderExport(app: AppInstance, spec: ExportSpec) {
   const { deps } = app;
   const render = app.documents.render.bind(app.documents);
+  // The job's year as the read routes resolve it (absent: the open year; unknown: a Spanish 400).
+  const year = await yearToRead(deps.db, spec.year);
+  if (year.closed && spec.kind !== 'report')
+    throw new AppError('bad_request', openYearOnly[spec.kind](year.year));
   if (spec.kind === 'progress') {
     const data = await progressData(deps);
     const bytes = await render('progressXlsx', data);
@@ -125,11 +153,12 @@ async function renderExport(app: AppInstance, spec: ExportSpec) {
   const printedAt = deps.clock.now();
   const contentType = spec.format === 'pdf' ? 'application/pdf' : XLSX;
   if (spec.kind === 'report') {
-    const report = await placeReport(deps.db, askerOf(spec), spec.place);
+    const report = await placeReport(deps.db, askerOf(spec), spec.place, spec.year);
     if (report.summary.totalStudents === 0) throw new AppError('not_found', reportMessages.noData);
     const token =
       spec.place.level === 'national' ? 'reporte_nacional_' : `reporte_departamento_${spec.place.id}_`;
-    const filename = `${token}${fileTimestamp(printedAt)}.${spec.format}`;
+    // A closed year's document names its year: reporte_nacional_2024_….
+    const filename = `${token}${closedYearToken(year)}${fileTimestamp(printedAt)}.${spec.format}`;
     const input = { report, printedAt };
     const bytes =
       spec.format === 'pdf' ? await render('placeReportPdf', input) : await render('placeReportXlsx', input);

@@ -1,4 +1,10 @@
-import { departmentParams, reconciliationMessages, reconciliationStates, reportMessages } from '@bjp/domain';
+import {
+  departmentParams,
+  reconciliationMessages,
+  reconciliationStates,
+  reportMessages,
+  yearQuery,
+} from '@bjp/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
@@ -8,6 +14,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
+import { yearToRead } from '../settings/index.js';
 import {
   type ExportFile,
   type ExportKind,
@@ -16,6 +23,7 @@ import {
   isExportJob,
   jobKind,
   mayAccess,
+  openYearOnly,
   parseKey,
   singletonKey,
 } from './jobs.js';
@@ -56,6 +64,9 @@ const inDepartment = (req: { params: unknown }) => ({
  * GET /exports/:jobId/file sends the stored file. Status and file answer only the user who asked or
  * staff with the export's permission and its place in their scope (checked again on each call);
  * anyone else gets 404, as for an id that does not exist.
+ * Each POST takes `?year=` as the read routes do (decision 040): absent, the open year; a year the
+ * console does not hold, 400. The national and department reports prepare a closed year's too; the
+ * progress spreadsheet and the reconciliation are of the open year only (400 for a closed one).
  */
 export async function exportsRoutes(app: AppInstance) {
   const jobs = exportJobs(app);
@@ -69,6 +80,8 @@ export async function exportsRoutes(app: AppInstance) {
     const user = req.user!;
     if (place.level === 'national' && user.scope.kind !== 'national')
       throw new AppError('out_of_scope', reportMessages.nationalOnly);
+    const year = await yearToRead(app.deps.db, (req.query as { year?: number }).year);
+    if (year.closed && kind !== 'report') throw new AppError('bad_request', openYearOnly[kind](year.year));
     const spec = {
       kind,
       format: body.format,
@@ -76,6 +89,7 @@ export async function exportsRoutes(app: AppInstance) {
       ...(body.state ? { state: body.state as never } : {}),
       userId: user.id,
       day: app.deps.clock.today(),
+      year: year.year,
     };
     await pruneExports(app.deps);
     const job = await jobs.enqueue(jobKind(kind), {}, { singletonKey: singletonKey(spec), userId: user.id });
@@ -85,7 +99,12 @@ export async function exportsRoutes(app: AppInstance) {
   app.post(
     '/exports/progress',
     {
-      schema: { tags, description: "'Reporte de avance de entrega' as a job", response: { 202: started } },
+      schema: {
+        tags,
+        description: "'Reporte de avance de entrega' as a job (the open year's only)",
+        querystring: yearQuery,
+        response: { 202: started },
+      },
       preHandler: guard('adjustments.process'),
     },
     async (req, reply) =>
@@ -94,7 +113,7 @@ export async function exportsRoutes(app: AppInstance) {
   app.post(
     '/exports/reports/national',
     {
-      schema: { tags, body: formatBody, response: { 202: started } },
+      schema: { tags, querystring: yearQuery, body: formatBody, response: { 202: started } },
       preHandler: guard('reports.view'),
     },
     async (req, reply) => reply.code(202).send(await enqueue(req, 'report', { level: 'national' }, req.body)),
@@ -102,7 +121,13 @@ export async function exportsRoutes(app: AppInstance) {
   app.post(
     '/exports/reports/departments/:departmentId',
     {
-      schema: { tags, params: departmentParams, body: formatBody, response: { 202: started } },
+      schema: {
+        tags,
+        params: departmentParams,
+        querystring: yearQuery,
+        body: formatBody,
+        response: { 202: started },
+      },
       preHandler: guard('reports.view', inDepartment),
     },
     async (req, reply) =>
@@ -113,7 +138,7 @@ export async function exportsRoutes(app: AppInstance) {
   app.post(
     '/exports/reconciliation/national',
     {
-      schema: { tags, body: reconciliationBody, response: { 202: started } },
+      schema: { tags, querystring: yearQuery, body: reconciliationBody, response: { 202: started } },
       preHandler: guard('reports.view'),
     },
     async (req, reply) =>
@@ -122,7 +147,13 @@ export async function exportsRoutes(app: AppInstance) {
   app.post(
     '/exports/reconciliation/departments/:departmentId',
     {
-      schema: { tags, params: departmentParams, body: reconciliationBody, response: { 202: started } },
+      schema: {
+        tags,
+        params: departmentParams,
+        querystring: yearQuery,
+        body: reconciliationBody,
+        response: { 202: started },
+      },
       preHandler: guard('reports.view', inDepartment),
     },
     async (req, reply) =>

@@ -2,10 +2,11 @@ import { type DocumentFormat, reportMessages } from '@bjp/domain';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
-import { fileTimestamp, placeLevelToken } from '../../documents/reports/format.js';
+import { closedYearToken, fileTimestamp, placeLevelToken } from '../../documents/reports/format.js';
 import { sendPdf } from '../../documents/send.js';
 import { withDocument } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
+import { yearToRead } from '../settings/index.js';
 import { institutionReport } from './institution-report.js';
 import { placeReport, type ReportRef } from './place-report.js';
 import { studentDetails } from './queries/institution.js';
@@ -38,7 +39,9 @@ export async function sendPlaceReport(
     const report = await placeReport(deps.db, user, ref, year);
     if (report.summary.totalStudents === 0) throw new AppError('not_found', reportMessages.noData);
     const printedAt = deps.clock.now();
-    const name = `${tokenFor(ref)}${fileTimestamp(printedAt)}`;
+    // A closed year's document names its year (reporte_distrito_12_2024_…), as the export jobs' do.
+    const named = year === undefined ? '' : closedYearToken(await yearToRead(deps.db, year));
+    const name = `${tokenFor(ref)}${named}${fileTimestamp(printedAt)}`;
     if (format === 'pdf')
       return sendPdf(reply, `${name}.pdf`, await render('placeReportPdf', { report, printedAt }));
     return sendXlsx(reply, `${name}.xlsx`, await render('placeReportXlsx', { report, printedAt }));

@@ -22,7 +22,7 @@ export function PlaceReportView({
 }: {
   report: PlaceReport;
   heading: string;
-  /** A closed gestión (undefined for the open one): its documents are direct downloads of that year. */
+  /** A closed gestión (undefined for the open one): its documents are of that year. */
   year?: number;
 }) {
   return (
@@ -42,12 +42,10 @@ export function PlaceReportView({
           <DownloadButtons
             path={placeReportDocumentPath(report.place.level, report.place.id)}
             query={{ year }}
-            // National and department reports cover many schools: prepared as a job. A district's
-            // stays a direct download (one district's summary rows, a second or two), and so does a
-            // closed year's (the export jobs prepare the open year's).
-            exportJob={
-              year === undefined ? placeReportExport(report.place.level, report.place.id) : undefined
-            }
+            // National and department reports cover many schools: prepared as a job, of the open or
+            // a closed year (a closed year's national figures take seconds to count). A district's
+            // stays a direct download (one district's summary rows, a second or two).
+            exportJob={placeReportExport(report.place.level, report.place.id, year)}
           />
         </Group>
       </Paper>

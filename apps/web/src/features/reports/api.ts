@@ -29,16 +29,19 @@ export function usePlaceReport(level: PlaceLevel, id: number | null, year?: numb
 }
 
 /**
- * National and department reports cover many schools: prepared as a job (exports). A district's
- * stays a direct download (one district's summary rows, a second or two): undefined.
+ * National and department reports cover many schools: prepared as a job (exports), of the open year
+ * or of the closed gestión `year`. A district's stays a direct download (one district's summary
+ * rows, a second or two): undefined.
  */
-export function placeReportExport(level: PlaceLevel, id: number | null) {
+export function placeReportExport(level: PlaceLevel, id: number | null, year?: number) {
+  const query = { year };
   if (level === 'national')
-    return (format: 'pdf' | 'xlsx') => api.post('/exports/reports/national', { body: { format } });
+    return (format: 'pdf' | 'xlsx') => api.post('/exports/reports/national', { query, body: { format } });
   if (level === 'department')
     return (format: 'pdf' | 'xlsx') =>
       api.post('/exports/reports/departments/{departmentId}', {
         path: { departmentId: id! },
+        query,
         body: { format },
       });
   return undefined;
