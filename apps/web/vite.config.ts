@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkGroups } from './chunk-groups';
 import { mantineComponentCss } from './mantine-css';
+import { mantineUseId } from './mantine-use-id';
 import { precompress } from './precompress';
 import { screenPreload } from './screen-preload';
 
@@ -16,7 +17,7 @@ const groupOf = chunkGroups();
 const apiTarget = process.env.BJP_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineComponentCss(), screenPreload(), precompress()],
+  plugins: [react(), mantineUseId(), mantineComponentCss(), screenPreload(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -10,6 +10,12 @@ type Props = {
   error?: boolean;
   empty?: boolean;
   height?: number;
+  /**
+   * Drawn with the card, not when it comes near the screen: the pies (a few SVG paths). A phone
+   * wraps the money pie's legend on two lines, so its card grew past the placeholder's height when
+   * the pie replaced it, moving the cards below in view (a layout shift, issue 14).
+   */
+  atOnce?: boolean;
   children: ReactNode;
 };
 
@@ -17,7 +23,7 @@ type Props = {
  * A titled panel for one chart, with honest loading, error and empty states; the chart itself is
  * drawn when the panel comes near the screen (`height` is its size until then).
  */
-export function ChartCard({ title, note, loading, error, empty, height = 260, children }: Props) {
+export function ChartCard({ title, note, loading, error, empty, height = 260, atOnce, children }: Props) {
   let body = children;
   if (loading) body = <Loader size="sm" aria-label={`Cargando ${title}`} />;
   else if (error)
@@ -46,7 +52,13 @@ export function ChartCard({ title, note, loading, error, empty, height = 260, ch
             </Text>
           )}
         </div>
-        {centered ? <Center h={height}>{body}</Center> : <WhenNear height={height}>{body}</WhenNear>}
+        {centered ? (
+          <Center h={height}>{body}</Center>
+        ) : atOnce ? (
+          body
+        ) : (
+          <WhenNear height={height}>{body}</WhenNear>
+        )}
       </Stack>
     </Paper>
   );

@@ -4,6 +4,7 @@ import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { PageHeader } from '../../ui/PageHeader';
 import { type PaymentRange, useDepartmentPaidStats, useInstitutionCompletion, useSystemStats } from './api';
 import { useDeferredQuery } from './deferred-query';
+import { useTurn } from './WhenNear';
 
 // The header is drawn at once; the charts' chunk and the statistics are fetched side by side. The
 // chunk is requested when this screen's code arrives, beside the layout's first render rather than
@@ -21,6 +22,16 @@ export function DashboardPage() {
   const paid = useDeferredQuery(useDepartmentPaidStats(range, gestion.query));
   const systems = useDeferredQuery(useSystemStats(range, gestion.query));
   const schools = useDeferredQuery(useInstitutionCompletion(gestion.query));
+  // The panels are mounted a task after the layout and this header: committed together they were
+  // one long task (React's commit is not sliced, issue 14).
+  const turn = useTurn();
+  const waiting = (
+    // As tall as the screen: the footer stays below it, so the panels' arrival moves nothing in view
+    // (Lighthouse's layout shift).
+    <Center mih="100vh">
+      <Loader size="sm" aria-label="Cargando gráficos" />
+    </Center>
+  );
 
   return (
     <Stack>
@@ -31,24 +42,20 @@ export function DashboardPage() {
         actions={<YearSelector gestion={gestion} />}
       />
       <ClosedYearBanner gestion={gestion} />
-      <Suspense
-        fallback={
-          // As tall as the screen: the footer stays below it, so the panels' arrival moves nothing
-          // in view (Lighthouse's layout shift).
-          <Center mih="100vh">
-            <Loader size="sm" aria-label="Cargando gráficos" />
-          </Center>
-        }
-      >
-        <DashboardPanels
-          range={range}
-          setRange={setRange}
-          paid={paid}
-          systems={systems}
-          schools={schools}
-          closedYear={gestion.closed ? gestion.year : undefined}
-        />
-      </Suspense>
+      {turn ? (
+        <Suspense fallback={waiting}>
+          <DashboardPanels
+            range={range}
+            setRange={setRange}
+            paid={paid}
+            systems={systems}
+            schools={schools}
+            closedYear={gestion.closed ? gestion.year : undefined}
+          />
+        </Suspense>
+      ) : (
+        waiting
+      )}
     </Stack>
   );
 }

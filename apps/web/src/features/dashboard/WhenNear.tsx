@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 type Props = { height: number; children: ReactNode };
 
@@ -23,6 +23,29 @@ function enqueue(show: () => void): () => void {
     const i = queue.indexOf(show);
     if (i >= 0) queue.splice(i, 1);
   };
+}
+
+const never = () => () => undefined;
+
+/**
+ * False until this component's turn in the same queue (a task of its own after the commit that
+ * mounted it), then true, the update rendered in a transition. The dashboard mounts its parts in
+ * turns: React's commit cannot be sliced, and the layout and all the panels committed together were
+ * one task of ~320 ms in Lighthouse's simulation of a slow phone (issue 14). On the server (the tests'
+ * static markup) there is no later: true at once.
+ */
+export function useTurn(): boolean {
+  const server = useSyncExternalStore(
+    never,
+    () => false,
+    () => true,
+  );
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (shown) return;
+    return enqueue(() => startTransition(() => setShown(true)));
+  }, [shown]);
+  return server || shown;
 }
 
 /**
