@@ -1,6 +1,14 @@
 import type { Plugin } from 'vite';
 
 const USE_ID = /\/@mantine\/hooks\/esm\/use-id\/use-id\.mjs$/;
+/** What Mantine 8.3's use-id.mjs is made of: React's id in state, a random one set in an effect. */
+const EXPECTED = [
+  "from './use-react-id.mjs'",
+  'const reactId = useReactId();',
+  'useState(reactId)',
+  'setUuid(randomId())',
+  'typeof staticId === "string"',
+];
 
 /**
  * Mantine's `useId` (`@mantine/hooks`) keeps React's id in state and replaces it with a random one in
@@ -13,11 +21,17 @@ const USE_ID = /\/@mantine\/hooks\/esm\/use-id\/use-id\.mjs$/;
  * dev server serves Mantine prebundled, unchanged.
  */
 export function mantineUseId(): Plugin {
+  let replaced = false;
   return {
     name: 'bjp-mantine-use-id',
     enforce: 'pre',
-    transform(_code, id) {
+    transform(code, id) {
       if (!USE_ID.test(id)) return null;
+      replaced = true;
+      // Replaced only while it is the module described above: a Mantine release that changes it
+      // stops the build here, to be looked at again, rather than being silently overridden.
+      if (!EXPECTED.every((part) => code.includes(part)))
+        throw new Error(`${id} is no longer the useId that mantine-use-id.ts replaces: review the plugin`);
       return {
         code: [
           "import { useReactId } from './use-react-id.mjs';",
@@ -29,6 +43,11 @@ export function mantineUseId(): Plugin {
         ].join('\n'),
         map: null,
       };
+    },
+    generateBundle() {
+      // A bundle without the module replaced (moved, renamed) would ship the effect unnoticed.
+      if (!replaced)
+        this.error('mantine-use-id.ts found no @mantine/hooks use-id.mjs to replace: review the plugin');
     },
   };
 }
