@@ -296,6 +296,29 @@ describe('reading a closed year', () => {
     ]);
   });
 
+  it("names a closed year in its downloads' file names, and only a closed year", async () => {
+    const stamp = '\\d{14}';
+    for (const [url, name] of [
+      [
+        `/reports/institutions/${school}/document?format=pdf&year=${closed}`,
+        `reporte_estudiantes_${school}_${closed}_${stamp}\\.pdf`,
+      ],
+      [
+        `/reports/districts/${districtId}/document?format=xlsx&year=${closed}`,
+        `reporte_distrito_${districtId}_${closed}_${stamp}\\.xlsx`,
+      ],
+      [`/reports/institutions/${school}/document?format=pdf`, `reporte_estudiantes_${school}_${stamp}\\.pdf`],
+      [
+        `/reports/districts/${districtId}/document?format=xlsx&year=${open}`,
+        `reporte_distrito_${districtId}_${stamp}\\.xlsx`,
+      ],
+    ] as const) {
+      const res = await get(url);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+      expect(res.headers['content-disposition']).toMatch(new RegExp(`filename="${name}"$`));
+    }
+  });
+
   it('refuses an unknown year with a Spanish 400, on every read route', async () => {
     const message = `La gestión ${open - 7} no existe en la consola.`;
     for (const url of [

@@ -36,12 +36,12 @@ export async function sendPlaceReport(
   year?: number,
 ) {
   return withDocument(reply, async (render) => {
-    const report = await placeReport(deps.db, user, ref, year);
+    const settings = await yearToRead(deps.db, year);
+    const report = await placeReport(deps.db, user, ref, settings);
     if (report.summary.totalStudents === 0) throw new AppError('not_found', reportMessages.noData);
     const printedAt = deps.clock.now();
     // A closed year's document names its year (reporte_distrito_12_2024_…), as the export jobs' do.
-    const named = year === undefined ? '' : closedYearToken(await yearToRead(deps.db, year));
-    const name = `${tokenFor(ref)}${named}${fileTimestamp(printedAt)}`;
+    const name = `${tokenFor(ref)}${closedYearToken(settings)}${fileTimestamp(printedAt)}`;
     if (format === 'pdf')
       return sendPdf(reply, `${name}.pdf`, await render('placeReportPdf', { report, printedAt }));
     return sendXlsx(reply, `${name}.xlsx`, await render('placeReportXlsx', { report, printedAt }));
@@ -57,11 +57,13 @@ export async function sendStudentsReport(
   year?: number,
 ) {
   return withDocument(reply, async (render) => {
-    const report = await institutionReport(deps.db, sie, year);
+    const settings = await yearToRead(deps.db, year);
+    const report = await institutionReport(deps.db, sie, settings);
     if (!report.studentsReportAvailable) throw new AppError('not_found', reportMessages.noData);
     const rows = await studentDetails(deps.db, sie, report.year);
     const printedAt = deps.clock.now();
-    const name = `reporte_estudiantes_${sie}_${fileTimestamp(printedAt)}`;
+    // reporte_estudiantes_80730001_2024_… for a closed year, as the place reports.
+    const name = `reporte_estudiantes_${sie}_${closedYearToken(settings)}${fileTimestamp(printedAt)}`;
     const input = { report, rows, printedAt };
     if (format === 'pdf') return sendPdf(reply, `${name}.pdf`, await render('studentsPdf', input));
     return sendXlsx(reply, `${name}.xlsx`, await render('studentsXlsx', input));

@@ -14,7 +14,7 @@ import {
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { yearToRead } from '../settings/index.js';
+import { type YearSettings, yearToRead } from '../settings/index.js';
 import {
   courseFigures,
   holdersDeclaredIn,
@@ -49,7 +49,7 @@ const shiftName = (id: number) => shifts.find((s) => s.id === id)?.name ?? '';
 export async function institutionReport(
   db: Executor,
   sie: number,
-  year?: number,
+  year?: number | YearSettings,
 ): Promise<InstitutionReport> {
   const school = await loadInstitution(db, sie);
   const settings = await yearToRead(db, year);

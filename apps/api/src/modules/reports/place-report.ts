@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { yearToRead } from '../settings/index.js';
+import { type YearSettings, yearToRead } from '../settings/index.js';
 import { loadPlace } from '../tracking/index.js';
 import {
   closedYearCells,
@@ -72,7 +72,7 @@ export async function placeReport(
   db: Executor,
   user: AuthUser,
   ref: ReportRef,
-  year?: number,
+  year?: number | YearSettings,
 ): Promise<PlaceReport> {
   const place = await resolvePlace(db, user, ref);
   const settings = await yearToRead(db, year);

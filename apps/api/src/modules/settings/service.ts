@@ -68,8 +68,14 @@ export function refuseClosedYear(inscriptionYear: number, openYear: number): voi
  * The year a read route answers for: the `year` of its query string (already a whole number) or,
  * without one, the open year. A year the console never held is the caller's mistake: 400 in Spanish.
  * A closed year's amount and calendar come from closed_years, never from the open year's settings.
+ * A year already read (a download that names its file by the year, then builds the document) is
+ * passed on as it is, so one request reads it once.
  */
-export async function yearToRead(db: Executor, year: number | undefined): Promise<YearSettings> {
+export async function yearToRead(
+  db: Executor,
+  year: number | YearSettings | undefined,
+): Promise<YearSettings> {
+  if (typeof year === 'object') return year;
   if (year === undefined) return asOpenYear(await getSettings(db));
   const settings = await settingsForYear(db, year);
   if (!settings) throw new AppError('bad_request', yearMessages.unknown(year));
