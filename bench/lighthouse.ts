@@ -10,8 +10,10 @@
  * LH_DATA_DIR, default /tmp/bjp-lighthouse, for the next run), and drives Debian's Chromium.
  * The session lives in localStorage (token and 'User'), so the pages behind the login are measured
  * after logging in through the form on the same browser profile, with Lighthouse told not to clear
- * storage (the HTTP cache is emptied before each run, so each page loads all its code). With --runs N each page is measured N times and the median run (by performance) is kept,
- * as Lighthouse's own docs advise for simulated throttling.
+ * storage (the HTTP cache is emptied before each run, so each page loads all its code). With --runs N
+ * each page is measured N times and the median run (by performance) is kept in the table, as
+ * Lighthouse's own docs advise for simulated throttling; the goal is met only when every run reaches
+ * it (decision 043).
  * LH_WEB_DIST serves another build (e.g. one made with --outDir while browser tests use apps/web/dist).
  * --tasks prints each run's long tasks (Lighthouse's simulated timings, ≥ 50 ms, with the file they
  * are attributed to and their time by kind: script evaluation, style and layout…), to see what
@@ -292,12 +294,17 @@ const loadAtEnd = load();
 console.log(`Carga media (1 min) al terminar: ${loadAtEnd}`);
 printTable(scores);
 const goal = 95;
-const ok = scores.every((s) => s.performance >= goal && s.accessibility >= goal);
+// Every run, not only the median (decision 043): a director loads the page once.
+const ok =
+  scores.every((s) => s.accessibility >= goal) &&
+  Object.values(allRuns).every((each) => each.every((run) => run.performance >= goal));
 const resultsDir = path.join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   path.join(resultsDir, 'lighthouse.json'),
   `${JSON.stringify({ date: new Date().toISOString(), lighthouse: '12', formFactor: 'mobile', cpuSlowdown, runs, load: [loadAtStart, loadAtEnd], goal, ok, scores, allRuns }, null, 2)}\n`,
 );
-console.log(`\nObjetivo ≥ ${goal} en rendimiento y accesibilidad → ${ok ? 'OK' : 'NO ALCANZADO'}`);
+console.log(
+  `\nObjetivo ≥ ${goal} en rendimiento (cada medición) y accesibilidad → ${ok ? 'OK' : 'NO ALCANZADO'}`,
+);
 process.exitCode = ok ? 0 : 1;
