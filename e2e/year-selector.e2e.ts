@@ -47,16 +47,14 @@ async function signedIn(username: string, type: 1 | 2, viewport?: { width: numbe
  */
 async function chooseClosedYear(page: Page, closed: number) {
   expect(await page.getByText(banner(closed)).count()).toBe(0);
-  await page.getByRole('textbox', { name: 'Gestión' }).click();
-  await page.getByRole('option', { name: `${closed} (cerrada)` }).click();
+  await page.getByRole('combobox', { name: 'Gestión' }).selectOption({ label: `${closed} (cerrada)` });
   await page.getByText(banner(closed)).waitFor();
   expect(new URL(page.url()).searchParams.get('gestion')).toBe(String(closed));
 }
 
 /** Back to the open gestión: once `shown` sees its figures, the address has forgotten the choice. */
 async function chooseOpenYear(page: Page, open: number, shown: () => Promise<unknown>) {
-  await page.getByRole('textbox', { name: 'Gestión' }).click();
-  await page.getByRole('option', { name: `${open} (abierta)` }).click();
+  await page.getByRole('combobox', { name: 'Gestión' }).selectOption({ label: `${open} (abierta)` });
   await shown();
   expect(new URL(page.url()).searchParams.get('gestion')).toBeNull();
 }

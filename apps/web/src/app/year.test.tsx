@@ -54,14 +54,14 @@ describe('the year selector (gestión)', () => {
     const { html, gestion } = render('', twoYears);
     expect(gestion).toMatchObject({ year: 2025, query: undefined, closed: false });
     expect(html).toContain('Gestión');
-    expect(html).toContain('value="2025 (abierta)"');
+    expect(html).toContain('<option value="2025" selected="">2025 (abierta)</option>');
     expect(html).not.toContain('solo consulta');
   });
 
   it('reads a closed year from the address, sends it, and says it is read only', () => {
     const { html, gestion } = render('?gestion=2024', twoYears);
     expect(gestion).toMatchObject({ year: 2024, query: 2024, closed: true });
-    expect(html).toContain('value="2024 (cerrada)"');
+    expect(html).toContain('<option value="2024" selected="">2024 (cerrada)</option>');
     expect(html).toContain('Gestión 2024 (cerrada) — solo consulta');
   });
 

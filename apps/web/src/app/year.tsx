@@ -1,5 +1,5 @@
 import { yearMessages } from '@bjp/domain';
-import { Alert, Select } from '@mantine/core';
+import { Alert, NativeSelect } from '@mantine/core';
 import { urlParam } from '../ui/url-state';
 import { useUrlState } from '../ui/use-url-state';
 import { fallbackConfig, useLoadedPublicConfig } from './public-config';
@@ -50,22 +50,23 @@ export function useGestion(onChange?: () => void): Gestion {
   };
 }
 
-/** 'Gestión' selector for a page header; nothing while the console holds a single year. */
+/**
+ * 'Gestión' selector for a page header; nothing while the console holds a single year. The browser's
+ * own list (a handful of years): a phone opens its native picker, and the first screen of every page
+ * that has it draws no dropdown, portal or positioning code (issue 14, decision 043).
+ */
 export function YearSelector({ gestion }: { gestion: Gestion }) {
   if (gestion.years.length < 2) return null;
   return (
-    <Select
+    <NativeSelect
       label="Gestión"
       data={gestion.years.map((y) => ({
         value: String(y.year),
         label: y.closed ? `${y.year} (cerrada)` : `${y.year} (abierta)`,
       }))}
       value={String(gestion.year)}
-      onChange={(value) => value && gestion.choose(Number(value))}
-      allowDeselect={false}
-      checkIconPosition="right"
+      onChange={(event) => gestion.choose(Number(event.currentTarget.value))}
       w={170}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
