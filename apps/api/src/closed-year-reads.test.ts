@@ -213,6 +213,9 @@ describe('reading a closed year', () => {
     expect(printed.headers['content-type']).toContain('application/pdf');
     expect(printed.rawPayload.length).toBeGreaterThan(1000);
     expect(printed.headers['x-declaration-version']).toBe('1');
+    // Printed as of its consolidation: a later download gives the same bytes, as a stored one does.
+    const printedAgain = await get(`/holders/institutions/${recorded!.sie}/declaration?year=${closed}`);
+    expect(printedAgain.rawPayload.equals(printed.rawPayload)).toBe(true);
     // Versions are numbered per year (decision 042): the closed year's version 1 is asked by its year.
     const version = await get(`/holders/institutions/${recorded!.sie}/declaration/versions/1?year=${closed}`);
     expect(version.statusCode).toBe(200);

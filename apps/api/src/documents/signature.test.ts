@@ -130,6 +130,14 @@ describe('the signature block stays with what it signs', () => {
     expect(moved).toBeGreaterThan(5);
   });
 
+  it('gives the same bytes when the same declaration is printed again at the same moment', async () => {
+    // Another document in between: the signed tables' numbering must not leak from one to the next.
+    const first = await renderPdf(declarationDocument(declaration(40), printedAt));
+    await renderPdf(declarationDocument(declaration(12), printedAt));
+    const again = await renderPdf(declarationDocument(declaration(40), printedAt));
+    expect(again.equals(first)).toBe(true);
+  });
+
   it('paid-validation DDJJ: holders table and not-paid list of every length', async () => {
     for (let holders = 14; holders <= 34; holders += 2) {
       const { report, students } = paid(holders, 0);

@@ -109,6 +109,34 @@ function findTails(node: unknown, found: Node[] = []): Node[] {
   return found;
 }
 
+const NUMBERED_ID = new RegExp(`^(${MAIN_END}|${TAIL_START})(\\d+)$`);
+
+/**
+ * Numbers the document's signed tables 1, 2… in the order they appear. `signedTable` numbers them
+ * from a counter of the process (a definition is built before it is known which document it joins),
+ * and pdfmake writes node ids into the file as named destinations: without this, the same document
+ * rendered twice would differ in those names, and a declaration printed again would not give the
+ * same bytes.
+ */
+function numberSignedTables(node: unknown, numbers = new Map<number, number>()): void {
+  const numberOf = (n: number) => {
+    if (!numbers.has(n)) numbers.set(n, numbers.size + 1);
+    return numbers.get(n)!;
+  };
+  if (Array.isArray(node)) {
+    for (const child of node) numberSignedTables(child, numbers);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const record = node as Node;
+  const id = typeof record.id === 'string' ? NUMBERED_ID.exec(record.id) : null;
+  if (id) record.id = `${id[1]}${numberOf(Number(id[2]))}`;
+  for (const [key, value] of Object.entries(record)) {
+    if (key === TAIL_ID) record[key] = numberOf(value as number);
+    else if (value && typeof value === 'object') numberSignedTables(value, numbers);
+  }
+}
+
 /**
  * Lays the document out; when a signed table's tail was pushed to a new page, lays out again with that
  * tail's headings. `create` is pdfmake's createPdfKitDocument; the second layout happens only then.
@@ -118,6 +146,7 @@ export function settleSignedTables<D>(
   create: (doc: TDocumentDefinitions) => D,
 ): D {
   if (findTails(doc.content).length === 0) return create(doc);
+  numberSignedTables(doc.content);
   const fresh = copyTree(doc);
   const pages: Record<string, number> = {};
   const observed = create({

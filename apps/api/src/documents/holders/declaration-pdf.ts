@@ -235,6 +235,9 @@ export function declarationDocument(d: DeclarationData, printedAt: Date): TDocum
       title: `Declaración jurada de titulares ${d.sie}`,
       author: 'Ministerio de Educación',
       subject: `BJP ${d.year}`,
+      // The file's creation date (and the file ID PDFKit derives from it) is the print's own, not
+      // the clock's: the same declaration printed at the same moment gives the same bytes.
+      creationDate: printedAt,
     },
     defaultStyle: { font: 'Helvetica', fontSize: 9 },
     styles: {

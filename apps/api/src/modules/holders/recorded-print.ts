@@ -9,7 +9,9 @@ import { declarationDataOfYear } from './declaration-data.js';
  * school's declaration (its date, author, totals and verification code: what 'CONCLUIDO' and the
  * public verification read, decision 040) without its print; such a row's bytes are empty, and the
  * stored rows never change (migration 0015's trigger), so its PDF is rendered on demand from that
- * year's list with the row's own code and version, and not stored. Any other row is sent as stored.
+ * year's list with the row's own code and version, and not stored. It is printed as of its
+ * consolidation (the footer's 'Impreso' and the file's creation date), so every download of it gives
+ * the same bytes and the same SHA-256, as a stored one does. Any other row is sent as stored.
  */
 export async function printedDeclaration(
   deps: AppDeps,
@@ -29,7 +31,7 @@ export async function printedDeclaration(
   const pdf = await withRender((render) =>
     render('declarationPdf', {
       data,
-      printedAt: deps.clock.now(),
+      printedAt: row.consolidatedAt,
       verification: { code, url: verificationUrl(deps, code), version: row.version },
     }),
   );
