@@ -418,6 +418,20 @@ describe('reading a closed year', () => {
       const res = await get(url, director);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
     }
+    // A district technician of another district, on the district's and the national report: the
+    // place is refused before the year is read, so an unknown year changes nothing in the answer.
+    const [other] = await rows<{ id: number }>(
+      ctx.handle.db,
+      `SELECT min(id) AS id FROM districts WHERE id <> ${districtId}`,
+    );
+    await makeUser(ctx.handle.db, { username: 'otro-distrito', type: 2, profile: 10, districtId: other!.id });
+    const technician = (await loginAs(ctx.app, 'otro-distrito', 2)).token;
+    for (const year of [closed, open - 7])
+      for (const place of [`districts/${districtId}`, 'national']) {
+        const url = `/reports/${place}/document?format=pdf&year=${year}`;
+        const res = await get(url, technician);
+        expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+      }
     const own = await get(`/reports/institutions/${directorSchool}?year=${closed}`, director);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json<InstitutionReport>().year).toBe(closed);

@@ -8,7 +8,7 @@ import { withDocument } from '../../documents/service.js';
 import { AppError } from '../../lib/errors.js';
 import { yearToRead } from '../settings/index.js';
 import { institutionReport } from './institution-report.js';
-import { placeReport, type ReportRef } from './place-report.js';
+import { placeReportWithYear, type ReportRef } from './place-report.js';
 import { studentDetails } from './queries/institution.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -36,8 +36,7 @@ export async function sendPlaceReport(
   year?: number,
 ) {
   return withDocument(reply, async (render) => {
-    const settings = await yearToRead(deps.db, year);
-    const report = await placeReport(deps.db, user, ref, settings);
+    const { report, settings } = await placeReportWithYear(deps.db, user, ref, year);
     if (report.summary.totalStudents === 0) throw new AppError('not_found', reportMessages.noData);
     const printedAt = deps.clock.now();
     // A closed year's document names its year (reporte_distrito_12_2024_…), as the export jobs' do.

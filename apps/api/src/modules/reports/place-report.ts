@@ -72,10 +72,32 @@ export async function placeReport(
   db: Executor,
   user: AuthUser,
   ref: ReportRef,
-  year?: number | YearSettings,
+  year?: number,
 ): Promise<PlaceReport> {
+  return (await placeReportWithYear(db, user, ref, year)).report;
+}
+
+/**
+ * The report and the year it was counted for (a download names a closed year in its file). The
+ * place is checked against the caller's scope before anything else is read.
+ */
+export async function placeReportWithYear(
+  db: Executor,
+  user: AuthUser,
+  ref: ReportRef,
+  year?: number,
+): Promise<{ report: PlaceReport; settings: YearSettings }> {
   const place = await resolvePlace(db, user, ref);
   const settings = await yearToRead(db, year);
+  return { report: await countPlace(db, place, ref, settings), settings };
+}
+
+async function countPlace(
+  db: Executor,
+  place: ReportPlace,
+  ref: ReportRef,
+  settings: YearSettings,
+): Promise<PlaceReport> {
   const [cells, schoolRows] = settings.closed
     ? await closedYearFigures(db, ref, settings.year)
     : await Promise.all([statsCells(db, ref), schoolCounts(db, ref)]);
