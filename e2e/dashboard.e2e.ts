@@ -61,8 +61,11 @@ describe('dashboard', () => {
     const schoolsNote = 'No depende del rango de fechas: cuenta las listas de titulares consolidadas.';
     await expect.poll(() => notes.allInnerTexts()).toContain(schoolsNote);
     expect((await notes.allInnerTexts()).filter((n) => n === 'Pagos de todas las fechas')).toHaveLength(5);
-    // One day of the month on screen ('10 noviembre 2026': the 10th is never an outside day) as the range.
-    const day = page.getByRole('button', { name: /^10 \S+ \d{4}$/ });
+    // One day of the month on screen as the range: the grid also shows the next month's first days
+    // (in December 2026 '10 enero 2027' is one of them), so outside days are left out.
+    const day = page
+      .getByRole('button', { name: /^10 \S+ \d{4}$/ })
+      .and(page.locator(':not([data-outside])'));
     const systemsInRange = page.waitForResponse(
       (r) => r.url().includes('/api/v1/statistics/systems?') && r.url().includes('from='),
     );
