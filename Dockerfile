@@ -3,7 +3,7 @@
 # docker build -t bjp-console .   (docs/deploy.md)
 
 # --- build: every dependency, then `npm run build` (web app and API compiled to JavaScript) ---
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
@@ -14,7 +14,7 @@ COPY . .
 RUN npm run build
 
 # --- runtime: production dependencies only, no compiler, no tsx, not root ---
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -37,7 +37,7 @@ await build({
   outdir: dist,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   packages: 'external',
   plugins: [bundleWorkspace],

@@ -135,12 +135,12 @@ describe('Dockerfile', () => {
   const stages = lines.map((l, i) => (l.startsWith('FROM ') ? i : -1)).filter((i) => i >= 0);
   const runtime = lines.slice(stages.at(-1));
 
-  it('builds in one stage and runs on node:20-bookworm-slim with production dependencies only', () => {
+  it('builds in one stage and runs on node:24-bookworm-slim with production dependencies only', () => {
     expect(lines.filter((l) => l.startsWith('FROM ')).length).toBeGreaterThanOrEqual(2);
     expect(lines.some((l) => /RUN npm ci\b/.test(l)) && lines.some((l) => /RUN npm run build/.test(l))).toBe(
       true,
     );
-    expect(runtime[0]).toMatch(/^FROM node:20-bookworm-slim\b/);
+    expect(runtime[0]).toMatch(/^FROM node:24-bookworm-slim\b/);
     expect(runtime.some((l) => /npm ci .*--omit=dev/.test(l))).toBe(true);
   });
 
