@@ -154,10 +154,10 @@ describe('events back-office', () => {
     await dialog.getByLabel('Detalle / Observaciones').fill('Traer carnet');
     await chooseOption(page, 'Formulario de inscripción', formName);
     const files = dialog.locator('input[type="file"]');
-    // A PDF as banner is refused in the browser with the specification's message.
+    // A PDF as banner is refused in the browser with the specification's message, naming the file.
     await files.nth(0).setInputFiles({ name: 'banner.pdf', mimeType: 'application/pdf', buffer: PDF });
     await dialog.getByLabel('Título').click();
-    await dialog.getByText('Tipo de archivo no válido.').waitFor();
+    await dialog.getByText('«banner.pdf»: Tipo de archivo no válido.').waitFor();
     await files.nth(0).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
     await files.nth(2).setInputFiles({ name: 'reglamento.pdf', mimeType: 'application/pdf', buffer: PDF });
     await screenshot(page, 'events-create-form');
@@ -269,7 +269,7 @@ describe('periods and stages', () => {
     await screenshot(page, 'events-period-form');
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('El periodo se registro de manera exitosa').waitFor();
+    await page.getByText('El periodo se registró de manera exitosa').waitFor();
     type Periods = { items: Array<{ id: number; phase: string; active: boolean }>; total: number };
     const first = await apiGet<Periods>(page, '/api/v1/kind-events?page=1');
     const lastPage = Math.ceil(first.total / 10);

@@ -4,8 +4,12 @@ import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
 
-/** Each Mantine component's class map: `@mantine/core/esm/components/<Dir>/.../<Name>.module.css.mjs`. */
-const CLASS_MAP = /\/@mantine\/core\/esm\/components\/.*\/([A-Za-z]+)\.module\.css\.mjs$/;
+/**
+ * Each Mantine class map: `@mantine/core/esm/components/<Dir>/.../<Name>.module.css.mjs`, and the
+ * shared ones under `esm/utils/` (InlineInput: the label beside a Radio, Checkbox or Switch — left
+ * out, every such label fell under its control in the built app only).
+ */
+export const CLASS_MAP = /\/@mantine\/core\/esm\/(?:components|utils)\/.*\/([A-Za-z]+)\.module\.css\.mjs$/;
 const FULL_STYLESHEET = /\/@mantine\/core\/styles\.css$/;
 /** What every screen needs whatever it draws: reset, theme variables, focus and utility classes. */
 const GLOBAL_PARTS = ['baseline', 'default-css-variables', 'global'];

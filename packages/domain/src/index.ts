@@ -11,6 +11,7 @@ export * from './common/messages.js';
 export * from './common/money.js';
 export * from './common/pagination.js';
 export * from './common/primitives.js';
+export * from './common/text.js';
 export * from './common/time-zone.js';
 export * from './common/years.js';
 export * from './dashboard/schemas.js';

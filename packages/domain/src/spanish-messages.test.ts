@@ -8,9 +8,19 @@ const ENGLISH =
 
 /** Spanish words users must read with their accent ('valido' → 'válido'). */
 const UNACCENTED =
-  /\b(valido|valida|validos|validas|numero|numeros|maximo|minimo|operacion|informacion|educacion|parametricas|potosi|codigo|codigos|telefono|direccion|pagina|accion|descripcion|razon|electronico|unico|ultimo|gestion|sesion|calificacion|inscripcion|actualizacion|verificacion|validacion|habilitacion|modificacion|anio|ano|dia|dias|categoria|titulo|busqueda|tamano|version|estadistica|region|asignacion|rectificacion|observacion|exito|sintesis|institucion)\b/i;
+  /\b(valido|valida|validos|validas|numero|numeros|maximo|minimo|operacion|informacion|educacion|parametricas|potosi|codigo|codigos|telefono|direccion|pagina|accion|descripcion|razon|electronico|unico|ultimo|gestion|sesion|calificacion|inscripcion|actualizacion|verificacion|validacion|habilitacion|modificacion|anio|ano|dia|dias|categoria|opcion|titulo|busqueda|tamano|version|estadistica|region|asignacion|rectificacion|observacion|exito|sintesis|institucion)\b/i;
 
 /** Every string under a value: message tables, nested groups, and message functions called with samples. */
+/** 'está' and the past tense 'registró' where the unaccented form reads as another word. */
+const UNACCENTED_PHRASES = /\b((ya|no) esta|se (registro|elimino|actualizo|guardo|consolido|habilito))\b/i;
+/** The specification's own wording, quoted as it is (part 1 §8, part 2 §8). */
+const QUOTED = new Set([
+  'El evento se registro de manera exitosa',
+  'El evento no se registro de manera exitosa',
+  'Se consolido las listas exitosamente',
+  'Se consolido exitosamente',
+]);
+
 function stringsOf(value: unknown, path: string, out: Array<[string, string]>, depth = 0): void {
   if (depth > 6) return;
   // '{received}' in a template is a placeholder's name, not text.
@@ -99,6 +109,9 @@ describe('messages users read are Spanish with accents (issue 16)', () => {
   it('writes accented words with their accent', () => {
     expect(hits(messages, UNACCENTED)).toEqual([]);
     expect(hits(validation, UNACCENTED)).toEqual([]);
+    const ours = messages.filter(([, text]) => !QUOTED.has(text));
+    expect(hits(ours, UNACCENTED_PHRASES)).toEqual([]);
+    expect(hits(validation, UNACCENTED_PHRASES)).toEqual([]);
   });
 
   it('words zod’s generic messages for users', () => {

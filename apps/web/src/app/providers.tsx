@@ -20,7 +20,15 @@ function LazyNotifications() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="bottom-right" autoClose={2000} />
+      {/* Top centre, narrower than the screen by the header's two controls (burger and user menu
+          on a phone): the bottom right covered dialogs' actions and the public form's last fields
+          (decision 056). The specification's 2000 ms are kept. */}
+      <Notifications
+        position="top-center"
+        autoClose={2000}
+        containerWidth={440}
+        style={{ width: 'calc(100% - 128px)' }}
+      />
     </Suspense>
   );
 }

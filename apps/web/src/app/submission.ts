@@ -23,30 +23,43 @@ function fingerprint(values: unknown): string {
   return JSON.stringify(values ?? null);
 }
 
+/** How long after a success the very same values are still that submission (a late second click). */
+export const REPLAY_WINDOW_MS = 10_000;
+
 /**
- * The Idempotency-Key of one form's submissions (issue 15): the same key while the values stay the same
- * and until a request succeeds, so a double click or a retry after a lost answer is one record on the
- * server; changed values or a success start a new key. A failure keeps it (the server released it).
+ * The Idempotency-Key of one form's submissions (decision 018): the same key while the values stay
+ * the same and until a request succeeds, so a double click or a retry after a lost answer is one record
+ * on the server; changed values start a new key. A failure keeps it (the server released it). A
+ * success keeps it only for the same values and only for REPLAY_WINDOW_MS: a second click whose
+ * submit ran after a fast answer (the button is disabled a frame later) is replayed by the server
+ * instead of being refused as a duplicate ('El documento ya está inscrito…' shown to someone who
+ * was enrolled); the same values sent later are a new submission.
  */
 export class SubmissionKey {
   private key: string | null = null;
   private values = '';
+  private succeededAt: number | null = null;
 
-  constructor(private readonly generate: () => string = newIdempotencyKey) {}
+  constructor(
+    private readonly generate: () => string = newIdempotencyKey,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The key to send with these values. */
   keyFor(values: unknown): string {
     const current = fingerprint(values);
-    if (this.key === null || current !== this.values) {
+    const expired = this.succeededAt !== null && this.now() - this.succeededAt > REPLAY_WINDOW_MS;
+    if (this.key === null || current !== this.values || expired) {
       this.key = this.generate();
       this.values = current;
+      this.succeededAt = null;
     }
     return this.key;
   }
 
-  /** The submission made its record: the next one is another submission. */
+  /** The submission made its record: only the same values, sent at once, are it again. */
   succeeded(key: string): void {
-    if (this.key === key) this.key = null;
+    if (this.key === key) this.succeededAt = this.now();
   }
 
   /** Sends `values` through `run` with their key, renewing the key once it succeeded. */

@@ -14,6 +14,13 @@ export const theme = createTheme({
     // screen's first commit (a forced style and layout on a slow phone, issue 14). A plain object, not
     // `Combobox.extend`, so that the theme does not bring the Combobox into the login's entry.
     Combobox: { defaultProps: { keepMounted: false } },
+    // Clicking the chosen option again left a required choice empty ('VIGENTE' in 'Agregar Periodo y
+    // Etapa'): a choice is cleared only where a field offers its clear button (`clearable`).
+    Select: { defaultProps: { allowDeselect: false } },
+    // Mantine hides a Switch's input as an absolute box the size of the switch, but without an
+    // offset it sits at its static place: in a centred table cell that is the cell's middle, and the
+    // invisible box ran 24 px past the users table (which then scrolled sideways when it took focus).
+    Switch: { styles: { input: { inset: 0 } } },
   },
 });
 

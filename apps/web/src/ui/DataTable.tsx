@@ -27,6 +27,8 @@ export type DataTableProps<T> = {
   minWidth?: number;
   /** The first column stays in view while the table scrolls sideways (default on). */
   stickyFirstColumn?: boolean;
+  /** Narrower cell padding, for a table of many short columns beside a side panel. */
+  compact?: boolean;
   'data-testid'?: string;
 };
 
@@ -49,7 +51,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
           loaderProps={{ size: 'sm' }}
         />
         <WideTable minWidth={props.minWidth ?? 600} stickyFirstColumn={props.stickyFirstColumn}>
-          <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={loading}>
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            verticalSpacing="xs"
+            horizontalSpacing={props.compact ? 6 : undefined}
+            aria-busy={loading}
+          >
             <Table.Thead>
               <Table.Tr>
                 {columns.map((c) => (

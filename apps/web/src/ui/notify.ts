@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** Toasts sit bottom-right and close after 2000 ms (configured once in AppProviders). */
+/** Toasts sit at the top centre and close after 2000 ms (configured once in AppProviders, decision 056). */
 export function notifySuccess(message: string, title = 'Acción exitosa') {
   notifications.show({ color: 'green', title, message });
 }

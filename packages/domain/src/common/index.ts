@@ -8,5 +8,6 @@ export * from './messages.js';
 export * from './money.js';
 export * from './pagination.js';
 export * from './primitives.js';
+export * from './text.js';
 export * from './time-zone.js';
 export * from './years.js';

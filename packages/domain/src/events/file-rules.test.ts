@@ -27,6 +27,10 @@ describe('fileProblem', () => {
       'Tipo de archivo no válido.',
     );
     expect(fileProblem({ size: 10, contentType: 'image/png' }, 'pdf')).toBe('Formato no aceptado.');
+    // With the file's name, the message says which file of the form it is about.
+    expect(fileProblem({ size: 10, contentType: 'image/gif', name: 'afiche.gif' }, 'pdf')).toBe(
+      '«afiche.gif»: Formato no aceptado.',
+    );
     expect(fileProblem({ size: MAX_UPLOAD_BYTES + 1, contentType: 'image/png' }, 'image')).toBe(
       'El tamaño del archivo debe ser menor a: 1024 KB',
     );

@@ -37,17 +37,24 @@ export const fileRuleMimes: Record<FileRule, string[]> = {
   imageOrPdf: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'],
 };
 
-/** The specification's message for a file of the wrong kind: images say 'Tipo de archivo no válido.', others 'Formato no aceptado.' */
-export function wrongTypeMessage(rule: FileRule): string {
-  return rule === 'image' ? eventMessages.invalidImage : eventMessages.invalidFormat;
+/**
+ * The specification's message for a file of the wrong kind: images say 'Tipo de archivo no válido.',
+ * others 'Formato no aceptado.'; with the file's name first when it has one, so that a form of
+ * several files says which one ('«afiche.gif»: Tipo de archivo no válido.').
+ */
+export function wrongTypeMessage(rule: FileRule, fileName?: string | null): string {
+  const message = rule === 'image' ? eventMessages.invalidImage : eventMessages.invalidFormat;
+  const name = fileName?.trim().slice(0, 120);
+  return name ? `«${name}»: ${message}` : message;
 }
 
 /** The same check on both sides: the browser passes the declared type, the server the sniffed one. */
 export function fileProblem(
-  file: { size: number; contentType: string | null },
+  file: { size: number; contentType: string | null; name?: string },
   rule: FileRule,
 ): string | null {
   if (file.size > MAX_UPLOAD_BYTES) return eventMessages.fileTooLarge(MAX_UPLOAD_KB);
-  if (!file.contentType || !fileRuleMimes[rule].includes(file.contentType)) return wrongTypeMessage(rule);
+  if (!file.contentType || !fileRuleMimes[rule].includes(file.contentType))
+    return wrongTypeMessage(rule, file.name);
   return null;
 }

@@ -53,7 +53,7 @@ describe('formDefinition', () => {
     if (select.kind === 'select') select.options.items = [];
     noOptions.fields = [select];
     expect(formDefinition.safeParse(noOptions).error?.issues[0]?.message).toBe(
-      'Agregue al menos una opcion.',
+      'Agregue al menos una opción.',
     );
   });
 

@@ -12,7 +12,7 @@ export const eventMessages = {
   endBeforeStart: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
   minimumAboveMaximum: 'El mínimo no puede ser mayor que el máximo.',
   invalidDate: 'Ingrese una fecha válida (aaaa-mm-dd).',
-  optionNotAvailable: 'La opcion elegida no existe o no esta activa.',
+  optionNotAvailable: 'La opción elegida no existe o no está activa.',
   // Files (part 1 §5, global messages).
   invalidImage: 'Tipo de archivo no válido.',
   invalidFormat: 'Formato no aceptado.',
@@ -31,7 +31,7 @@ export const eventMessages = {
   formChanged: (latest: number) => `El formulario cambió desde que lo abrió: versión ${latest}.`,
   formNameTaken: (name: string) =>
     `Ya hay un formulario activo llamado «${name}»: elija otro nombre o desactive aquel.`,
-  formSaved: 'El formulario se registro de manera exitosa',
+  formSaved: 'El formulario se registró de manera exitosa',
   formVersionSaved: (version: number) => `Se guardó la versión ${version} del formulario.`,
   duplicateFieldName: 'El nombre del campo se repite en el formulario.',
   duplicateFieldId: 'El identificador del campo se repite en el formulario.',
@@ -43,14 +43,14 @@ export const eventMessages = {
     `La fuente de opciones del campo «${label}» no está permitida: elija una lista del sistema o una dirección https de un sitio autorizado por el administrador.`,
   imageTooLarge: (width: number, height: number) =>
     `La imagen es demasiado grande (${width} × ${height} píxeles): se admiten hasta 16 megapíxeles y 8000 píxeles por lado.`,
-  optionsRequired: 'Agregue al menos una opcion.',
+  optionsRequired: 'Agregue al menos una opción.',
   dynamicUrlRequired: 'Elija la lista de las opciones o indique una dirección https.',
   // Public enrollment.
   enrollmentSuccess: 'Inscripción Exitosa',
   enrollmentFailed: 'Falla en la inscripción!',
   enrollmentFull: 'El evento alcanzó el máximo de inscritos.',
-  enrollmentDuplicate: 'El documento ya esta inscrito en este evento.',
-  enrollmentNotOpen: 'El evento no esta habilitado para inscripciones.',
+  enrollmentDuplicate: 'El documento ya está inscrito en este evento.',
+  enrollmentNotOpen: 'El evento no está habilitado para inscripciones.',
   digitsOnly: 'El campo solo admite números.',
   invalidOption: 'Seleccione una opción válida.',
   birthDateInFuture: 'La fecha de nacimiento no puede ser futura.',
@@ -83,6 +83,6 @@ export const eventMessages = {
   institutionEnrolled: 'Inscripción exitosa!!!',
   institutionEnrollFailed: 'Inscripción fallida!!!',
   enrollmentClosed: 'Inscripción Cerrada',
-  stageNotOpen: 'La etapa no esta abierta para su perfil.',
+  stageNotOpen: 'La etapa no está abierta para su perfil.',
   studentNotInInstitution: 'Hay estudiantes que no pertenecen a la unidad educativa.',
 } as const;

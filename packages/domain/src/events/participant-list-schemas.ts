@@ -9,6 +9,7 @@ import {
   pageParam,
   requiredText,
   text,
+  withoutAccents,
 } from '../common/index.js';
 import { departments } from '../structure/index.js';
 import type { FieldDefinition } from './form-definition.js';
@@ -138,11 +139,7 @@ export const participantCancelResult = z.object({ id: z.number().int(), cancelle
 
 /** The search text as the database keeps it (search_text): lower case, accents folded, ñ → n. */
 export function foldSearch(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
+  return withoutAccents(value).toLowerCase().trim();
 }
 
 /** The document as shown: number and complement ('1234567-1A'). */

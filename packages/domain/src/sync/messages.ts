@@ -1,3 +1,5 @@
+import { formatCount } from '../common/money.js';
+
 /** Spanish texts of the synchronisation screens (part 2 §2.11, §5, §8). */
 export const syncMessages = {
   processing: 'Procesando sincronización',
@@ -55,7 +57,13 @@ export const MONTH_NAMES_ES = [
   'Diciembre',
 ] as const;
 
-/** Replaces {name} placeholders. */
+/**
+ * Replaces {name} placeholders. Numbers are counts and are written as every count is ('14,110 pagos
+ * leídos'); a code or a date is passed as text.
+ */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    return typeof value === 'number' ? formatCount(value) : (value ?? '');
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { daysFrom } from '../common/index.js';
 import { sereciStatus } from '../sereci/index.js';
+import { fillMessage, syncMessages } from './messages.js';
 import { calendarStatus, stepAvailability } from './rules.js';
 
 const flags = (isSend: boolean, isSendChange: boolean, isSendCopy: boolean) => ({
@@ -59,5 +60,16 @@ describe('birth-registry status', () => {
     expect(sereciStatus({ segipId: 1, emparejaSereci: true })).toBe('segip');
     expect(sereciStatus({ segipId: 0, emparejaSereci: true })).toBe('sereci');
     expect(sereciStatus({ segipId: 2, emparejaSereci: false })).toBe('pending');
+  });
+});
+
+describe('fillMessage', () => {
+  it('writes counts with the thousands separator and text as it is', () => {
+    expect(fillMessage(syncMessages.paymentsSynced, { received: 14110, changed: 0 })).toBe(
+      'Datos de pago sincronizados: 14,110 pagos leídos, 0 registros actualizados.',
+    );
+    expect(fillMessage(syncMessages.sent, { count: 2500, cut: '20251020' })).toBe(
+      'Cambios enviados a Síntesis: 2,500 registros, corte 20251020.',
+    );
   });
 });

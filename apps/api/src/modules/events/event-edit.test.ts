@@ -201,12 +201,12 @@ describe('editing an event', () => {
       [
         { ...fieldsOf(event), regulation: { bytes: pngBytes(), filename: 'r.pdf' } },
         400,
-        eventMessages.invalidFormat,
+        `«r.pdf»: ${eventMessages.invalidFormat}`,
       ],
       [
         { ...fieldsOf(event), banner: { bytes: pdfBytes(), filename: 'b.png' } },
         400,
-        eventMessages.invalidImage,
+        `«b.png»: ${eventMessages.invalidImage}`,
       ],
       [{ ...fieldsOf(event), other: { bytes: pdfBytes(), filename: 'x.pdf' } }, 400, 'Archivo no esperado.'],
     ];

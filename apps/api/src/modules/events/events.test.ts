@@ -147,13 +147,17 @@ describe('creating an event', () => {
       regulation: { bytes: pdfBytes(), filename: 'r.pdf' },
     });
     expect(pdfAsImage.statusCode).toBe(400);
-    expect(pdfAsImage.json().details).toEqual([{ field: 'banner', message: 'Tipo de archivo no válido.' }]);
+    expect(pdfAsImage.json().details).toEqual([
+      { field: 'banner', message: '«banner.png»: Tipo de archivo no válido.' },
+    ]);
 
     const imageAsPdf = await postEvent({
       ...eventFields(),
       regulation: { bytes: pngBytes(), filename: 'reglamento.pdf', type: 'application/pdf' },
     });
-    expect(imageAsPdf.json().details).toEqual([{ field: 'regulation', message: 'Formato no aceptado.' }]);
+    expect(imageAsPdf.json().details).toEqual([
+      { field: 'regulation', message: '«reglamento.pdf»: Formato no aceptado.' },
+    ]);
 
     const tooLarge = await postEvent({
       ...eventFields(),

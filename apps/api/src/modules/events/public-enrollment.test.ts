@@ -319,7 +319,9 @@ describe('upload fields', () => {
     const missing = await send(event.id, {});
     expect(missing.json().details).toEqual([{ field: 'extra.foto', message: 'Campo obligatorio' }]);
     const pdf = await send(event.id, { foto: { bytes: pdfBytes(), filename: 'foto.png' } });
-    expect(pdf.json().details).toEqual([{ field: 'extra.foto', message: 'Tipo de archivo no válido.' }]);
+    expect(pdf.json().details).toEqual([
+      { field: 'extra.foto', message: '«foto.png»: Tipo de archivo no válido.' },
+    ]);
     const large = await send(event.id, {
       foto: { bytes: pngBytes(MAX_UPLOAD_BYTES + 10), filename: 'foto.png' },
     });

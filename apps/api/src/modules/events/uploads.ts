@@ -29,7 +29,7 @@ export function checkUpload(file: UploadedFile, rule: FileRule, folder = ''): Ch
       : rule === 'pdf'
         ? sniffed?.extension === 'pdf'
         : true;
-  if (!sniffed || !allowed) return { field: file.field, message: wrongTypeMessage(rule) };
+  if (!sniffed || !allowed) return { field: file.field, message: wrongTypeMessage(rule, file.filename) };
   // Before anything is stored: every image upload (banners, posters, enrollment files) passes here.
   const tooBig = sniffed.contentType.startsWith('image/') ? imageDimensionsProblem(file.bytes) : null;
   if (tooBig) return { field: file.field, message: tooBig };

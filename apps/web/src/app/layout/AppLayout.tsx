@@ -58,7 +58,12 @@ export function AppLayout() {
             </Suspense>
           )}
         </AppShell.Navbar>
-        <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        {/* AppShell.Main draws a <main> of its own: a plain box here, so the page has one main
+            landmark (the content below) and the footer stays outside it. */}
+        <AppShell.Main
+          renderRoot={(props) => <div {...props} />}
+          style={{ display: 'flex', flexDirection: 'column' }}
+        >
           {/* tabIndex -1: the skip link can focus it; outline none, as it is not a control. */}
           <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
             {allowed ? <Outlet /> : <NoAccessPage />}

@@ -140,7 +140,6 @@ export function ImportPage() {
             data={importKinds.map((k) => ({ value: k, label: importKindNames[k] }))}
             value={kind}
             onChange={(value) => value && choose(value as ImportKind)}
-            allowDeselect={false}
             disabled={uploading || checking || running}
             style={{ maxWidth: 320 }}
           />

@@ -119,6 +119,8 @@ export function TitularStudents({ sie, personId, canValidate, onBack }: Props) {
             onPageChange={setPage}
             loading={students.isFetching}
             minWidth={600}
+            // Eight columns beside the institution card: at 1366 px the ESTADO buttons stay whole.
+            compact
             data-testid="paid-students"
           />
         )}

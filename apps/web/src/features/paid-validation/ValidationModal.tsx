@@ -92,7 +92,6 @@ export function ValidationModal({ sie, student, onClose }: Props) {
             onChange={choose}
             error={error?.field === 'state' ? error.message : undefined}
             disabled={!stored.data}
-            allowDeselect={false}
           />
           <Textarea
             label="Observación"

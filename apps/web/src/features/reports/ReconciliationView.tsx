@@ -271,7 +271,6 @@ export function ReconciliationView({ report, target, state, onState, page, onPag
             data={stateOptions.map((o) => ({ ...o, label: o.value === 'TODOS' ? o.label : labels[o.value] }))}
             value={state ?? 'TODOS'}
             onChange={(v) => onState(!v || v === 'TODOS' ? null : (v as ReconciliationState))}
-            allowDeselect={false}
             w={{ base: '100%', sm: 340 }}
           />
         </Group>

@@ -41,8 +41,10 @@ export function ResumeMatrix({ matrix }: { matrix: Matrix }) {
           { value: 'total', label: 'Estudiantes beneficiarios' },
         ]}
       />
-      <WideTable minWidth={1100}>
-        <Table withTableBorder withColumnBorders fz="xs" data-testid="resume-matrix">
+      {/* Tight cells: at 1366 px the whole matrix, 'Secundaria 6', its total and TOTAL included,
+          fits beside the menu; narrower screens scroll it, the dependency kept in view. */}
+      <WideTable minWidth={880}>
+        <Table withTableBorder withColumnBorders fz="xs" horizontalSpacing={6} data-testid="resume-matrix">
           <Table.Thead>
             <Table.Tr>
               <Table.Th rowSpan={2}>Dependencia</Table.Th>

@@ -1,5 +1,6 @@
 import { messages, type UserRow } from '@bjp/domain';
 import { Switch } from '@mantine/core';
+import { isApiError } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { useSetUserAccess } from './api';
 
@@ -21,8 +22,11 @@ export function AccessSwitch({ user, canManage }: Props) {
     // refreshes, and the failure dialog must still appear.
     try {
       await setAccess.mutateAsync({ id: user.id, hasAccess: next });
-    } catch {
-      showErrorDialog(messages.toggleUserFailed);
+    } catch (error) {
+      // A refusal the server explains ('No puede desactivar su propio usuario.') is shown as it says;
+      // a failure it does not explain keeps the specification's text.
+      const explained = isApiError(error) && error.status >= 400 && error.status < 500;
+      showErrorDialog(explained ? error.message : messages.toggleUserFailed, messages.toggleUserFailed);
     }
   };
 

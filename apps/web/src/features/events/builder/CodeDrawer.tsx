@@ -1,4 +1,4 @@
-import { eventMessages, type FormDefinition } from '@bjp/domain';
+import { eventMessages, type FormDefinition, fileNameOf } from '@bjp/domain';
 import { Button, Code, Drawer, Group, Modal, Radio, ScrollArea, Stack, Tabs } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ export function CodeDrawer({ opened, onClose, name, definition }: Props) {
     else notifyError('No se pudo copiar el código.');
   };
   const download = () => {
-    const base = (name || 'formulario').replace(/[^\w-]+/g, '_');
+    const base = fileNameOf(name, 'formulario');
     if (tab === 'json') downloadText(`${base}.json`, json, 'application/json');
     else downloadText(`${base}.html`, html);
   };

@@ -15,7 +15,6 @@ export function KindProperties({ field, onChange }: Props) {
           <Select
             size="xs"
             label="Tipo de entrada"
-            allowDeselect={false}
             comboboxProps={{ keepMounted: false }}
             data={[
               { value: 'text', label: 'Texto' },
@@ -134,7 +133,6 @@ export function KindProperties({ field, onChange }: Props) {
           <Select
             size="xs"
             label="Tipo de archivo"
-            allowDeselect={false}
             comboboxProps={{ keepMounted: false }}
             data={[
               { value: 'file', label: 'Archivo' },

@@ -85,7 +85,6 @@ export function OptionsEditor({ fieldLabel, options, onChange }: Props) {
             placeholder="Elija una lista"
             data={listChoices}
             value={listed ? options.url : options.url ? OTHER : null}
-            allowDeselect={false}
             comboboxProps={{ keepMounted: false }}
             onChange={(v) =>
               v === OTHER || !v

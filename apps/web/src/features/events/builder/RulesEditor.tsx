@@ -60,7 +60,6 @@ export function RulesEditor({
               size="xs"
               aria-label={`Disparador regla ${index + 1}`}
               value={rule.trigger}
-              allowDeselect={false}
               comboboxProps={{ keepMounted: false }}
               data={[
                 { value: 'blur', label: 'Al salir del campo (blur)' },

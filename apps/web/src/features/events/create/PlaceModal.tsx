@@ -49,7 +49,7 @@ export function PlaceModal({
     const callbacks = {
       onSuccess: (saved: PlaceRow) => {
         notifySuccess(
-          place ? 'El ambiente se actualizó.' : 'El ambiente se registro de manera exitosa',
+          place ? 'El ambiente se actualizó.' : 'El ambiente se registró de manera exitosa',
           eventMessages.registerSuccessTitle,
         );
         form.reset();

@@ -96,7 +96,10 @@ export function validateEventForm(values: EventFormValues, editing = false): Rec
       if (kind === 'regulation' && !editing) errors.regulation = messages.required;
       continue;
     }
-    const problem = fileProblem({ size: file.size, contentType: file.type || null }, fileRules[kind]);
+    const problem = fileProblem(
+      { size: file.size, contentType: file.type || null, name: file.name },
+      fileRules[kind],
+    );
     if (problem) errors[kind] = problem;
   }
   return errors;

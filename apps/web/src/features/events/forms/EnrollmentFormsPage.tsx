@@ -1,6 +1,6 @@
 import type { EnrollmentFormDetail, EnrollmentFormRow } from '@bjp/domain';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack } from '@mantine/core';
-import { IconHistory, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Switch } from '@mantine/core';
+import { IconHistory, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
@@ -14,8 +14,11 @@ import { FormBuilder } from '../builder/FormBuilder';
 import { useFormDetail, useFormList, useSetFormActive } from '../forms-api';
 import { VersionsModal } from './VersionsModal';
 
-/** 'Desactivar' / 'Activar': an inactive form is not offered for new events; events using it keep it. */
-function ActiveButton({ form }: { form: EnrollmentFormRow }) {
+/**
+ * The 'Activo' switch of the specification (part 1 §2): an inactive form is not offered for new
+ * events; events using it keep it. Asks first, as the other Activo switches do.
+ */
+function ActiveSwitch({ form }: { form: EnrollmentFormRow }) {
   const setActive = useSetFormActive();
   const change = async () => {
     const message = form.active
@@ -25,17 +28,13 @@ function ActiveButton({ form }: { form: EnrollmentFormRow }) {
     setActive.mutate({ id: form.id, active: !form.active }, { onError: (e) => notifyError(errorMessage(e)) });
   };
   return (
-    <Button
-      size="compact-xs"
-      variant="subtle"
-      color={form.active ? 'red' : 'green'}
-      leftSection={form.active ? <IconPlayerStop size={14} /> : <IconPlayerPlay size={14} />}
-      onClick={change}
-      loading={setActive.isPending}
-      aria-label={`${form.active ? 'Desactivar' : 'Activar'} ${form.name}`}
-    >
-      {form.active ? 'Desactivar' : 'Activar'}
-    </Button>
+    <Switch
+      checked={form.active}
+      onChange={change}
+      disabled={setActive.isPending}
+      color="green"
+      aria-label={`Activo ${form.name}`}
+    />
   );
 }
 
@@ -65,7 +64,7 @@ const listParams = { page: urlParam.page() };
 
 /**
  * 'Eventos / Formularios de Inscripción': the forms with their latest version, 'Editar' (the builder
- * on that version; saving makes a new one), 'Versiones' and 'Desactivar', and the builder for a new form.
+ * on that version; saving makes a new one), 'Versiones' and the 'Activo' switch, and the builder for a new form.
  */
 export function EnrollmentFormsPage() {
   const [{ page }, setUrl] = useUrlState(listParams);
@@ -81,17 +80,7 @@ export function EnrollmentFormsPage() {
     { key: 'description', header: 'Descripción', render: (f) => f.description || '—' },
     { key: 'version', header: 'Versión', align: 'center', render: (f) => f.version, width: 80 },
     { key: 'fields', header: 'Campos', align: 'center', render: (f) => f.fieldCount, width: 80 },
-    {
-      key: 'active',
-      header: 'Estado',
-      align: 'center',
-      width: 90,
-      render: (f) => (
-        <Badge variant="light" color={f.active ? 'green' : 'gray'}>
-          {f.active ? 'Activo' : 'Inactivo'}
-        </Badge>
-      ),
-    },
+    { key: 'active', header: 'Activo', align: 'center', width: 80, render: (f) => <ActiveSwitch form={f} /> },
     {
       key: 'actions',
       header: 'Acciones',
@@ -116,7 +105,6 @@ export function EnrollmentFormsPage() {
           >
             Versiones
           </Button>
-          <ActiveButton form={f} />
         </Group>
       ),
     },

@@ -128,7 +128,6 @@ export function InstitutionEnrollmentPage() {
                 label: `${s.phase} (${formatDate(s.startsOn)} a ${formatDate(s.endsOn)})`,
               }))}
               value={stageId}
-              allowDeselect={false}
               comboboxProps={{ keepMounted: false }}
               onChange={(value) => setStageId(value)}
               nothingFoundMessage="No hay etapas abiertas"
@@ -141,7 +140,6 @@ export function InstitutionEnrollmentPage() {
               value={sie}
               searchValue={placeSearch}
               onSearchChange={setPlaceSearch}
-              allowDeselect={false}
               comboboxProps={{ keepMounted: false }}
               onChange={(value) => setSie(value)}
               nothingFoundMessage="Sin resultados"

@@ -8,6 +8,7 @@ import {
   IconFlagCheck,
   IconHistory,
   IconSend,
+  IconUsers,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,8 +20,8 @@ import { EditEventModal } from '../edit/EditEventModal';
 import { HistoryModal } from '../edit/HistoryModal';
 
 /**
- * 'Editar', 'Historial' and 'Desactivar' (issue 15) behind one menu button: editing and
- * deactivating while the event is created or active, the history always.
+ * 'Editar', 'Participantes', 'Historial' and 'Desactivar' behind one menu button: editing and
+ * deactivating while the event is created or active, the participants and the history always.
  */
 function MoreActions({ event }: { event: EventRow }) {
   const [editing, setEditing] = useState(false);
@@ -53,6 +54,14 @@ function MoreActions({ event }: { event: EventRow }) {
               Editar
             </Menu.Item>
           )}
+          {/* Also reachable from the 'Inscritos' count; a menu entry says it in words. */}
+          <Menu.Item
+            leftSection={<IconUsers size={14} />}
+            component={Link}
+            to={`/events/list/${event.id}/participants`}
+          >
+            Participantes
+          </Menu.Item>
           <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => setHistory(true)}>
             Historial
           </Menu.Item>

@@ -220,7 +220,6 @@ export function ParticipantsPage() {
             />
             <Select
               label="Estado"
-              allowDeselect={false}
               data={participantStatuses.map((s) => ({ value: s, label: participantStatusLabels[s] }))}
               value={filters.status}
               onChange={(v) => set({ status: participantParams.status.parse(v) })}

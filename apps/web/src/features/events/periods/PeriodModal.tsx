@@ -79,7 +79,7 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
       return;
     create.mutate(toRequest(values) as PeriodCreate, {
       onSuccess: () => {
-        notifySuccess('El periodo se registro de manera exitosa', eventMessages.registerSuccessTitle);
+        notifySuccess('El periodo se registró de manera exitosa', eventMessages.registerSuccessTitle);
         form.reset();
         onClose();
       },

@@ -1,6 +1,7 @@
 import { eventMessages, type PublicEvent } from '@bjp/domain';
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../app/api';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useEnroll } from '../public-api';
@@ -8,18 +9,41 @@ import { BaseParticipantFields } from '../renderer/BaseParticipantFields';
 import { DynamicFields } from '../renderer/DynamicFields';
 import { useEnrollmentForm } from '../renderer/use-enrollment-form';
 
+/** The first field showing an error: its input, or the wrapper of a group (radios, checkboxes). */
+function firstInvalid(form: HTMLFormElement): HTMLElement | null {
+  const input = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const message = form.querySelector<HTMLElement>('.mantine-InputWrapper-error');
+  if (!input || !message) return input ?? message;
+  return input.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING ? input : message;
+}
+
 /** The minimum data and the event's dynamic fields (each required as its 'Obligatorio' says), sent with 'Registrar Inscripción'. */
 export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEnrolled: () => void }) {
   const form = useEnrollmentForm(event.fields);
   const enroll = useEnroll(event.id);
   const narrow = useMediaQuery('(max-width: 48em)');
+  const formRef = useRef<HTMLFormElement>(null);
+  // Set at once, not on the next render: a second click in the same instant is not a second send,
+  // and after a success the form is being replaced by the confirmation.
+  const sending = useRef(false);
+  // Each refused attempt brings the first marked field into view, on a phone often off-screen.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0 || !formRef.current) return;
+    const field = firstInvalid(formRef.current);
+    field?.scrollIntoView({ block: 'center' });
+    if (field?.matches('input, textarea, select')) field.focus({ preventScroll: true });
+  }, [refusals]);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (sending.current) return;
     if (!form.validateAll()) {
+      setRefusals((n) => n + 1);
       notifyError('Revise los campos marcados.', eventMessages.enrollmentFailed);
       return;
     }
+    sending.current = true;
     const extra: Record<string, unknown> = {};
     for (const field of event.fields) if (field.kind !== 'upload') extra[field.name] = form.extra[field.name];
     enroll.mutate(
@@ -31,7 +55,9 @@ export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEn
           onEnrolled();
         },
         onError: (error) => {
+          sending.current = false;
           if (isApiError(error)) form.applyServerErrors(error.details);
+          setRefusals((n) => n + 1);
           notifyError(errorMessage(error), eventMessages.enrollmentFailed);
         },
       },
@@ -39,7 +65,7 @@ export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEn
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Formulario de Inscripción">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Formulario de Inscripción">
       <Stack gap="md">
         <BaseParticipantFields form={form} columns={narrow ? 1 : 2} />
         {event.fields.length > 0 && (
