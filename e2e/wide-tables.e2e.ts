@@ -74,11 +74,17 @@ const sizes = [
 
 describe('wide tables', () => {
   for (const size of sizes) {
-    it(`the national matrix scrolls to Secundaria and TOTAL with 'Dependencia' in view (${size.name})`, async () => {
+    it(`the national matrix shows Secundaria and TOTAL: whole on a laptop, scrolled to with 'Dependencia' in view on a phone (${size.name})`, async () => {
       const page = await newPage(browser, size.viewport);
       await login(page, 'admin', 1);
       await page.goto(`${baseUrl()}/reports/national`);
-      expectScrollsWithStickyFirst(await scrollToEnd(page, 'resume-matrix'), 'TOTAL');
+      const geometry = await scrollToEnd(page, 'resume-matrix');
+      if (size.name === 'laptop') {
+        // Decision 056: at 1366 px nothing of it is behind the scroll.
+        expect(geometry.overflows).toBe(false);
+        expect(geometry.lastText).toBe('TOTAL');
+        expect(geometry.lastRightAfter).toBeLessThanOrEqual(geometry.boxRight + 1);
+      } else expectScrollsWithStickyFirst(geometry, 'TOTAL');
       await screenshot(page, `wide-tables-matrix-${size.name}`);
       await page.context().close();
     });

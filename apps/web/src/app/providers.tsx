@@ -27,7 +27,7 @@ function LazyNotifications() {
         position="top-center"
         autoClose={2000}
         containerWidth={440}
-        style={{ width: 'calc(100% - 128px)' }}
+        style={{ width: 'calc(100% - 128px)', top: 8 }}
       />
     </Suspense>
   );

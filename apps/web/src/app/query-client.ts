@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './http';
 
 /** Client errors (4xx) are answers, not hiccups: retrying them only repeats the same message. */
@@ -7,13 +7,24 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** The query of the logged-in user as the server sees it now (auth/session-sync.ts). */
+export const currentUserKey = ['auth', 'me'] as const;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A refusal may mean the user's roles changed since the menu was drawn: ask who the user is now.
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.status === 403)
+      void client.invalidateQueries({ queryKey: currentUserKey });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /**

@@ -45,15 +45,29 @@ export function getSessionUser(): SessionUser | null {
 export function saveSession(session: Pick<LoginResponse, 'token' | 'user'>): void {
   const s = storage();
   if (!s) return;
-  const { token, user } = session;
-  s.setItem(storageKeys.token, token);
+  s.setItem(storageKeys.token, session.token);
+  writeUser(s, session.user);
+  notify();
+}
+
+/**
+ * Replaces the stored user with the server's current one (roles, menu, place), without touching the
+ * token; listeners hear of it only when something changed.
+ */
+export function saveSessionUser(user: SessionUser): void {
+  const s = storage();
+  if (!s || s.getItem(storageKeys.user) === JSON.stringify(user)) return;
+  writeUser(s, user);
+  notify();
+}
+
+function writeUser(s: Storage, user: SessionUser): void {
   s.setItem(storageKeys.user, JSON.stringify(user));
   s.setItem(storageKeys.type, String(user.type));
   s.setItem(storageKeys.userId, String(user.id));
   s.setItem(storageKeys.username, user.username);
   if (user.profile === null) s.removeItem(storageKeys.profile);
   else s.setItem(storageKeys.profile, String(user.profile));
-  notify();
 }
 
 export function saveToken(token: string): void {

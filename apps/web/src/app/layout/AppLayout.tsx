@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSessionUser } from '../auth/session';
+import { useSessionUserSync } from '../auth/session-sync';
 import { NoAccessPage } from '../pages/NoAccessPage';
 import { usePublicConfig } from '../public-config';
 import { useRouteHandle } from '../route-handle';
@@ -22,6 +23,7 @@ const BANNER_HEIGHT = 28;
 /** The main layout: header, sidebar (a burger drawer below 992 px, Mantine's md), content, footer. */
 export function AppLayout() {
   const user = useSessionUser();
+  useSessionUserSync();
   const [navOpened, nav] = useDisclosure(false);
   // Below Mantine's md (62em) the menu is a drawer, hidden until the burger opens it: its hundred
   // links are rendered when it is first opened, not with the first screen (issue 14).

@@ -10,8 +10,8 @@ import {
 } from '@bjp/domain';
 import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { notifySuccess } from '../../ui/notify';
+import { SubmitError } from '../../ui/SubmitError';
 import { useSaveUserRoles } from './api';
 import { EffectivePermissions } from './EffectivePermissions';
 import { grantsText, notOfferedNotes } from './role-texts';
@@ -35,8 +35,8 @@ export function RolesForm({ user, initialRoles, canEdit, onClose }: Props) {
       await save.mutateAsync({ id: user.id, roles: offered.filter((r) => roles.includes(r)) });
       notifySuccess('Roles actualizados.');
       onClose();
-    } catch (error) {
-      notifyError(errorMessage(error));
+    } catch {
+      // Shown above the buttons (SubmitError), inside the dialog.
     }
   };
 
@@ -80,6 +80,7 @@ export function RolesForm({ user, initialRoles, canEdit, onClose }: Props) {
       <Text size="xs" c="dimmed">
         No se ofrecen: {notOfferedNotes().join(' ')}
       </Text>
+      <SubmitError error={save.error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {canEdit && offered.length > 0 ? 'Cancelar' : 'Cerrar'}

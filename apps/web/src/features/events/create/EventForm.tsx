@@ -16,10 +16,10 @@ import {
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { DayInput } from '../../../ui/DayInput';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { notifySuccess } from '../../../ui/notify';
+import { SubmitError, serverFieldErrors } from '../../../ui/SubmitError';
 import { useCreateEvent, useEventOptions, useUpdateEvent } from '../api';
 import {
   daysLabel,
@@ -91,8 +91,7 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
           notifySuccess(eventMessages.updateSuccess);
           onDone();
         },
-        // An edit that fails is not a failed registration: its own title.
-        onError: (error) => notifyError(errorMessage(error), eventMessages.updateFailedTitle),
+        onError: (error) => form.setErrors(serverFieldErrors(error)),
       });
       return;
     }
@@ -103,8 +102,7 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
         form.reset();
         onDone();
       },
-      onError: (error) =>
-        notifyError(errorMessage(error, eventMessages.registerFailed), eventMessages.registerFailedTitle),
+      onError: (error) => form.setErrors(serverFieldErrors(error)),
     });
   });
 
@@ -226,6 +224,12 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
             searchable
             comboboxProps={{ keepMounted: false }}
             {...form.getInputProps('enrollmentFormId')}
+          />
+          {/* An edit that fails is not a failed registration: its own title. */}
+          <SubmitError
+            error={editing ? update.error : create.error}
+            title={editing ? eventMessages.updateFailedTitle : eventMessages.registerFailedTitle}
+            fallback={editing ? undefined : eventMessages.registerFailed}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onDone}>

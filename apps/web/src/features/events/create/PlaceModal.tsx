@@ -1,11 +1,11 @@
 import { eventMessages, messages, type PlaceRow, placeCreate } from '@bjp/domain';
 import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { DayInput } from '../../../ui/DayInput';
 import { formErrors } from '../../../ui/form-errors';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { notifySuccess } from '../../../ui/notify';
+import { SubmitError, serverFieldErrors } from '../../../ui/SubmitError';
 import { useCreatePlace, useUpdatePlace } from '../api';
 
 type Values = { description: string; capacity: number | string; reference: string | null };
@@ -56,7 +56,7 @@ export function PlaceModal({
         onCreated?.(saved.id);
         onClose();
       },
-      onError: (error: Error) => notifyError(errorMessage(error), eventMessages.registerFailedTitle),
+      onError: (error: Error) => form.setErrors(serverFieldErrors(error)),
     };
     if (place) update.mutate({ id: place.id, place: input }, callbacks);
     else create.mutate(input, callbacks);
@@ -75,6 +75,10 @@ export function PlaceModal({
             {...form.getInputProps('capacity')}
           />
           <DayInput label="Referencia" withAsterisk {...form.getInputProps('reference')} />
+          <SubmitError
+            error={place ? update.error : create.error}
+            title={eventMessages.registerFailedTitle}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

@@ -40,7 +40,13 @@ export function InstitutionEnrollmentPage() {
   const setStageId = (value: string | null) => set({ stage: value ? Number(value) : null });
   const setSie = (value: string | null) => set({ sie: value ? Number(value) : null, grade: null, q: '' });
   const [placeSearch, setPlaceSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(placeSearch.trim(), 350);
+  // The chosen school, kept apart from the search results: Mantine writes the chosen option's label
+  // into the search box, and sending that label as a search found nothing ('Sin resultados' on
+  // opening the list with a school chosen). That text is not a search: the list shows the user's
+  // schools, the chosen one among them.
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const typed = chosen && placeSearch === chosen.label ? '' : placeSearch.trim();
+  const [debouncedSearch] = useDebouncedValue(typed, 350);
   const stages = useStages(validProfile);
   const places = usePlaces(
     /^\d+$/.test(debouncedSearch) || debouncedSearch.length > 2 ? debouncedSearch : '',
@@ -70,10 +76,17 @@ export function InstitutionEnrollmentPage() {
   // The marks start from what the server has saved for this stage and school.
   useEffect(() => setSelected(new Set(status.data?.participantIds ?? [])), [status.data]);
 
-  const placeOptions = useMemo(
-    () => (places.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.id} - ${p.name}` })),
-    [places.data],
-  );
+  const placeOptions = useMemo(() => {
+    const found = (places.data?.items ?? []).map((p) => ({
+      value: String(p.id),
+      label: `${p.id} - ${p.name}`,
+    }));
+    return chosen && !found.some((o) => o.value === chosen.value) ? [chosen, ...found] : found;
+  }, [places.data, chosen]);
+  useEffect(() => {
+    const option = placeOptions.find((o) => o.value === String(sie));
+    if (option && option.value !== chosen?.value) setChosen(option);
+  }, [placeOptions, sie, chosen]);
   const closed = status.data?.closed ?? false;
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => {

@@ -18,12 +18,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
 import { DayInput } from '../../../ui/DayInput';
 import { formErrors } from '../../../ui/form-errors';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { notifySuccess } from '../../../ui/notify';
 import { SpanishDates } from '../../../ui/SpanishDates';
+import { SubmitError, serverFieldErrors } from '../../../ui/SubmitError';
 import { useCreatePeriod, usePeriodCatalogs } from '../periods-api';
 
 type Values = {
@@ -83,7 +83,7 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
         form.reset();
         onClose();
       },
-      onError: (error) => notifyError(errorMessage(error), eventMessages.registerFailedTitle),
+      onError: (error) => form.setErrors(serverFieldErrors(error)),
     });
   });
 
@@ -125,6 +125,7 @@ export function PeriodModal({ opened, onClose }: { opened: boolean; onClose: () 
               comboboxProps={{ keepMounted: false }}
               {...form.getInputProps('state')}
             />
+            <SubmitError error={create.error} title={eventMessages.registerFailedTitle} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancelar

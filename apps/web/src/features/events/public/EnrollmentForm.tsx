@@ -2,12 +2,14 @@ import { eventMessages, type PublicEvent } from '@bjp/domain';
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../../app/api';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { isApiError } from '../../../app/api';
+import { SubmitError } from '../../../ui/SubmitError';
 import { useEnroll } from '../public-api';
 import { BaseParticipantFields } from '../renderer/BaseParticipantFields';
 import { DynamicFields } from '../renderer/DynamicFields';
 import { useEnrollmentForm } from '../renderer/use-enrollment-form';
+
+const FIELDS_REFUSED = 'Revise los campos marcados.';
 
 /** The first field showing an error: its input, or the wrapper of a group (radios, checkboxes). */
 function firstInvalid(form: HTMLFormElement): HTMLElement | null {
@@ -26,8 +28,10 @@ export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEn
   // Set at once, not on the next render: a second click in the same instant is not a second send,
   // and after a success the form is being replaced by the confirmation.
   const sending = useRef(false);
-  // Each refused attempt brings the first marked field into view, on a phone often off-screen.
+  // Each refused attempt brings the first marked field into view, on a phone often off-screen; why it
+  // was refused is said above the button (a toast there covered the last fields, decision 056).
   const [refusals, setRefusals] = useState(0);
+  const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
     if (refusals === 0 || !formRef.current) return;
     const field = firstInvalid(formRef.current);
@@ -40,9 +44,10 @@ export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEn
     if (sending.current) return;
     if (!form.validateAll()) {
       setRefusals((n) => n + 1);
-      notifyError('Revise los campos marcados.', eventMessages.enrollmentFailed);
+      setFailure(true);
       return;
     }
+    setFailure(null);
     sending.current = true;
     const extra: Record<string, unknown> = {};
     for (const field of event.fields) if (field.kind !== 'upload') extra[field.name] = form.extra[field.name];
@@ -50,7 +55,6 @@ export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEn
       { body: { ...form.base, nationality: Number(form.base.nationality), extra }, files: form.files },
       {
         onSuccess: () => {
-          notifySuccess('Su inscripción fue registrada.', eventMessages.enrollmentSuccess);
           form.reset();
           onEnrolled();
         },
@@ -58,7 +62,7 @@ export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEn
           sending.current = false;
           if (isApiError(error)) form.applyServerErrors(error.details);
           setRefusals((n) => n + 1);
-          notifyError(errorMessage(error), eventMessages.enrollmentFailed);
+          setFailure(error);
         },
       },
     );
@@ -79,6 +83,7 @@ export function EnrollmentForm({ event, onEnrolled }: { event: PublicEvent; onEn
             />
           </>
         )}
+        <SubmitError error={failure} title={eventMessages.enrollmentFailed} fallback={FIELDS_REFUSED} />
         <Group justify="flex-end">
           <Text size="xs" c="dimmed">
             Todos los campos marcados con * son obligatorios.

@@ -1,7 +1,7 @@
 import { eventMessages } from '@bjp/domain';
 import { Alert, Button, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../app/api';
 import { SpanishDates } from '../../../ui/SpanishDates';
@@ -14,6 +14,12 @@ export function PublicEnrollmentPage() {
   const id = Number(useParams().id);
   const event = usePublicEvent(id);
   const [done, setDone] = useState(false);
+  // The confirmation is the page's message (no toast over a phone's form, decision 056): brought
+  // into view, as the form above it may have been scrolled far down.
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) confirmation.current?.scrollIntoView({ block: 'center' });
+  }, [done]);
 
   if (event.isLoading) {
     return (
@@ -37,7 +43,13 @@ export function PublicEnrollmentPage() {
           <EventHeader event={data} />
           <Title order={3}>Formulario de Inscripción</Title>
           {done ? (
-            <Alert color="green" icon={<IconCircleCheck />} title={eventMessages.enrollmentSuccess}>
+            <Alert
+              ref={confirmation}
+              color="green"
+              icon={<IconCircleCheck />}
+              title={eventMessages.enrollmentSuccess}
+              role="status"
+            >
               <Stack gap="xs" align="flex-start">
                 Su inscripción al evento fue registrada.
                 <Button size="xs" variant="light" onClick={() => setDone(false)}>
