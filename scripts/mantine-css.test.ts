@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLASS_MAP } from '../apps/web/mantine-css';
+import { CLASS_MAP } from '../apps/web/build/mantine-css';
 
 const require = createRequire(import.meta.url);
 // styles/<part>.css is exported; the package's folder is two levels above it.
@@ -16,7 +16,7 @@ function classMaps(dir: string): string[] {
   });
 }
 
-// The production build gives each Mantine class map its own stylesheet (apps/web/mantine-css.ts);
+// The production build gives each Mantine class map its own stylesheet (apps/web/build/mantine-css.ts);
 // a class map the pattern misses leaves its component unstyled in the built app only, as the
 // Radio, Checkbox and Switch labels were (InlineInput lives under esm/utils, not esm/components).
 describe('Mantine per-component CSS', () => {

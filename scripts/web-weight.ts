@@ -53,7 +53,7 @@ if (loginKey) staticClosure(loginKey, firstVisit);
 // index.html names the entry and its modulepreloads: check the manifest agrees with what is shipped.
 const htmlScripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
 const firstFiles = new Set([...firstVisit].map((k) => manifest[k]!.file));
-// apps/web/screen-preload.ts's script is written outside the manifest; every visit downloads it.
+// apps/web/build/screen-preload.ts's script is written outside the manifest; every visit downloads it.
 const preloadScripts = htmlScripts.filter((f) => /^assets\/screen-preload-[\w-]+\.js$/.test(f));
 const missing = htmlScripts.filter((f) => !firstFiles.has(f) && !preloadScripts.includes(f));
 if (missing.length > 0) throw new Error(`index.html carga JS fuera del manifiesto: ${missing.join(', ')}`);

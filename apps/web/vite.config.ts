@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { chunkGroups } from './chunk-groups';
-import { mantineComponentCss } from './mantine-css';
+import { chunkGroups } from './build/chunk-groups';
+import { mantineComponentCss } from './build/mantine-css';
 import { mantineUseId } from './mantine-use-id';
-import { precompress } from './precompress';
-import { screenPreload } from './screen-preload';
+import { precompress } from './build/precompress';
+import { screenPreload } from './build/screen-preload';
 
 const PURE_PACKAGES =
   /\/node_modules\/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton)\//;

@@ -10,7 +10,7 @@ const REVALIDATE = 'no-cache';
 
 /**
  * Serves the built console; any non-API path falls back to index.html so client routes load.
- * The build writes `.br` and `.gz` siblings of every text asset over 1 KB (apps/web/precompress.ts):
+ * The build writes `.br` and `.gz` siblings of every text asset over 1 KB (apps/web/build/precompress.ts):
  * they are sent as the request's Accept-Encoding allows, with `Vary: Accept-Encoding` (issue 14).
  */
 export async function serveWebApp(app: AppInstance, distDir: string): Promise<boolean> {

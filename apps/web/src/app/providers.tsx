@@ -3,6 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { cssVariablesResolver, theme } from './theme';
+import toastClasses from './toasts.module.css';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
@@ -27,7 +28,7 @@ function LazyNotifications() {
         position="top-center"
         autoClose={2000}
         containerWidth={440}
-        style={{ width: 'calc(100% - 128px)', top: 8 }}
+        className={toastClasses.toasts}
       />
     </Suspense>
   );

@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 const LAYOUT = '/src/app/layout/AppLayout.tsx';
 /** The menu: drawn at once from Mantine's md (62em) up, in a drawer opened on demand below. */
 const SIDEBAR = '/src/app/layout/Sidebar.tsx';
-const ROUTES = path.resolve(import.meta.dirname, 'src/app/routes.tsx');
+const ROUTES = path.resolve(import.meta.dirname, '../src/app/routes.tsx');
 
 /** Each route of the table (routes.tsx) with the module its `page` imports. */
 function routeModules(): Array<{ path: string; module: string }> {

@@ -18,7 +18,7 @@ import type { ManualChunkMeta } from 'rollup';
  * their static dependencies (which moved React and Mantine into the layout's chunk before).
  */
 
-const SRC = path.resolve(import.meta.dirname, 'src');
+const SRC = path.resolve(import.meta.dirname, '../src');
 /** Entry points of the groups: the layout, the menu (its own file: a phone opens it on demand). */
 const LAYOUT = path.join(SRC, 'app/layout/AppLayout.tsx');
 const SIDEBAR = path.join(SRC, 'app/layout/Sidebar.tsx');
