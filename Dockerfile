@@ -9,6 +9,8 @@ COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
+# Third-party code is changed only by the patches in patches/ (patch-package, at npm's postinstall).
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -24,7 +26,8 @@ COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# --ignore-scripts: the patches concern the web app, already built; patch-package is not installed here.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/packages/domain/ packages/domain/
 # The bundled server and migration entry points, with the SQL migrations (apps/api/dist/migrations).
 COPY --from=build /app/apps/api/dist/ apps/api/dist/

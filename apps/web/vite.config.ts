@@ -2,7 +2,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkGroups } from './build/chunk-groups';
 import { mantineComponentCss } from './build/mantine-css';
-import { mantineUseId } from './mantine-use-id';
 import { precompress } from './build/precompress';
 import { screenPreload } from './build/screen-preload';
 
@@ -17,7 +16,7 @@ const groupOf = chunkGroups();
 const apiTarget = process.env.BJP_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineUseId(), mantineComponentCss(), screenPreload(), precompress()],
+  plugins: [react(), mantineComponentCss(), screenPreload(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
