@@ -25,7 +25,7 @@ const nationalViewer: Permission[] = [
 /**
  * Permissions of a user: those of their profile plus those of each role that counts for them
  * (roles.ts, the one table of roles). The original only varied the menu; here the server enforces the
- * same split (see docs/decisions.md, "Permissions by profile" and "Roles (issue 16)").
+ * same split (see decision 002: permissions by profile, and roles).
  */
 export function permissionsFor(user: AccessProfile): Permission[] {
   const granted = new Set<Permission>(profilePermissions(user));

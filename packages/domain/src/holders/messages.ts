@@ -2,7 +2,7 @@ import { formatCount } from '../common/index.js';
 /**
  * What users read in holder registration (Registro Titulares). The quoted texts are the
  * specification's (part 2 §4, §5, §8), word for word; the others name rules the original left to
- * its server and are ours (see docs/decisions.md, "Holder registration").
+ * its server and are ours (see decision 007).
  */
 export const holderMessages = {
   // §5 validation

@@ -1,7 +1,7 @@
 /**
  * What users read in paid validation (Validación Pagados). The quoted texts are the specification's
  * (part 2 §2.5, §5, §8, §9), word for word; the others name rules the original left to its server
- * and are ours (see docs/decisions.md, "Paid validation and school enabling").
+ * and are ours (see decision 009).
  */
 export const paidMessages = {
   // §2.5 screen texts

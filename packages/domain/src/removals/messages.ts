@@ -1,6 +1,6 @@
 /**
  * Baja Beneficiarios (part 2 §2.4, §4, §8). Quoted texts are the specification's; the others are
- * ours (docs/decisions.md, "Adjustments and removals").
+ * ours (decision 011).
  */
 export const removalMessages = {
   heading: 'Historial Baja Beneficiarios',

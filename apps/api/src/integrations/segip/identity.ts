@@ -20,7 +20,7 @@ export type SegipIdentity = {
   gender: 1 | 2;
 };
 
-/** Documents with a fixed behaviour, for tests and demonstrations (docs/decisions.md, "SEGIP"). */
+/** Documents with a fixed behaviour, for tests and demonstrations (decision 007, the SEGIP simulator). */
 export const SEGIP_TEST_CARNETS = {
   /** SEGIP does not know this document. */
   unknown: '99000001',

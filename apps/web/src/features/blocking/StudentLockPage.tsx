@@ -12,7 +12,7 @@ import { runBlock } from './run-block';
 /**
  * /block/student-lock 'Bloqueo Estudiante pago BJP' (admin base): RUDE search, the student card,
  * 'Bloquear Estudiante' and the collapsible raw response. Unlike the original, the observation is
- * asked here too (docs/decisions.md, "Blocking").
+ * asked here too (decision 008, blocking).
  */
 export function StudentLockPage() {
   const [rude, setRude] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import type { ChangeGatherer, GatherContext } from './change-gatherer.js';
  * One source of changes for step 1 ('Consolidar modificaciones'). `insert` returns an INSERT … SELECT
  * into sync_batch_items for the period; rows that another gatherer already produced (same kind and
  * source) are skipped by the unique key. Another area adds its changes by writing a gatherer and
- * listing it in `changeGatherers` below (see docs/decisions.md, "Synchronisation steps").
+ * listing it in `changeGatherers` below (see decision 008, the synchronisation steps).
  */
 export type { ChangeGatherer, GatherContext };
 
