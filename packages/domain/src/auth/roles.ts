@@ -50,8 +50,7 @@ const noUseHere =
  * outside `fits`; the roles dialog shows the same descriptions and grants. The eight names are the
  * original's (specification part 1 §6: "not wired"); only the events area ('Evento enviado a
  * comunicación') and the administrators' full menu give any of them a meaning, so the others are kept
- * in the catalogue (old assignments, audit history) but fit nobody. See docs/decisions.md "Roles
- * (issue 16)".
+ * in the catalogue (old assignments, audit history) but fit nobody. See decision 002 (roles).
  */
 export const roleTable: Record<RoleName, RoleDefinition> = {
   Administrador: {
