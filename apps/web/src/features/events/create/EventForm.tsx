@@ -1,8 +1,7 @@
-import { type EventDetail, type EventFileKind, eventMessages } from '@bjp/domain';
+import { type EventDetail, eventMessages } from '@bjp/domain';
 import {
   ActionIcon,
   Button,
-  FileInput,
   Group,
   NumberInput,
   Select,
@@ -13,23 +12,15 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { confirmAction } from '../../../ui/ConfirmDialog';
 import { DayInput } from '../../../ui/DayInput';
-import { notifySuccess } from '../../../ui/notify';
-import { SubmitError, serverFieldErrors } from '../../../ui/SubmitError';
-import { useCreateEvent, useEventOptions, useUpdateEvent } from '../api';
-import {
-  daysLabel,
-  type EventFormValues,
-  emptyEventForm,
-  eventFormValuesOf,
-  toFormData,
-  validateEventForm,
-} from './event-form-values';
+import { SubmitError } from '../../../ui/SubmitError';
+import { useEventOptions } from '../api';
+import { EventFiles } from './EventFiles';
+import { daysLabel } from './event-form-values';
 import { PlaceModal } from './PlaceModal';
+import { useEventForm } from './use-event-form';
 
 const asOptions = (rows: Array<{ id: number; name: string }> | undefined) =>
   (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
@@ -48,12 +39,6 @@ function withCurrent(
   return data;
 }
 
-const fileLabels: Record<EventFileKind, string> = {
-  banner: 'Banner',
-  poster: 'Afiche',
-  regulation: 'Reglamento',
-};
-
 /**
  * 'Formulario de Registro de Eventos': every field of part 1 §2, the file rules, and the
  * confirmation. Given `event`, the same form edits it ('Editar'): filled in, the current files named
@@ -61,50 +46,9 @@ const fileLabels: Record<EventFileKind, string> = {
  */
 export function EventForm({ onDone, event }: { onDone: () => void; event?: EventDetail }) {
   const options = useEventOptions(true);
-  const create = useCreateEvent();
-  const update = useUpdateEvent(event?.id ?? 0);
   const [addingPlace, setAddingPlace] = useState(false);
-  const editing = event !== undefined;
-  const form = useForm<EventFormValues>({
-    initialValues: event ? eventFormValuesOf(event) : emptyEventForm,
-    validate: (v) => validateEventForm(v, editing),
-    validateInputOnBlur: true,
-    // A file is checked as soon as it is chosen (type and 1024 KB), like the original.
-    validateInputOnChange: ['banner', 'poster', 'regulation', 'startsOn', 'endsOn', 'minimum', 'maximum'],
-  });
+  const { form, submit, editing, saving, failure } = useEventForm(event, onDone);
   const values = form.getValues();
-
-  const currentFile = (kind: EventFileKind) => {
-    const file = event?.currentFiles.find((f) => f.kind === kind);
-    if (!editing) return kind === 'regulation' ? 'PDF, hasta 1024 KB' : 'Imagen, hasta 1024 KB';
-    return file
-      ? `Actual: ${file.originalName} (v${file.version}). Elija otro para reemplazarlo.`
-      : 'Sin archivo.';
-  };
-
-  const submit = form.onSubmit(async (submitted) => {
-    if (event) {
-      const message = `Se guardarán los cambios del evento "${submitted.title}".`;
-      if (!(await confirmAction({ message }))) return;
-      update.mutate(toFormData(submitted), {
-        onSuccess: () => {
-          notifySuccess(eventMessages.updateSuccess);
-          onDone();
-        },
-        onError: (error) => form.setErrors(serverFieldErrors(error)),
-      });
-      return;
-    }
-    if (!(await confirmAction({ message: `Se registrará el evento "${submitted.title}".` }))) return;
-    create.mutate(toFormData(submitted), {
-      onSuccess: () => {
-        notifySuccess(eventMessages.registerSuccess, eventMessages.registerSuccessTitle);
-        form.reset();
-        onDone();
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
-    });
-  });
 
   return (
     <>
@@ -190,30 +134,7 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
             minRows={2}
             {...form.getInputProps('detail')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <FileInput
-              label={fileLabels.banner}
-              description={currentFile('banner')}
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              clearable
-              {...form.getInputProps('banner')}
-            />
-            <FileInput
-              label={fileLabels.poster}
-              description={currentFile('poster')}
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              clearable
-              {...form.getInputProps('poster')}
-            />
-            <FileInput
-              label={fileLabels.regulation}
-              description={currentFile('regulation')}
-              withAsterisk={!editing}
-              accept="application/pdf"
-              clearable
-              {...form.getInputProps('regulation')}
-            />
-          </SimpleGrid>
+          <EventFiles form={form} event={event} />
           <Select
             label="Formulario de inscripción"
             withAsterisk
@@ -227,7 +148,7 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
           />
           {/* An edit that fails is not a failed registration: its own title. */}
           <SubmitError
-            error={editing ? update.error : create.error}
+            error={failure}
             title={editing ? eventMessages.updateFailedTitle : eventMessages.registerFailedTitle}
             fallback={editing ? undefined : eventMessages.registerFailed}
           />
@@ -235,7 +156,7 @@ export function EventForm({ onDone, event }: { onDone: () => void; event?: Event
             <Button variant="default" onClick={onDone}>
               Cancelar
             </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
+            <Button type="submit" loading={saving}>
               {editing ? 'Guardar cambios' : 'Registrar'}
             </Button>
           </Group>
