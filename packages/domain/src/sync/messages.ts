@@ -1,4 +1,4 @@
-import { formatCount } from '../common/money.js';
+import { formatCount } from '../common/index.js';
 
 /** Spanish texts of the synchronisation screens (part 2 §2.11, §5, §8). */
 export const syncMessages = {
