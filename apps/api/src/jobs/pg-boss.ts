@@ -1,5 +1,6 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
+import { type Database, failFast, guardPool } from '../db/client.js';
 import { JOB_FAILED_MESSAGE, runAttempt } from './attempt.js';
 import type { JobSettings } from './settings.js';
 import {
@@ -27,10 +28,15 @@ const ORPHAN_MS = 60_000;
  * (a job whose instance died and whose retries are used up).
  */
 export function pgBossQueue(db: Database, connectionString: string, settings: JobSettings): JobQueue {
+  // pg-boss runs on a pool of ours, guarded as the application's (db/client.ts: no process exit
+  // when the database restarts); its own would leave a checked-out client without a listener.
+  const pool = guardPool(
+    new pg.Pool({ connectionString, max: 4, application_name: 'pgboss', ...failFast }),
+    'pg-boss',
+  );
   const boss = new PgBoss({
-    connectionString,
+    db: { executeSql: (text, values) => pool.query(text, values) },
     schema: PG_BOSS_SCHEMA,
-    max: 4,
     maintenanceIntervalSeconds: settings.JOB_MAINTENANCE_SECONDS,
     monitorStateIntervalSeconds: settings.JOB_MAINTENANCE_SECONDS,
   });
@@ -110,6 +116,7 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await pool.end();
     },
   };
 }
