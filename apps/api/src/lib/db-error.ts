@@ -78,7 +78,8 @@ const lostConnection =
 /**
  * Why `error` says the database cannot be reached right now rather than that the query is
  * wrong: the server shutting down or terminating the backend (57P01–57P03), a connection exception
- * (class 08), too many connections (53300), a socket error or node-postgres' connection timeout.
+ * (class 08), too many connections (53300), a write sent to a server that is (still, or again) a
+ * read-only standby during a failover (25006), a socket error or node-postgres' connection timeout.
  * (its code, or node-postgres' sentence), or null. Answered 503 with Retry-After (lib/error-handler.ts); the pool reconnects once the server returns.
  */
 export function databaseUnavailable(error: unknown): string | null {
@@ -86,7 +87,8 @@ export function databaseUnavailable(error: unknown): string | null {
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
     const c = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     const code = typeof c.code === 'string' ? c.code : '';
-    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return code;
+    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300' || code === '25006')
+      return code;
     if (socketCodes.has(code)) return code;
     // The driver's words matched (never the rest of a message, which may quote a query's values).
     const words = typeof c.message === 'string' ? lostConnection.exec(c.message) : null;
