@@ -3,17 +3,20 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /**
  * A TCP proxy in front of a database server, for fault injection: `down()` drops every open
  * connection and refuses new ones (the server stopped), `hang()` drops them and accepts new ones
- * that never answer (a host gone from the network), `up()` forwards again on the same port.
+ * that never answer (a host gone from the network), `up()` forwards again on the same port and
+ * `retarget()` sends the new connections to another server (a failover, as HAProxy does).
  */
 export type TcpProxy = {
   port: number;
   down(): Promise<void>;
   hang(): Promise<void>;
   up(): Promise<void>;
+  retarget(to: { host: string; port: number }): Promise<void>;
   close(): Promise<void>;
 };
 
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function startTcpProxy(first: { host: string; port: number }): Promise<TcpProxy> {
+  let target = first;
   const sockets = new Set<Socket>();
   let mode: 'forward' | 'hang' = 'forward';
   let server: Server | null = null;
@@ -52,6 +55,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       closing.close(() => resolve());
     });
 
+  const forward = async () => {
+    await stop();
+    mode = 'forward';
+    await listen();
+  };
+
   await listen();
   return {
     get port() {
@@ -63,10 +72,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       mode = 'hang';
       await listen();
     },
-    async up() {
-      await stop();
-      mode = 'forward';
-      await listen();
+    up: forward,
+    async retarget(to) {
+      target = to;
+      await forward();
     },
     close: stop,
   };
