@@ -118,19 +118,45 @@ type TransactionConfig = Parameters<Database['transaction']>[1];
  */
 export const pgliteExtensions = { pg_trgm, btree_gin };
 
+/**
+ * How long a request waits for a connection (a new one, or a free one of a full pool) before its
+ * database is taken as unreachable: the error handler answers 503 (lib/db-error.ts), so no request
+ * hangs on a dead server. Keepalive finds a connection whose server vanished without closing it.
+ */
+export const CONNECT_TIMEOUT_MS = 1_500;
+export const failFast = {
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 5_000,
+} as const;
+
+/**
+ * Every connection a pool opens keeps an 'error' listener for its whole life. node-postgres emits
+ * 'error' on a client whose connection drops while no query runs on it (server restart, terminated
+ * backend, failover); the pool listens only to its idle clients, so a client checked out with
+ * pool.connect() (a transaction between two statements, a pg-boss poll) had none, and an 'error'
+ * event without a listener ends the process. The error is logged; the query that used the client
+ * fails on its own (a 503 for a request), and the pool replaces the client once it is released.
+ */
+export function guardPool(pool: pg.Pool, label: string): pg.Pool {
+  const log = (error: Error & { code?: string }) =>
+    console.error(`${label}: a connection was lost (${error.code ?? 'no code'}): ${error.message}`);
+  pool.on('connect', (client) => client.on('error', log));
+  // The pool re-emits an idle client's error (logged above): it too needs a listener.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // An idle client whose connection drops (server restart, terminated backend) emits 'error' on the
-    // pool; without a listener Node ends the process. The pool replaces the client on next use.
-    pool.on('error', (error) => {
-      if ((error as { code?: string }).code !== '57P01')
-        console.error('PostgreSQL idle client error:', error.message);
-    });
+    const pool = guardPool(
+      new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, ...failFast }),
+      'PostgreSQL',
+    );
     // One Drizzle instance per pooled connection, built once: a transaction opens on it.
     const onConnection = new WeakMap<pg.PoolClient, Database>();
     const db = withKnownTransactions(

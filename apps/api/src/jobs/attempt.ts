@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
+import { startHeartbeat } from './lease.js';
 import { commitResult, committedResult, markFailed, markRunning } from './store.js';
 import type { JobHandler, JobProgress } from './types.js';
 
@@ -18,10 +19,13 @@ export async function runAttempt(
   job: { id: string; data: unknown },
   report: (progress: JobProgress) => Promise<void>,
   final: boolean,
+  /** pg-boss: the lease's heartbeat (lease.ts), so another instance can tell this one is alive. */
+  heartbeatEveryMs?: number,
 ): Promise<'done' | 'failed' | 'finished before'> {
   const row = await markRunning(db, job.id);
   // Finished by an earlier attempt (its commit landed, the queue was not told): nothing to do.
   if (!row) return 'finished before';
+  const stopHeartbeat = heartbeatEveryMs ? startHeartbeat(db, job.id, heartbeatEveryMs) : () => undefined;
   // The last progress is stored with the result (the in-process runner keeps it only in memory).
   let last: JobProgress | undefined;
   try {
@@ -45,5 +49,7 @@ export async function runAttempt(
     }
     if (final) await markFailed(db, job.id, JOB_FAILED_MESSAGE).catch(() => undefined);
     throw error;
+  } finally {
+    stopHeartbeat();
   }
 }

@@ -7,6 +7,7 @@ import type { JobQueue } from './types.js';
 
 export { JOB_FAILED_MESSAGE } from './attempt.js';
 export { inProcessQueue } from './in-process.js';
+export { JOB_INTERRUPTED_MESSAGE } from './lease.js';
 export { PG_BOSS_SCHEMA } from './pg-boss.js';
 export { jobSettings } from './settings.js';
 export type { Enqueued, JobHandler, JobProgress, JobQueue, JobRun, JobState, JobStatus } from './types.js';

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
+import { type Database, failFast, guardPool } from '../db/client.js';
 import { JOB_FAILED_MESSAGE, runAttempt } from './attempt.js';
+import { claimExpiredLease, expiredLeases, heartbeatMs, JOB_INTERRUPTED_MESSAGE } from './lease.js';
 import type { JobSettings } from './settings.js';
 import {
   countByState,
@@ -27,16 +29,23 @@ const ORPHAN_MS = 60_000;
  * (a job whose instance died and whose retries are used up).
  */
 export function pgBossQueue(db: Database, connectionString: string, settings: JobSettings): JobQueue {
+  // pg-boss runs on a pool of ours, guarded as the application's (db/client.ts: no process exit
+  // when the database restarts); its own would leave a checked-out client without a listener.
+  const pool = guardPool(
+    new pg.Pool({ connectionString, max: 4, application_name: 'pgboss', ...failFast }),
+    'pg-boss',
+  );
   const boss = new PgBoss({
-    connectionString,
+    db: { executeSql: (text, values) => pool.query(text, values) },
     schema: PG_BOSS_SCHEMA,
-    max: 4,
     maintenanceIntervalSeconds: settings.JOB_MAINTENANCE_SECONDS,
     monitorStateIntervalSeconds: settings.JOB_MAINTENANCE_SECONDS,
   });
   boss.on('error', (error) => console.error('pg-boss:', error.message));
   const handlers = new Map<string, JobHandler>();
   let started = false;
+  let sweeper: NodeJS.Timeout | undefined;
+  const lease = settings.JOB_LEASE_SECONDS;
 
   const work = async (kind: string, handler: JobHandler) => {
     await boss.createQueue(kind);
@@ -46,9 +55,52 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
       async ([job]) => {
         if (!job) return;
         const final = job.retryCount >= job.retryLimit;
-        await runAttempt(db, handler, job, (progress) => writeProgress(db, job.id, progress), final);
+        await runAttempt(
+          db,
+          handler,
+          job,
+          (progress) => writeProgress(db, job.id, progress),
+          final,
+          heartbeatMs(lease),
+        );
       },
     );
+  };
+
+  /**
+   * Takes over the jobs whose instance died (lease.ts): a running row whose lease ran out and whose
+   * pg-boss job is still 'active' is claimed by this instance and failed in pg-boss, which gives it
+   * to a worker again after JOB_RETRY_DELAY_SECONDS (the handler starts over from its own
+   * transaction, so nothing the dead attempt began is kept, and nothing committed is done twice).
+   * A row whose pg-boss job has ended (retries used up, cancelled) is closed as failed.
+   */
+  const sweep = async () => {
+    for (const row of await expiredLeases(db, lease)) {
+      const job = await boss.getJobById(row.kind, row.id, { includeArchive: true });
+      if (job && (job.state === 'created' || job.state === 'retry')) continue; // a worker will take it
+      if (!(await claimExpiredLease(db, row.id, lease))) continue; // another instance did
+      if (job?.state === 'active') {
+        console.warn(`job ${row.id} (${row.kind}): lease of ${row.worker} expired; taken over`);
+        await boss.fail(row.kind, row.id, { message: `lease of ${row.worker} expired` });
+        const after = await boss.getJobById(row.kind, row.id, { includeArchive: true });
+        if (after?.state !== 'failed') continue;
+      }
+      await markFailed(db, row.id, JOB_FAILED_MESSAGE);
+    }
+  };
+  const sweepSafely = () =>
+    sweep().catch((error: Error) => console.error(`job leases not swept: ${error.message}`));
+
+  /**
+   * A dead job met by 'Confirmar' (enqueue of its singleton key): its lease ran out and this
+   * instance claimed it, so it is cancelled in pg-boss and closed with JOB_INTERRUPTED_MESSAGE,
+   * and a new job takes its place. False when it is alive (or another instance took it over).
+   */
+  const replaceIfDead = async (row: { id: string; kind: string; state: string }) => {
+    if (row.state !== 'running' || !(await claimExpiredLease(db, row.id, lease))) return false;
+    await boss.cancel(row.kind, row.id);
+    await markFailed(db, row.id, JOB_INTERRUPTED_MESSAGE);
+    return true;
   };
 
   /** Whether an unfinished row has no live pg-boss job behind it any more. */
@@ -69,11 +121,17 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
       await boss.start();
       started = true;
       for (const [kind, handler] of handlers) await work(kind, handler);
+      sweeper = setInterval(sweepSafely, (lease * 1000) / 2);
+      sweeper.unref();
     },
     async enqueue(kind, data, options = {}) {
       const id = await insertJob(db, kind, options.singletonKey ?? null, options.userId ?? null);
       if (!id) {
         const existing = await unfinishedJob(db, options.singletonKey!);
+        if (existing && (await replaceIfDead(existing))) {
+          const fresh = await this.enqueue(kind, data, options);
+          return { ...fresh, replaced: existing.id };
+        }
         if (existing && !(await abandoned(existing.kind, existing.id, existing.createdAt)))
           return { id: existing.id, created: false };
         if (existing) await markFailed(db, existing.id, JOB_FAILED_MESSAGE);
@@ -109,7 +167,9 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
     async stop() {
       if (!started) return;
       started = false;
+      clearInterval(sweeper);
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await pool.end();
     },
   };
 }

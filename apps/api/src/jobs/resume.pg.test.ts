@@ -32,8 +32,9 @@ beforeAll(async () => {
     prepare: (db) => db.db.execute(sql`DELETE FROM payments`).then(() => undefined),
     env: {
       SYNC_PAYMENT_PAGE_SIZE: '25',
-      // A job whose server died is given to another after 10 s; the run itself takes about 5 s.
-      JOB_EXPIRE_SECONDS: '10',
+      // A job whose server died is taken over once its lease (4 s, renewed every second) has run
+      // out, not at pg-boss' expiry (an hour, the default); the run itself takes about 5 s.
+      JOB_LEASE_SECONDS: '4',
       JOB_RETRY_LIMIT: '3',
     },
   });

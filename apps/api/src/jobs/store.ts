@@ -9,7 +9,8 @@ import type { JobProgress, JobState, JobStatus } from './types.js';
 export type JobRow = typeof jobProgress.$inferSelect;
 
 const unfinished: JobState[] = ['queued', 'running'];
-const worker = `${hostname()}:${process.pid}`;
+/** This process, as job_progress.worker names it. */
+export const worker = `${hostname()}:${process.pid}`;
 
 export function toStatus(row: JobRow): JobStatus {
   return {
@@ -59,7 +60,7 @@ export async function readJob(db: Executor, id: string): Promise<JobRow | null> 
 export async function markRunning(db: Database, id: string): Promise<JobRow | null> {
   const [row] = await db
     .update(jobProgress)
-    .set({ state: 'running', attempts: sql`${jobProgress.attempts} + 1`, worker, updatedAt: new Date() })
+    .set({ state: 'running', attempts: sql`${jobProgress.attempts} + 1`, worker, updatedAt: sql`now()` })
     .where(and(eq(jobProgress.id, id), inArray(jobProgress.state, unfinished)))
     .returning();
   return row ?? null;
@@ -68,7 +69,7 @@ export async function markRunning(db: Database, id: string): Promise<JobRow | nu
 export async function writeProgress(db: Database, id: string, progress: JobProgress): Promise<void> {
   await db
     .update(jobProgress)
-    .set({ ...progress, updatedAt: new Date() })
+    .set({ ...progress, updatedAt: sql`now()` })
     .where(and(eq(jobProgress.id, id), eq(jobProgress.state, 'running')));
 }
 

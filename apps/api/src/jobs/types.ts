@@ -34,8 +34,11 @@ export type JobRun<Data> = {
 export type JobHandler<Data = unknown> = (run: JobRun<Data>) => Promise<unknown>;
 
 export type EnqueueOptions = { singletonKey?: string; userId?: number };
-/** `created: false`: a job with the same singleton key is still queued or running; its id. */
-export type Enqueued = { id: string; created: boolean };
+/**
+ * `created: false`: a job with the same singleton key is still queued or running; its id.
+ * `replaced`: the same key's job had died with its instance (lease.ts); closed, and this one started.
+ */
+export type Enqueued = { id: string; created: boolean; replaced?: string };
 
 export type JobQueue = {
   /** Which runner carries the jobs: 'pg-boss' (PostgreSQL) or 'in-process' (PGlite, tests). */

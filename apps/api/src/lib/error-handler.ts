@@ -1,7 +1,7 @@
 import { fieldLabel, messages, spanishIssueMessage } from '@bjp/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { clientStatusFor, dbFailure } from './db-error.js';
+import { clientStatusFor, databaseUnavailable, dbFailure } from './db-error.js';
 import { AppError } from './errors.js';
 import { IdempotentReplay, sendReplay } from './idempotency/index.js';
 
@@ -9,6 +9,11 @@ type ErrorBody = { code: string; message: string; details?: unknown };
 
 const invalidValue = 'Uno de los valores enviados no es válido.';
 const alreadyExists = 'El registro ya existe.';
+/** While the database cannot be reached (restart, failover, outage): the request may be sent again. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'El servicio no está disponible por un momento; vuelva a intentarlo.';
+/** Seconds a client is asked to wait: the pool reconnects on the next request once the server is back. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own refusals (body parsing, content type, size), each with a Spanish message. */
 const frameworkMessages: Record<number, string> = {
@@ -98,6 +103,14 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
     } satisfies ErrorBody);
   }
   const where = { method: req.method, route: req.routeOptions.url ?? null };
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) {
+    req.log.warn({ ...where, cause: unavailable }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({ code: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+  }
   const db = dbFailure(error);
   if (db) {
     // Never the error itself: its message and stack quote the query's parameters (personal data).

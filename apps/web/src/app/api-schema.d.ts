@@ -6533,6 +6533,8 @@ export interface paths {
                             id: number;
                             /** @description Follow it at GET /imports/:id */
                             jobId: string;
+                            /** @description Set when the import’s earlier job had died with its server and this one started it again */
+                            message?: string;
                         };
                     };
                 };

@@ -42,6 +42,19 @@ export async function runPaymentImport(
       if (earlier) return earlier as ImportResult;
       const row = await importRow(tx, id);
       if (!row) throw new AppError('not_found', importMessages.notFound);
+      // Applied by another job of the same import (one whose instance was presumed dead and was
+      // cancelled, yet committed): written once, and this job says so.
+      if (row.state === 'done') {
+        const counts = row.counts as ImportCounts;
+        const result: ImportResult = {
+          message: importMessages.alreadyConfirmed,
+          importId: id,
+          counts,
+          written: 0,
+        };
+        await run.commit(tx, result);
+        return result;
+      }
       const file = await storedRows(deps, row);
       const total = (row.counts as ImportCounts).rows;
       const now = deps.clock.now();

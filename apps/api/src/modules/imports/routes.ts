@@ -33,6 +33,10 @@ const tags = ['imports'];
 const confirmed = z.object({
   id: z.number().int(),
   jobId: z.string().describe('Follow it at GET /imports/:id'),
+  message: z
+    .string()
+    .optional()
+    .describe('Set when the import’s earlier job had died with its server and this one started it again'),
 });
 
 /** The UTF-8 name first, an ASCII fallback after (as the exports' downloads). */

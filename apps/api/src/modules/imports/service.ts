@@ -16,7 +16,7 @@ import {
 } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/index.js';
+import { JOB_INTERRUPTED_MESSAGE, type JobQueue } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { fileStoreFor } from '../../lib/file-store.js';
 import { errorsWorkbook } from './errors-file.js';
@@ -183,5 +183,6 @@ export async function confirmImport(deps: AppDeps, jobs: JobQueue, userId: numbe
   if (job.created || row.state === 'checked' || row.state === 'failed') {
     await markQueued(deps.db, id, job.id, userId, deps.clock.now());
   }
-  return { id, jobId: job.id };
+  // The import's job had died with its instance (jobs/lease.ts): closed, and this one started.
+  return { id, jobId: job.id, ...(job.replaced ? { message: JOB_INTERRUPTED_MESSAGE } : {}) };
 }

@@ -55,6 +55,8 @@ export function ImportPage() {
   const dryRun = useDryRun();
   const rollCheck = useRollCheck();
   const confirm = useConfirmImport();
+  // Said by 'Confirmar' when the import's earlier job had died with its server and was started again.
+  const [restarted, setRestarted] = useState<string | null>(null);
   const job = useImport(report?.id ?? checkingId, following || checkingId !== null);
   const status = job.data;
   const text = kindTexts[kind];
@@ -118,7 +120,8 @@ export function ImportPage() {
   const accept = async () => {
     if (!report || !(await confirmAction({ message: text.confirm(report.counts) }))) return;
     confirm.mutate(report.id, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
+        setRestarted(answer.message ?? null);
         setFollowing(true);
         void job.refetch();
       },
@@ -213,6 +216,11 @@ export function ImportPage() {
               >
                 Confirmar
               </Button>
+            )}
+            {following && restarted && (
+              <Alert color="yellow" title="Importación reiniciada">
+                {restarted}
+              </Alert>
             )}
             {running && (
               <Stack gap={4} aria-live="polite">
