@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PaidReport, VerificationResult } from '@bjp/domain';
+import type { PaidReport, ReconciliationReport, VerificationResult } from '@bjp/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declarations, guardians, inscriptions, students } from '../../db/schema/index.js';
+import { declarations, guardians, inscriptions, persons, students } from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { makePerson } from '../../test/factories/holders.js';
 import { makeStaffTitular, markPaid } from '../../test/factories/paid-validation.js';
@@ -24,6 +24,8 @@ let sie = 0;
 let ids: number[] = [];
 let rudes: string[] = [];
 let motherGuardian = 0;
+let motherName = '';
+let directorName = '';
 
 const call = async <T = { message: string }>(
   who: string | null,
@@ -78,6 +80,14 @@ async function surfaces(withHolders: boolean): Promise<Surfaces> {
     pdf: pdf.raw,
     verification: verification.body.totals,
   };
+  // The reconciliation names the declared titular beside every row of the school, never the mother.
+  const rec = await call<ReconciliationReport>('admin', 'GET', `/reports/reconciliation/institutions/${sie}`);
+  expect(rec.status, JSON.stringify(rec.body)).toBe(200);
+  expect(rec.body.items.length).toBeGreaterThan(0);
+  for (const row of rec.body.items) {
+    expect(row.titularName).not.toBe(motherName);
+    if (row.titularName !== null) expect(row.titularName).toBe(directorName);
+  }
   if (withHolders) {
     const holders = await call('admin', 'GET', `/holders/institutions/${sie}/declaration`);
     const hv = await call<VerificationResult>(null, 'GET', `/public/declarations/${await codeOf(2)}`);
@@ -138,6 +148,9 @@ beforeAll(async () => {
     .values({ inscriptionId: ids[5]!, personId: mother.id, relationshipId: 1 })
     .returning();
   motherGuardian = g!.id;
+  motherName = [mother.firstLastName, mother.secondLastName, mother.name].filter(Boolean).join(' ');
+  const [boss] = await db.select().from(persons).where(eq(persons.id, director.personId));
+  directorName = [boss!.firstLastName, boss!.secondLastName, boss!.name].filter(Boolean).join(' ');
   await makeUser(db, { username: 'director', type: 2, profile: 9, institutionIds: [sie] });
   await makeUser(db, { username: 'admin', type: 1, roles: ['Administrador'] });
   for (const [name, type] of [
