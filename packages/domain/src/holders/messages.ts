@@ -40,9 +40,13 @@ export const holderMessages = {
   reportNoData: 'No hay datos para generar el reporte',
   reportOk: 'El reporte se generó exitosamente.',
   // Rules the server enforces (ours)
-  alreadyConsolidated: 'La lista de titulares de esta institución ya fue consolidada.',
+  alreadyConsolidated:
+    'La lista de titulares de esta institución ya fue consolidada y su declaración jurada no cambia: para modificarla, la Dirección Distrital debe reabrirla con «Habilitar SIE» («Habilitar UE/CEE»), o registrar el cambio como novedad con «Habilitar Modificación Estudiante».',
   periodClosed: 'El periodo de registro de titulares no está habilitado.',
   studentRemoved: 'El estudiante fue dado de baja como beneficiario.',
+  /** Decision 046: a titular change that would alter a consolidated paid validation's declaration. */
+  paidDeclared:
+    'La validación de pagados de esta institución está consolidada y su declaración jurada cuenta a este estudiante con un titular maestro o director: cambiar su titular alteraría lo declarado. Para hacerlo, la Dirección Distrital debe reabrir la validación con «Habilitar UE/CEE».',
   studentNotFound: 'Estudiante no encontrado',
   personExists: 'La persona ya está registrada: búsquela por su documento de identidad.',
   personNotFound: 'No se encontró a la persona.',

@@ -28,7 +28,8 @@ export const paidMessages = {
   saveFailed: 'Falla en el registro, intente de nuevo por favor!!!',
   // Ours: success of a save (the original showed none), and the rules the server enforces.
   saved: 'Validación registrada.',
-  alreadyConsolidated: 'El operativo de validación de pagados de esta institución ya fue consolidado.',
+  alreadyConsolidated:
+    'El operativo de validación de pagados de esta institución ya fue consolidado y su declaración jurada no cambia: para modificarlo, la Dirección Distrital debe reabrirlo con «Habilitar UE/CEE».',
   unvalidatedRemain: 'Existen {n} estudiantes sin validar: valide a todos antes de consolidar.',
   reportBeforeConsolidation: 'El reporte se genera después de consolidar el operativo de validación.',
   titularNotFound: 'El titular no tiene estudiantes pagados en esta institución.',

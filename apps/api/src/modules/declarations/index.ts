@@ -13,6 +13,7 @@ export {
   currentDeclaration,
   declarationOfYear,
   declarationVersionPdf,
+  declaredContent,
   lastDeclarationOfYear,
   listVersions,
   type StoredPdf,

@@ -158,3 +158,28 @@ export async function declarationByCodeHash(db: Executor, hash: string) {
     .where(eq(declarations.codeHash, hash));
   return row;
 }
+
+/**
+ * What the declaration in force of a school, kind and year declares (its `data.content`), or
+ * undefined when none is stored: the open year's current version, a closed year's last one. Every
+ * surface that shows a consolidated declaration reads its figures here (decision 046).
+ */
+export async function declaredContentRow(db: Executor, sie: number, kind: number, year: number) {
+  const [row] = await db
+    .select({
+      content: sql<unknown>`${declarations.data}->'content'`,
+      consolidatedAt: declarations.consolidatedAt,
+    })
+    .from(declarations)
+    .where(
+      and(
+        eq(declarations.institutionId, sie),
+        eq(declarations.kind, kind),
+        eq(declarations.year, year),
+        sql`(${declarations.supersededAt} IS NULL OR ${declarations.year} <> ${openYear})`,
+      ),
+    )
+    .orderBy(sql`${declarations.version} DESC`)
+    .limit(1);
+  return row;
+}

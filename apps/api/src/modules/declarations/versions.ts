@@ -10,7 +10,13 @@ import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from './code.js';
-import { currentDeclarationRow, declarationVersionRow, pdfOf, versionRows } from './queries.js';
+import {
+  currentDeclarationRow,
+  declarationVersionRow,
+  declaredContentRow,
+  pdfOf,
+  versionRows,
+} from './queries.js';
 import { declarationKindCode } from './store.js';
 
 export type StoredPdf = {
@@ -152,4 +158,24 @@ export async function listVersions(
       backfilled: r.backfilled === 1,
     })),
   };
+}
+
+/**
+ * What the declaration in force of a school, kind and year declares, as stored with its PDF (the
+ * open year's current version, a closed year's last one), or null when none is stored: the one
+ * definition of a consolidated declaration's figures on every surface (decision 046). Only a version
+ * of the consolidation in force counts (`consolidatedAt`, when given).
+ */
+export async function declaredContent<T>(
+  db: Executor,
+  sie: number,
+  kind: DeclarationKind,
+  year: number,
+  consolidatedAt?: Date,
+): Promise<T | null> {
+  const row = await declaredContentRow(db, sie, declarationKindCode[kind], year);
+  if (!row) return null;
+  if (consolidatedAt && new Date(row.consolidatedAt).getTime() !== consolidatedAt.getTime()) return null;
+  const content = typeof row.content === 'string' ? JSON.parse(row.content) : row.content;
+  return (content ?? null) as T | null;
 }

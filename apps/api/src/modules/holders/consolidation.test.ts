@@ -102,7 +102,9 @@ describe('pending list and consolidation', () => {
       pending: 3,
       removed: 0,
     });
-    expect(loser.body.message).toBe('La lista de titulares de esta institución ya fue consolidada.');
+    expect(loser.body.message).toBe(
+      'La lista de titulares de esta institución ya fue consolidada y su declaración jurada no cambia: para modificarla, la Dirección Distrital debe reabrirla con «Habilitar SIE» («Habilitar UE/CEE»), o registrar el cambio como novedad con «Habilitar Modificación Estudiante».',
+    );
     const audit = await ctx.handle.db
       .select()
       .from(auditLog)
@@ -275,7 +277,9 @@ describe('titular validation list', () => {
       `/holders/institutions/${sie.list}/titulars/${teacher.id}/validation`,
     );
     expect(closed.status).toBe(409);
-    expect(closed.body.message).toBe('La lista de titulares de esta institución ya fue consolidada.');
+    expect(closed.body.message).toBe(
+      'La lista de titulares de esta institución ya fue consolidada y su declaración jurada no cambia: para modificarla, la Dirección Distrital debe reabrirla con «Habilitar SIE» («Habilitar UE/CEE»), o registrar el cambio como novedad con «Habilitar Modificación Estudiante».',
+    );
     // Every student has a titular: the declaration has no pending-summary page.
     expect(
       pages((await call<Buffer>('director', 'GET', `/holders/institutions/${sie.list}/declaration`)).body),

@@ -218,7 +218,9 @@ describe("last year's guardians in the titular modal", () => {
       const before = await fingerprint(db());
       const res = await copy(now[2]!);
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe('La lista de titulares de esta institución ya fue consolidada.');
+      expect(res.body.message).toBe(
+        'La lista de titulares de esta institución ya fue consolidada y su declaración jurada no cambia: para modificarla, la Dirección Distrital debe reabrirla con «Habilitar SIE» («Habilitar UE/CEE»), o registrar el cambio como novedad con «Habilitar Modificación Estudiante».',
+      );
       expect(await fingerprint(db())).toEqual(before);
     } finally {
       await db().execute(sql`UPDATE institutions SET holders_consolidated_at = NULL WHERE id = ${sie}`);

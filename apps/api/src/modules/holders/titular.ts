@@ -10,6 +10,7 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { paidFacts } from '../paid-validation/index.js';
 import { type ChangeGate, type LockedChange, lockForChange } from './inscription.js';
 import { buildTitularModal, previousTitularOf, readTitularState, type TitularState } from './modal.js';
 import { attachGuardianRow, writeTitularStatement } from './queries/titulars.js';
@@ -113,6 +114,29 @@ export async function saveTitular(s: Save, guardianId: number | null): Promise<T
   });
 }
 
+/** Teacher and director titulars: the students a paid validation declares (its universe). */
+const staffTitular = (relationshipId: number | undefined) =>
+  relationshipId !== undefined && holderTypeForRelationship(relationshipId) !== 1;
+
+/**
+ * Decision 046: while the school's paid validation is consolidated, no titular change may move a
+ * student into or out of what it declared (a teacher or director titular, before or after): 409
+ * saying how to reopen it. Every designation — 'Registrar', 'Elegir' last year's titular, the
+ * adjustments after consolidation and any batch of them — goes through decideAndWrite, so through here.
+ */
+async function refuseAlteringPaidDeclaration(
+  tx: Executor,
+  sie: number,
+  state: TitularState,
+  chosen: Chosen | null,
+  unchanged: boolean,
+) {
+  if (unchanged) return;
+  if (!staffTitular(state.titular?.relationshipId) && !staffTitular(chosen?.guardian.relationshipId)) return;
+  const facts = await paidFacts(tx, sie);
+  if (facts.consolidation) throw new AppError('conflict', holderMessages.paidDeclared);
+}
+
 /** The decision of 'Registrar' on the state read under the locks: checked, written, answered. */
 async function decideAndWrite(
   tx: Executor,
@@ -126,6 +150,7 @@ async function decideAndWrite(
     chosen !== null &&
     state.titular?.personId === chosen.guardian.personId &&
     state.titular.relationshipId === chosen.guardian.relationshipId;
+  await refuseAlteringPaidDeclaration(tx, s.sie, state, chosen, unchanged);
   const decision = { s, now: s.deps.clock.now(), state, chosen, unchanged };
   const [written] = await writeDecision(tx, decision);
   return buildTitularModal(

@@ -138,7 +138,9 @@ describe('rules that keep the modal closed', () => {
       { personId: person.id, relationshipId: 1 },
     );
     expect(closed.status).toBe(409);
-    expect(closed.body.message).toBe('La lista de titulares de esta institución ya fue consolidada.');
+    expect(closed.body.message).toBe(
+      'La lista de titulares de esta institución ya fue consolidada y su declaración jurada no cambia: para modificarla, la Dirección Distrital debe reabrirla con «Habilitar SIE» («Habilitar UE/CEE»), o registrar el cambio como novedad con «Habilitar Modificación Estudiante».',
+    );
     expect(
       (
         await call('otrodirector', 'POST', modalUrl(world.ins[7]!, '/guardians'), {

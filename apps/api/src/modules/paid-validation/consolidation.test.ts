@@ -121,7 +121,7 @@ describe("'Consolidar Operativo de Validación'", () => {
     );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
-      'El operativo de validación de pagados de esta institución ya fue consolidado.',
+      'El operativo de validación de pagados de esta institución ya fue consolidado y su declaración jurada no cambia: para modificarlo, la Dirección Distrital debe reabrirlo con «Habilitar UE/CEE».',
     );
     expect((await consolidate(sie.special)).status).toBe(409);
     const state = await call<PaidInstitutionState>(
@@ -184,7 +184,7 @@ describe("'Consolidar Operativo de Validación'", () => {
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const loser = first.status === 409 ? first : second;
     expect(loser.body.message).toBe(
-      'El operativo de validación de pagados de esta institución ya fue consolidado.',
+      'El operativo de validación de pagados de esta institución ya fue consolidado y su declaración jurada no cambia: para modificarlo, la Dirección Distrital debe reabrirlo con «Habilitar UE/CEE».',
     );
     const rows = await ctx.handle.db
       .select()

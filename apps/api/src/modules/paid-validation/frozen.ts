@@ -47,7 +47,7 @@ export async function paidDeclarationInput(
   backfilled: boolean,
   year?: number,
 ): Promise<StoreInput> {
-  const report = await paidReport(deps, sie, tx, year);
+  const report = await paidReport(deps, sie, tx, year, true);
   const students = await reportStudents(deps, sie, report.year, tx);
   const printedAt = deps.clock.now();
   const consolidatedAt = new Date(report.consolidatedAt);

@@ -3,11 +3,15 @@ import type { AppDeps } from '../../app-types.js';
 import type { Executor } from '../../db/client.js';
 import type { ReportStudent } from '../../documents/inputs.js';
 import { AppError } from '../../lib/errors.js';
+import { declaredContent } from '../declarations/index.js';
 import { yearToRead } from '../settings/index.js';
 import { institutionCard } from '../structure/index.js';
 import { paidFacts } from './facts.js';
 import { holderTypeName } from './lists.js';
 import { reportStudentRows, titularGroups } from './queries/lists.js';
+
+/** What a stored paid-validation declaration keeps: the report and its students, as printed. */
+export type PaidDeclared = { report: PaidReport; students: ReportStudent[] };
 
 /**
  * The report that replaces the consolidate button: every teacher or director titular with their
@@ -22,12 +26,25 @@ export async function paidReport(
   sie: number,
   db: Executor = deps.db,
   year?: number,
+  live = false,
 ): Promise<PaidReport> {
   // A closed year's report (decision 040): that year's consolidation, validations and frozen amount.
   const read = year === undefined ? undefined : await yearToRead(db, year);
   const facts = await paidFacts(db, sie, undefined, read?.year);
   const consolidation = facts.consolidation;
   if (!consolidation) throw new AppError('conflict', paidMessages.reportBeforeConsolidation);
+  // Decision 046: once stored, the declaration is the report — what was sworn, whatever changed since
+  // (a titular, a block, a removal, a payment). Only the declaration's own input reads the live rows.
+  if (!live) {
+    const declared = await declaredContent<PaidDeclared>(
+      db,
+      sie,
+      'paid_validation',
+      facts.year,
+      consolidation.consolidatedAt,
+    );
+    if (declared?.report) return declared.report;
+  }
   const [card, groups] = await Promise.all([
     institutionCard(db, sie),
     titularGroups(db, sie, facts.year, undefined, true),

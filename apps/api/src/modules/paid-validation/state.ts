@@ -1,8 +1,10 @@
 import type { PaidInstitutionState } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
 import type { AuthUser } from '../../auth/access.js';
+import { declaredContent } from '../declarations/index.js';
 import { paidFacts } from './facts.js';
 import { universeCounts } from './queries/universe.js';
+import type { PaidDeclared } from './report.js';
 
 /** The page header: gestión, 'DETALLE ESTADO' and whether the user may still validate or consolidate. */
 export async function institutionState(
@@ -16,14 +18,32 @@ export async function institutionState(
   // Consolidated, the page shows what the school declared (the consolidation's own totals): a bank
   // payment that arrives afterwards is not 'POR VALIDAR' (nobody may validate it any more) but
   // 'PAGADO POR BANCO SIN DECLARAR', counted apart and listed in 'Conciliación Banco – DDJJ'.
+  // Decision 046: the figures of the stored declaration (those of its PDF and verification page); the
+  // consolidation row's until it is stored (a school consolidated before declarations were stored).
   const declared = facts.consolidation;
-  const counts = declared
+  const stored = declared
+    ? await declaredContent<PaidDeclared>(
+        deps.db,
+        sie,
+        'paid_validation',
+        facts.year,
+        declared.consolidatedAt,
+      )
+    : null;
+  const sworn = stored?.report
     ? {
-        total: declared.students,
-        validated: declared.students,
+        students: stored.report.totals.total,
+        delivered: stored.report.totals.totalPaid,
+        undelivered: stored.report.totals.totalPending,
+      }
+    : declared;
+  const counts = sworn
+    ? {
+        total: sworn.students,
+        validated: sworn.students,
         pending: 0,
-        delivered: declared.delivered,
-        undelivered: declared.undelivered,
+        delivered: sworn.delivered,
+        undelivered: sworn.undelivered,
       }
     : live;
   const mayValidate = user.permissions.has('paid.validate');
