@@ -4,6 +4,7 @@ const apiTests = ['apps/api/src/**/*.test.ts'];
 // Tests of several instances sharing PostgreSQL and Redis (*.pg.test.ts) only mean something on a
 // server database: PGlite is one process with one connection.
 const serverOnlyTests = ['apps/api/src/**/*.pg.test.ts'];
+const apiSetup = 'apps/api/src/test/global-setup.ts';
 const withServer = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -24,6 +25,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB_DRIVER: 'pglite' },
+          // One migrated template per run, copied by each file's database (decision 057).
+          globalSetup: [apiSetup],
         },
       },
       ...(withServer
@@ -36,6 +39,7 @@ export default defineConfig({
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 env: { TEST_DB_DRIVER: 'pg' },
+                globalSetup: [apiSetup],
               },
             },
           ]
@@ -48,6 +52,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           globalSetup: ['e2e/support/global-setup.ts'],
+          // TEST_NOW=2027-02-28T15:00:00Z runs the suite as on that day (server, browser and tests).
+          setupFiles: ['e2e/support/test-now.ts'],
           // A browser waits on the server and on rendering: polls get the same patience as locators.
           expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,

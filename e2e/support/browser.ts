@@ -18,6 +18,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(browser: Browser, viewport = { width: 1366, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'es-BO' });
+  // TEST_NOW: the page's clock starts there and runs on, as the server's does (lib/clock.ts).
+  if (process.env.TEST_NOW) await context.clock.install({ time: new Date(process.env.TEST_NOW) });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;

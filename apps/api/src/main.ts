@@ -10,7 +10,7 @@ import { users } from './db/schema/index.js';
 import { isSeeded, seedDatabase, seedDemoUsers } from './db/seed/index.js';
 import { startIntegrations } from './integrations/index.js';
 import { createJobQueue } from './jobs/index.js';
-import { systemClock } from './lib/clock.js';
+import { serverClock } from './lib/clock.js';
 import {
   pendingMigrations,
   refuseOnProblems,
@@ -32,6 +32,9 @@ const DEMO_LOGINS = [
   ['otro', '2 SIE', 'otro perfil (sin menú)'],
 ];
 
+// The one clock of this server: the system's, or TEST_NOW's outside production (lib/clock.ts).
+const clock = serverClock();
+
 /** On a first development start, loads the demo; as the owner of the tables. */
 async function seedIfEmpty(handle: DatabaseHandle, config: Config): Promise<void> {
   if (await isSeeded(handle)) return;
@@ -39,8 +42,8 @@ async function seedIfEmpty(handle: DatabaseHandle, config: Config): Promise<void
     throw new StartupRefusal('Empty database: load data with `npm run seed` first.');
   const started = Date.now();
   console.log('Cargando datos de demostración…');
-  await seedDatabase(handle, { scale: 'demo', today: systemClock.today() });
-  await seedDemoUsers(handle, { today: systemClock.today() });
+  await seedDatabase(handle, { scale: 'demo', today: clock.today() });
+  await seedDemoUsers(handle, { today: clock.today() });
   console.log(`Datos de demostración cargados en ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -131,7 +134,7 @@ async function main() {
     {
       db: handle.db,
       config,
-      clock: systemClock,
+      clock,
       tokens: {
         secret: jwtSecret(config),
         accessSeconds: config.ACCESS_TOKEN_SECONDS,

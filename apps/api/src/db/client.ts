@@ -150,6 +150,8 @@ export function guardPool(pool: pg.Pool, label: string): pg.Pool {
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
+  /** PGlite: start from this dump of a data directory (`dumpDataDir()`), e.g. a migrated template. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.url) {
@@ -179,7 +181,11 @@ export async function openDatabase(options: {
     const busy = () => pool.totalCount - pool.idleCount + pool.waitingCount;
     return { db, driver: 'pg', pool, busy, close: () => pool.end() };
   }
-  const pglite = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions });
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: pgliteExtensions,
+  });
   // PGlite holds the database in memory, so a random page costs what a sequential one does; and its
   // planner runs as WebAssembly, where searching every join order of the view student_bonus (six
   // tables) inside a caller's query took longer than running it (public lookup: 39 ms planning, under

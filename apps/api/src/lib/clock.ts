@@ -24,3 +24,22 @@ export function fixedClock(iso: string): Clock {
   const at = new Date(iso);
   return { now: () => new Date(at), today: () => boliviaDay(at) };
 }
+
+/**
+ * A clock that starts at `iso` and runs on from there: what TEST_NOW gives a whole server, so the
+ * suite can be run as on another day (the last of a month, 29 February, past the deadline).
+ */
+export function shiftedClock(iso: string): Clock {
+  const offset = new Date(iso).getTime() - Date.now();
+  if (Number.isNaN(offset)) throw new Error(`TEST_NOW is not a date-time: ${iso}`);
+  const now = () => new Date(Date.now() + offset);
+  return { now, today: () => boliviaDay(now()) };
+}
+
+/** The server's one clock: the system's, or from TEST_NOW (an ISO date-time) outside production. */
+export function serverClock(env: { NODE_ENV?: string; TEST_NOW?: string } = process.env): Clock {
+  if (!env.TEST_NOW) return systemClock;
+  if (env.NODE_ENV === 'production')
+    throw new Error('TEST_NOW is for tests; a production server keeps the real time.');
+  return shiftedClock(env.TEST_NOW);
+}

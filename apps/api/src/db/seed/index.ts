@@ -124,6 +124,9 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     await timed('students, inscriptions', () => loadStudents(tx, year));
     await timed('persons, titulars', () => loadTitulars(tx, ctx));
     await timed('guardians', () => loadGuardians(tx));
+    // Never analysed, titular_assignments looks like one row to the planner, which then joins the
+    // holders step's other parents by nested loop: 30–66 s of a demo load instead of under one.
+    await timed('analyze before holders', () => analyzeTables(tx));
     await timed('holders: candidates, exclusions, SEGIP identities', () => loadHolderDemo(tx, ctx));
     await timed('payments', () => loadPayments(tx));
     await dropStudentViews(tx);

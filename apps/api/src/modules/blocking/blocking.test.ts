@@ -1,6 +1,6 @@
 import { type BlockCandidate, type BlockedStudentPage, blockingMessages } from '@bjp/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, inscriptions, studentBlocks } from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../../test/app.js';
 import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
@@ -19,7 +19,8 @@ const block = (rude: string, observation: unknown = 'Observación de bloqueo por
 const unblock = (rude: string, observation: unknown = 'Observación de desbloqueo revisado') =>
   call('POST', `/blocking/students/${rude}/unblock`, { observation });
 
-beforeAll(async () => {
+// Each test gets its own database and students: none reads what another one wrote.
+beforeEach(async () => {
   ctx = await createTestApp();
   const db = ctx.handle.db;
   const district = await makeDistrict(db, { departmentId: 3 });
@@ -41,7 +42,7 @@ beforeAll(async () => {
   admin = (await loginAs(ctx.app, 'admin', 1)).token;
   depto = (await loginAs(ctx.app, 'depto', 2)).token;
 });
-afterAll(() => ctx.close());
+afterEach(() => ctx.close());
 
 describe('Bloqueo Estudiantes', () => {
   it('finds the block candidate by RUDE with its titular', async () => {
@@ -106,6 +107,7 @@ describe('Bloqueo Estudiantes', () => {
   });
 
   it('lists the blocked students by paterno, materno and name, 10 a page', async () => {
+    expect((await block(rudes[0]!, 'Segundo bloqueo del estudiante')).statusCode).toBe(200);
     for (const rude of rudes.slice(1, 4)) expect((await block(rude)).statusCode).toBe(200);
     const page = (await call('GET', '/blocking/blocked')).json<BlockedStudentPage>();
     expect(page.total).toBe(4);
@@ -129,7 +131,6 @@ describe('Bloqueo Estudiantes', () => {
   });
 
   it('lets only one of two racing blocks through', async () => {
-    await unblock(rudes[1]!);
     const results = await Promise.all([block(rudes[1]!), block(rudes[1]!)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
