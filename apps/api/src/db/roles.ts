@@ -74,8 +74,9 @@ export async function setUpApplicationRole(
        END IF;
      END $$`,
     // CREATE on the database: pg-boss (src/jobs) runs `CREATE SCHEMA IF NOT EXISTS pgboss` at start,
-    // which PostgreSQL checks against this right even when the schema exists.
-    `DO $$ BEGIN EXECUTE format('GRANT CONNECT, CREATE ON DATABASE %I TO ${role}', current_database()); END $$`,
+    // which PostgreSQL checks against this right even when the schema exists. TEMPORARY: the roll
+    // check works in temporary tables (a database that revoked PUBLIC's rights still allows them).
+    `DO $$ BEGIN EXECUTE format('GRANT CONNECT, CREATE, TEMPORARY ON DATABASE %I TO ${role}', current_database()); END $$`,
     `GRANT USAGE ON SCHEMA public TO ${role}`,
     `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`,
     `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`,
