@@ -32,6 +32,10 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     migrate: 'src/db/migrate-cli.ts',
+    // Operator commands, run from the image as from a checkout (docs/deploy.md): no tsx, no sources.
+    roles: 'src/db/roles-cli.ts',
+    admin: 'src/admin-cli.ts',
+    import: 'src/imports-cli.ts',
     'worker/render-worker': 'src/documents/worker/render-worker.ts',
   },
   outdir: dist,

@@ -7,12 +7,16 @@
 # then leaves bjp_app only SELECT and INSERT on audit_log. `npm run db:roles` may be run again later.
 # bjp_app may also create schemas in `bjp`: pg-boss (the jobs, apps/api/src/jobs) creates its own
 # schema `pgboss` on the first start, connected as DATABASE_URL; it owns nothing in `public`.
+# After the first migration run `npm run db:roles` once (docs/deploy.md): it adds what default
+# privileges cannot say, TRUNCATE on the roll import's staging tables only.
 set -eu
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname postgres \
   -v owner_password="$BJP_OWNER_PASSWORD" -v app_password="$BJP_APP_PASSWORD" <<'SQL'
 CREATE ROLE bjp_owner LOGIN PASSWORD :'owner_password';
 CREATE ROLE bjp_app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD :'app_password';
 CREATE DATABASE bjp OWNER bjp_owner;
+-- The owner reads what bjp_app owns (schema pgboss): pg_dump as bjp_owner dumps everything.
+GRANT bjp_app TO bjp_owner;
 \connect bjp
 -- CREATE: pg-boss runs CREATE SCHEMA IF NOT EXISTS pgboss at start, checked against this right.
 GRANT CONNECT, CREATE ON DATABASE bjp TO bjp_app;

@@ -1,5 +1,6 @@
 /**
  * npm run import -- <payments|districts|institutions|roll> <archivo> [--dry-run] [--user usuario]
+ * (compiled: node apps/api/dist/import.js, in the runtime image too)
  *
  * The same dry run and import as the 'Importar Datos' screen, for the national file, against
  * DATABASE_URL when set, else the embedded PGlite database in DATA_DIR/pglite (as the seed CLI).
@@ -14,6 +15,7 @@ import { type ImportCounts, type ImportDetail, isRollKind, type RollKind } from 
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './app-types.js';
 import { loadConfig } from './config.js';
+import { describeCliError, urlRole } from './db/cli-errors.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { firstRow } from './db/rows.js';
@@ -80,7 +82,9 @@ async function main(): Promise<void> {
       : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   try {
-    await runMigrations(handle);
+    // The embedded database is this machine's own: bring it up to date. On PostgreSQL the import
+    // runs as DATABASE_URL (the application's role, which may not migrate): `npm run migrate` first.
+    if (!config.DATABASE_URL) await runMigrations(handle);
     // The process's own size before the file is read: the import's growth is measured from here.
     startRss = process.memoryUsage().rss;
     const deps = { db: handle.db, config, clock: systemClock } as unknown as AppDeps;
@@ -152,6 +156,13 @@ async function importRoll(
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof AppError ? `Error: ${error.message}` : error);
+  console.error(
+    error instanceof AppError
+      ? `Error: ${error.message}`
+      : describeCliError(error, {
+          role: urlRole(process.env.DATABASE_URL),
+          needs: 'the application role set up by `npm run db:roles` (DATABASE_URL)',
+        }),
+  );
   process.exitCode = 1;
 });

@@ -120,7 +120,9 @@ async function main() {
     .limit(1);
   if (config.NODE_ENV === 'production' && demoUsers.length > 0) {
     throw new StartupRefusal(
-      'Demo users are present: a production start refuses to run with them. Remove them first.',
+      'Demo users are present: a production start refuses to run with them. Install from an empty ' +
+        'database without the demo (docs/deploy.md, "From an empty PostgreSQL"): `npm run migrate`, ' +
+        '`npm run db:roles`, `npm run admin -- --username …`.',
     );
   }
 

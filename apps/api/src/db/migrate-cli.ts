@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { pendingMigrations } from '../ops/migrations.js';
+import { describeCliError, urlRole } from './cli-errors.js';
 import { openDatabase } from './client.js';
 import { runMigrations } from './migrate.js';
 
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(
+    describeCliError(error, {
+      role: urlRole(process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL),
+      needs: 'the owner of the tables (MIGRATION_DATABASE_URL), with CREATE on the database',
+    }),
+  );
   process.exit(1);
 });
