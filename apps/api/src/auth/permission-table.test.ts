@@ -28,6 +28,8 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/users/:id/roles': nationalReaders,
   'PUT /api/v1/users/:id/roles': ['admin'],
   'GET /api/v1/users/person-search-activity': ['admin'],
+  'GET /api/v1/auth/login-locks': ['admin'],
+  'POST /api/v1/auth/login-locks/lift': ['admin'],
   'GET /api/v1/statistics/departments-paid': nationalReaders,
   'GET /api/v1/statistics/systems': nationalReaders,
   'GET /api/v1/statistics/institutions-completion': nationalReaders,
