@@ -20,6 +20,8 @@ const frameworkMessages: Record<number, string> = {
   415: 'Tipo de contenido no admitido.',
 };
 
+const frameworkCodes: Record<number, string> = { 404: 'not_found', 413: 'payload_too_large' };
+
 /** Route parameters and query keys that name a place: logged with refusals, never personal data. */
 const placeKeys = ['sie', 'departmentId', 'districtId', 'level', 'institutionId', 'departmentCode'];
 
@@ -93,7 +95,7 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send({
-      code: error.statusCode === 404 ? 'not_found' : 'bad_request',
+      code: frameworkCodes[error.statusCode] ?? 'bad_request',
       message: frameworkMessages[error.statusCode] ?? frameworkMessages[400],
     } satisfies ErrorBody);
   }

@@ -6,7 +6,7 @@ export type AppErrorCode =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
-  | 'too_large'
+  | 'payload_too_large'
   | 'too_many_requests'
   | 'upstream_failure';
 
@@ -18,7 +18,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
-  too_large: 413,
+  payload_too_large: 413,
   too_many_requests: 429,
   upstream_failure: 502,
 };
