@@ -2,7 +2,7 @@ import { fieldLabel, messages, spanishIssueMessage } from '@bjp/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientStatusFor, dbFailure } from './db-error.js';
-import { AppError } from './errors.js';
+import { AppError, DiskFullError } from './errors.js';
 import { IdempotentReplay, sendReplay } from './idempotency/index.js';
 
 type ErrorBody = { code: string; message: string; details?: unknown };
@@ -73,6 +73,14 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
   if (error instanceof IdempotentReplay) return sendReplay(reply, error.answer);
   if (error instanceof AppError) {
     if (error.status === 401 || error.status === 403) logRefusal(req, error);
+    // The operator's side of a full disk: which file could not be written.
+    if (error instanceof DiskFullError) {
+      req.log.error(
+        { method: req.method, route: req.routeOptions.url ?? null, path: error.path },
+        'disk full',
+      );
+      reply.header('retry-after', '60');
+    }
     return reply
       .code(error.status)
       .send({ code: error.code, message: error.message, details: error.details } satisfies ErrorBody);
