@@ -14,6 +14,7 @@ import { inProcessQueue } from './jobs/index.js';
 import { clientErrorHandler } from './lib/client-error.js';
 import { errorHandler } from './lib/error-handler.js';
 import { registerIdempotency } from './lib/idempotency/index.js';
+import { boundJsonBodies } from './lib/json-limits.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
 import { registerModules } from './modules/index.js';
 import { registerOps, requestId } from './ops/index.js';
@@ -68,6 +69,8 @@ export async function buildApp(
     frameworkErrors: (error, req, reply) =>
       errorHandler(Object.assign(error, { statusCode: 400 }), req, reply),
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON bodies nest at most MAX_JSON_DEPTH deep, checked before anything parses them (issue 34 §4).
+  boundJsonBodies(app);
   app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

@@ -53,6 +53,12 @@ const configSchema = z.object({
     .describe(
       'Comma-separated https hosts the form builder may load option lists from; added to the CSP connect-src (read at start: a restart applies a change)',
     ),
+  DISK_MIN_FREE_MB: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(200)
+    .describe('Free space under DATA_DIR below which /health/ready answers 503 (disk: low)'),
   METRICS_TOKEN: z
     .string()
     .min(16)

@@ -11,8 +11,11 @@ import { isSeeded, seedDatabase, seedDemoUsers } from './db/seed/index.js';
 import { startIntegrations } from './integrations/index.js';
 import { createJobQueue } from './jobs/index.js';
 import { serverClock } from './lib/clock.js';
+import { isDiskFull } from './lib/errors.js';
 import {
+  fullDiskRefusal,
   pendingMigrations,
+  refuseOnFullDisk,
   refuseOnProblems,
   StartupRefusal,
   startupProblems,
@@ -112,7 +115,10 @@ async function main() {
   const config = loadConfig();
   // Before anything opens: a refused start leaves no database, simulator or port behind.
   refuseOnProblems(startupProblems(config));
-  const handle = await openApplicationDatabase(config);
+  await refuseOnFullDisk(config.DATA_DIR);
+  const handle = await openApplicationDatabase(config).catch((error: unknown) => {
+    throw isDiskFull(error) ? fullDiskRefusal(config.DATA_DIR) : error;
+  });
   const demoUsers = await handle.db
     .select({ id: users.id })
     .from(users)

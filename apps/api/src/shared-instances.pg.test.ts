@@ -79,9 +79,9 @@ describe('two instances on one database and one Redis', () => {
         payload: { username: 'compartida', password, type: 1 },
         remoteAddress: '203.0.113.10',
       });
-    const onA = Math.ceil(throttleLimits.pair.failures / 2);
+    const onA = Math.ceil(throttleLimits.pair.freeFailures / 2);
     for (let i = 0; i < onA; i++) expect((await login(a, 'equivocada')).statusCode).toBe(401);
-    for (let i = onA; i < throttleLimits.pair.failures; i++)
+    for (let i = onA; i < throttleLimits.pair.freeFailures; i++)
       expect((await login(b, 'equivocada')).statusCode).toBe(401);
 
     const refused = await login(b, TEST_PASSWORD);

@@ -28,6 +28,8 @@ const allowed: Record<string, Profile[]> = {
   'GET /api/v1/users/:id/roles': nationalReaders,
   'PUT /api/v1/users/:id/roles': ['admin'],
   'GET /api/v1/users/person-search-activity': ['admin'],
+  'GET /api/v1/auth/login-locks': ['admin'],
+  'POST /api/v1/auth/login-locks/lift': ['admin'],
   'GET /api/v1/statistics/departments-paid': nationalReaders,
   'GET /api/v1/statistics/systems': nationalReaders,
   'GET /api/v1/statistics/institutions-completion': nationalReaders,
@@ -358,6 +360,7 @@ function sampleRequest(method: string, url: string) {
     .replace(':enrollmentId', '1')
     .replace(':fileId', '7b0e4a52-6d55-4c4e-9d87-8e3b1f0b4a11');
   const bodies: Record<string, unknown> = {
+    'POST /api/v1/auth/login-locks/lift': { username: 'nadie', address: '203.0.113.1' },
     'PATCH /api/v1/users/:id/access': { hasAccess: true },
     'PUT /api/v1/users/:id/roles': { roles: [] },
     'POST /api/v1/holders/persons/search': { carnet: '1234567', complemento: '' },

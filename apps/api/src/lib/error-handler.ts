@@ -2,7 +2,7 @@ import { fieldLabel, messages, spanishIssueMessage } from '@bjp/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientStatusFor, databaseUnavailable, dbFailure } from './db-error.js';
-import { AppError } from './errors.js';
+import { AppError, DiskFullError } from './errors.js';
 import { IdempotentReplay, sendReplay } from './idempotency/index.js';
 
 type ErrorBody = { code: string; message: string; details?: unknown };
@@ -24,6 +24,8 @@ const frameworkMessages: Record<number, string> = {
   413: 'La solicitud es demasiado grande.',
   415: 'Tipo de contenido no admitido.',
 };
+
+const frameworkCodes: Record<number, string> = { 404: 'not_found', 413: 'payload_too_large' };
 
 /** Route parameters and query keys that name a place: logged with refusals, never personal data. */
 const placeKeys = ['sie', 'departmentId', 'districtId', 'level', 'institutionId', 'departmentCode'];
@@ -76,6 +78,14 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
   if (error instanceof IdempotentReplay) return sendReplay(reply, error.answer);
   if (error instanceof AppError) {
     if (error.status === 401 || error.status === 403) logRefusal(req, error);
+    // The operator's side of a full disk: which file could not be written.
+    if (error instanceof DiskFullError) {
+      req.log.error(
+        { method: req.method, route: req.routeOptions.url ?? null, path: error.path },
+        'disk full',
+      );
+      reply.header('retry-after', '60');
+    }
     return reply
       .code(error.status)
       .send({ code: error.code, message: error.message, details: error.details } satisfies ErrorBody);
@@ -98,7 +108,7 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send({
-      code: error.statusCode === 404 ? 'not_found' : 'bad_request',
+      code: frameworkCodes[error.statusCode] ?? 'bad_request',
       message: frameworkMessages[error.statusCode] ?? frameworkMessages[400],
     } satisfies ErrorBody);
   }

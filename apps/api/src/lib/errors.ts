@@ -6,9 +6,10 @@ export type AppErrorCode =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
-  | 'too_large'
+  | 'payload_too_large'
   | 'too_many_requests'
-  | 'upstream_failure';
+  | 'upstream_failure'
+  | 'disk_full';
 
 const statusByCode: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -18,9 +19,10 @@ const statusByCode: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
-  too_large: 413,
+  payload_too_large: 413,
   too_many_requests: 429,
   upstream_failure: 502,
+  disk_full: 503,
 };
 
 /** The one error type services throw; the error handler maps it to HTTP. `message` is user-facing Spanish. */
@@ -43,3 +45,16 @@ export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string, details?: unknown) => new AppError('conflict', message, details);
 export const badRequest = (message: string, details?: unknown) =>
   new AppError('bad_request', message, details);
+
+/**
+ * The server's disk is full (ENOSPC): 503 in Spanish to the user; the error handler logs the path
+ * for the operator (decision 051).
+ */
+export class DiskFullError extends AppError {
+  constructor(readonly path: string) {
+    super('disk_full', 'No hay espacio en el disco del servidor.');
+  }
+}
+
+export const isDiskFull = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOSPC';

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../app-types.js';
 import type { Database } from '../db/client.js';
 import { storedFiles } from '../db/schema/index.js';
+import { DiskFullError, isDiskFull } from './errors.js';
 
 /**
  * Where uploaded files live. On a PostgreSQL server (DATABASE_URL) they are rows of stored_file, so
@@ -25,7 +26,10 @@ export function newStorageKey(extension: string, folder = ''): string {
   return path.posix.join(folder, `${randomUUID()}.${extension}`);
 }
 
-export function diskFileStore(dataDir: string): FileStore {
+/** Writes a file (node:fs/promises' writeFile; a test gives one that fails as a full disk does). */
+type WriteFile = (file: string, bytes: Buffer, options: { flag: string }) => Promise<void>;
+
+export function diskFileStore(dataDir: string, write: WriteFile = writeFile): FileStore {
   const root = path.resolve(dataDir, 'uploads', 'events');
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
@@ -36,8 +40,19 @@ export function diskFileStore(dataDir: string): FileStore {
   return {
     async put(key, bytes) {
       const full = resolve(key);
-      await mkdir(path.dirname(full), { recursive: true });
-      await writeFile(full, bytes, { flag: 'wx' });
+      // Written under a temporary name and moved into place whole, so a failed write (a full disk)
+      // never leaves a partial file under a real key; the temporary one is removed (decision 051).
+      const temporary = `${full}.${randomUUID()}.tmp`;
+      try {
+        await mkdir(path.dirname(full), { recursive: true });
+        await write(temporary, bytes, { flag: 'wx' });
+        await link(temporary, full);
+      } catch (error) {
+        if (isDiskFull(error)) throw new DiskFullError(full);
+        throw error;
+      } finally {
+        await rm(temporary, { force: true });
+      }
     },
     async open(key) {
       const full = resolve(key);

@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { AppInstance, ReadinessCheck } from '../app-types.js';
 
@@ -23,6 +24,13 @@ async function run(check: () => Promise<unknown>): Promise<{ result: CheckResult
   }
 }
 
+/** Fails when the disk of DATA_DIR (uploads, the embedded database) has less than `minMb` free. */
+export async function enoughFreeSpace(dir: string, minMb: number): Promise<void> {
+  const { bavail, bsize } = await statfs(dir);
+  const freeMb = (bavail * bsize) / (1024 * 1024);
+  if (freeMb < minMb) throw new Error(`${Math.floor(freeMb)} MB free under ${dir}, less than ${minMb}`);
+}
+
 /**
  * /health/live: the process answers (a restart is the cure otherwise); it touches nothing else, so a
  * database outage does not get every instance restarted. /health/ready: the database and every
@@ -35,6 +43,10 @@ export function registerHealth(app: AppInstance): void {
   app.get('/health/ready', routeOptions, async (req, reply) => {
     const checks: ReadinessCheck[] = [
       { name: 'database', check: async () => void (await app.deps.db.execute(sql`SELECT 1`)) },
+      {
+        name: 'disk',
+        check: () => enoughFreeSpace(app.deps.config.DATA_DIR, app.deps.config.DISK_MIN_FREE_MB),
+      },
       ...(app.deps.readinessChecks ?? []),
     ];
     const results = await Promise.all(

@@ -6,7 +6,13 @@ export type { ReadinessCheck } from './health.js';
 export { watchDatabase } from './metrics.js';
 export { pendingMigrations } from './migrations.js';
 export { requestId } from './request-id.js';
-export { refuseOnProblems, StartupRefusal, startupProblems } from './startup.js';
+export {
+  fullDiskRefusal,
+  refuseOnFullDisk,
+  refuseOnProblems,
+  StartupRefusal,
+  startupProblems,
+} from './startup.js';
 
 const OPS_PATHS = /^\/(health\/|metrics(\?|$))/;
 

@@ -53,7 +53,7 @@ describe('health', () => {
   it('is ready when the database and every registered check answer', async () => {
     const res = await app.inject({ method: 'GET', url: '/health/ready', remoteAddress: OUTSIDE });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', disk: 'ok', redis: 'ok' } });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -62,11 +62,25 @@ describe('health', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' } });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', disk: 'ok', redis: 'failed' },
+      });
       expect(res.body).not.toContain('10.0.0.5');
       expect(res.headers['cache-control']).toBe('no-store');
     } finally {
       redisUp = true;
+    }
+  });
+
+  it('answers 503 naming the disk when DATA_DIR has less free space than DISK_MIN_FREE_MB', async () => {
+    const full = await createTestApp({ env: { DISK_MIN_FREE_MB: String(1024 ** 3) } });
+    try {
+      const res = await full.app.inject({ method: 'GET', url: '/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'unavailable', checks: { database: 'ok', disk: 'failed' } });
+    } finally {
+      await full.close();
     }
   });
 

@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { migrationsFolder } from '../db/migrate.js';
 import { createTestDatabase } from '../test/database.js';
 import { pendingMigrations } from './migrations.js';
-import { startupProblems } from './startup.js';
+import { fullDiskRefusal, refuseOnFullDisk, StartupRefusal, startupProblems } from './startup.js';
 
 // Issue 14: a production server refuses to start on settings meant for development.
 const complete = {
@@ -109,4 +109,19 @@ describe('a production start', () => {
       rmSync(path.dirname(dataDir), { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('a start on a full disk (issue 34 §5)', () => {
+  it('is refused in one line naming DATA_DIR', () => {
+    const refusal = fullDiskRefusal('/srv/bjp/data', 0);
+    expect(refusal).toBeInstanceOf(StartupRefusal);
+    expect(refusal.message).toBe(
+      'No space left on the disk of DATA_DIR (/srv/bjp/data, 0 MB free): free some space and start again.',
+    );
+    expect(refusal.message).not.toContain('\n');
+  });
+
+  it('lets a disk with room start', async () => {
+    await expect(refuseOnFullDisk(tmpdir())).resolves.toBeUndefined();
+  });
 });

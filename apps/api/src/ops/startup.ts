@@ -1,3 +1,4 @@
+import { mkdir, statfs } from 'node:fs/promises';
 import type { Config } from '../config.js';
 
 /** What main.ts learns from the database before deciding to start. */
@@ -46,3 +47,22 @@ export function refuseOnProblems(problems: string[]): void {
   if (problems.length === 0) return;
   throw new StartupRefusal(`Refusing to start in production:\n  - ${problems.join('\n  - ')}`);
 }
+
+/** Below this, a start is refused: the embedded database and the secret cannot even be written. */
+const START_MIN_FREE_MB = 16;
+
+/**
+ * A start on a full disk says so in one line (issue 34 §5), instead of 'PGlite failed to initialize
+ * properly' or a stack: checked before the database opens, and said again if opening it meets ENOSPC.
+ */
+export async function refuseOnFullDisk(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true }).catch(() => undefined);
+  const { bavail, bsize } = await statfs(dataDir);
+  const freeMb = Math.floor((bavail * bsize) / (1024 * 1024));
+  if (freeMb < START_MIN_FREE_MB) throw fullDiskRefusal(dataDir, freeMb);
+}
+
+export const fullDiskRefusal = (dataDir: string, freeMb?: number) =>
+  new StartupRefusal(
+    `No space left on the disk of DATA_DIR (${dataDir}${freeMb === undefined ? '' : `, ${freeMb} MB free`}): free some space and start again.`,
+  );

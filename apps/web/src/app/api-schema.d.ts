@@ -1229,6 +1229,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/login-locks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Página, desde 1 */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description Dirección (IPv4, o el bloque /64 de una IPv6) */
+                                address: string;
+                                /** @description Intentos fallidos en la última hora */
+                                failures: number;
+                                /** @description Hasta cuándo se rechazan sus intentos (ISO 8601) */
+                                lockedUntil: string;
+                                /** @description Usuario escrito; null cuando el bloqueo es de la dirección */
+                                username: string | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            /** @description Total de filas que cumplen el filtro */
+                            total: number;
+                            /** @description Cuentas con muchos intentos fallidos en la última hora (las 20 más atacadas) */
+                            underAttack: {
+                                /** @description Direcciones distintas de donde llegaron */
+                                addresses: number;
+                                /** @description Intentos fallidos en la última hora, desde todas las direcciones */
+                                failures: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login-locks/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Dirección del bloqueo */
+                        address: string;
+                        /** @description Usuario del bloqueo; null para el de la dirección */
+                        username: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lifted: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/logout": {
         parameters: {
             query?: never;

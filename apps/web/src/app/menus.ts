@@ -90,6 +90,7 @@ const adminMenu: MenuItem[] = [
     link('Ajuste Titulares', '/modification/admin'),
     link('Procesar Ajustes', '/modification-process/admin'),
     link('Búsquedas de Personas', '/admin/person-searches'),
+    link('Accesos bloqueados', '/admin/login-locks'),
     link('Gestiones', '/admin/years'),
     link('Importar Datos', '/admin/imports'),
   ]),

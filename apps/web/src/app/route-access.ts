@@ -30,6 +30,7 @@ export const routeAccess = {
   '/sync-module/admin': 'sync.run',
   '/modification-process/admin': 'adjustments.process',
   '/admin/person-searches': 'users.manage',
+  '/admin/login-locks': 'users.manage',
   '/admin/imports': 'imports.run',
   '/admin/years': 'settings.manage',
   '/modification-remove/admin': 'removals.manage',

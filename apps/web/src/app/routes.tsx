@@ -187,6 +187,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/users/PersonSearchActivityPage').then((m) => m.PersonSearchActivityPage),
   },
   {
+    path: '/admin/login-locks',
+    title: 'Accesos bloqueados',
+    area: 'Accesos bloqueados',
+    page: () => import('../features/users/LoginLocksPage').then((m) => m.LoginLocksPage),
+  },
+  {
     path: '/modification-remove/admin',
     title: 'Baja Beneficiarios',
     area: 'Baja de Beneficiarios',

@@ -6,6 +6,8 @@ export const messages = {
   alphaSpaces: 'El campo solo soporta caracteres y espacios.',
   email: 'El campo debe contener un correo electrónico válido.',
   invalidCredentials: 'Credenciales no válidas!',
+  loginLockNotFound: 'Ese bloqueo ya no está vigente.',
+  tooDeep: 'La solicitud tiene demasiados niveles anidados.',
   accessDenied: 'No tiene permiso para esta operación.',
   outOfScope: 'No tiene acceso a este lugar.',
   /** A place a route names that does not exist, by its kind. */

@@ -88,6 +88,9 @@ export const requiredText = (options: Omit<TextOptions, 'min'>) => text({ ...opt
 /** A SIE (school code) in a path or query string. */
 export const sieParam = intParam(1, MAX_DB_INT, messages.enterValidCode);
 
+/** How deep a request's JSON may nest: far beyond any form of the console, far below the stack. */
+export const MAX_JSON_DEPTH = 64;
+
 /**
  * Every string anywhere inside a request (body, query, params): the path of the first that is not
  * well-formed, or null. The API runs it before any schema so no text reaches a query with NUL or a
@@ -97,6 +100,9 @@ export function findIllFormedText(
   value: unknown,
   path: Array<string | number> = [],
 ): Array<string | number> | null {
+  // Never deeper than a request may nest (the API refuses deeper bodies before parsing them), so a
+  // value built some other way cannot exhaust the stack here either.
+  if (path.length > MAX_JSON_DEPTH) return path;
   if (typeof value === 'string') return isWellFormedText(value) ? null : path;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

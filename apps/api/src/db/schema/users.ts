@@ -122,9 +122,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * Failed-login counters in fixed windows, one row per key: (username, address), the username alone
- * (address '') and the address alone (username ''). A login attempt counts itself here before its
- * password is checked, in one atomic statement (modules/auth/throttle.ts).
+ * Failed-login counters, one row per key: (username, address) and the address alone (username '').
+ * An attempt is counted here before its password is checked, under the row's lock; `locked_until`
+ * is the growing delay its failures earned (modules/auth/throttle.ts, decision 051).
  */
 export const loginThrottle = pgTable(
   'login_throttle',
@@ -133,9 +133,28 @@ export const loginThrottle = pgTable(
     address: text('address').notNull(),
     failures: integer('failures').notNull(),
     windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.username, t.address] }),
     index('login_throttle_window_ends_idx').on(t.windowEnds),
+  ],
+);
+
+/**
+ * The addresses each username last logged in from (decision 051): behind one of them the address's
+ * cap never applies to that username, so one person mistyping never stops colleagues behind a
+ * shared address.
+ */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.username, t.address] }),
+    index('login_known_addresses_last_success_idx').on(t.lastSuccessAt),
   ],
 );

@@ -1,110 +1,127 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { namedStatement } from '../../db/prepared.js';
-import { refreshTokens, sessions, users } from '../../db/schema/index.js';
-import { type LoginAttempt, throttleLimits } from './limits.js';
+import { loginKnownAddresses, loginThrottle, refreshTokens, sessions, users } from '../../db/schema/index.js';
+import type { LoginAttempt } from './limits.js';
 
-const p = (name: string) => sql.placeholder(name);
-
-/**
- * The counter of one key, incremented, or started anew when its window has passed. `after` names
- * the counters it reads: that makes it wait for them, so every attempt locks its rows in one order
- * (pair, address, username) and two attempts never wait on each other in a circle.
- */
-const increment = (key: { username: SQL; address: SQL }, minutes: number, after: SQL, when: SQL) => sql`
-  INSERT INTO login_throttle AS t (username, address, failures, window_ends)
-  SELECT ${key.username}, ${key.address}, 1, ${p('now')}::timestamptz + ${sql.raw(`interval '${minutes} minutes'`)}
-  FROM ${after} WHERE ${when}
-  ON CONFLICT (username, address) DO UPDATE SET
-    failures = CASE WHEN t.window_ends <= ${p('now')}::timestamptz THEN 1 ELSE t.failures + 1 END,
-    window_ends = CASE WHEN t.window_ends <= ${p('now')}::timestamptz THEN excluded.window_ends ELSE t.window_ends END
-  RETURNING failures, window_ends`;
-
-/** When a counter's window ends, in epoch milliseconds (a plain number for either driver). */
-const endsMs = (cte: SQL) => sql`(extract(epoch FROM ${cte}.window_ends) * 1000)::float8`;
-
-const username = sql`${p('username')}::text`;
-const address = sql`${p('address')}::text`;
-const limit = (n: number) => sql.raw(String(n));
+/** A counter's key: (username, address), or the address alone (username ''). */
+export type ThrottleKey = { username: string; address: string };
+export type ThrottleRow = typeof loginThrottle.$inferSelect;
 
 /**
- * Every attempt counts itself as a failure in one statement, before its password is checked: row
- * locks make parallel attempts take their numbers one after another, so no more than the limit are
- * ever evaluated. The username counter only counts while the other two are within their limits, so
- * an address already refused cannot spend the username's allowance for everybody else.
+ * The counter of one key, locked until the transaction ends (created empty when missing), so
+ * parallel attempts on one key take their turns one after another. Every attempt locks its keys in
+ * one order (pair, then address), as the success does, so two never wait on each other in a circle.
  */
-const countStatement = namedStatement<{
-  pair_failures: number;
-  pair_ends: number;
-  address_failures: number;
-  address_ends: number;
-  username_failures: number | null;
-  username_ends: number | null;
-}>(
-  'auth_count_login_attempt',
-  sql`
-    WITH pair AS (${increment({ username, address }, throttleLimits.pair.minutes, sql`(SELECT 1) AS first`, sql`true`)}
-    ), by_address AS (${increment(
-      { username: sql`''`, address },
-      throttleLimits.address.minutes,
-      sql`(SELECT count(*) FROM pair) AS after_pair`,
-      sql`true`,
-    )}
-    ), by_username AS (${increment(
-      { username, address: sql`''` },
-      throttleLimits.username.minutes,
-      sql`pair, by_address`,
-      sql`pair.failures <= ${limit(throttleLimits.pair.failures)}
-        AND by_address.failures <= ${limit(throttleLimits.address.failures)}`,
-    )}
-    )
-    SELECT pair.failures AS pair_failures, ${endsMs(sql`pair`)} AS pair_ends,
-      by_address.failures AS address_failures, ${endsMs(sql`by_address`)} AS address_ends,
-      by_username.failures AS username_failures, ${endsMs(sql`by_username`)} AS username_ends
-    FROM pair CROSS JOIN by_address LEFT JOIN by_username ON true`,
-);
-
-/** Counts the attempt on its three counters (see countStatement); one row. */
-export async function countLoginAttemptRow(db: Executor, attempt: LoginAttempt) {
-  const [row] = await countStatement(db, { ...attempt, now: attempt.now.toISOString() });
+export async function lockThrottleRow(tx: Executor, key: ThrottleKey, now: Date): Promise<ThrottleRow> {
+  const [row] = await tx
+    .insert(loginThrottle)
+    .values({ ...key, failures: 0, windowEnds: now })
+    .onConflictDoUpdate({
+      target: [loginThrottle.username, loginThrottle.address],
+      set: { failures: sql`${loginThrottle.failures}` },
+    })
+    .returning();
+  if (!row) throw new Error('login_throttle lock returned no row');
   return row;
 }
 
-/**
- * A successful login was not a failure: its pair starts again from zero, and the username and address
- * counters give back the one it took. Expired counters are cleared here a few at a time (a window
- * that has passed counts for nothing anyway), skipping rows another login holds.
- */
-const forgiveStatement = namedStatement<{ forgiven: number }>(
-  'auth_forgive_login_attempt',
-  sql`
-    WITH locked AS MATERIALIZED (
-      -- Locked in the order the count takes them (pair, address, username), so a success and a
-      -- parallel attempt never wait on each other in a circle.
-      SELECT username, address FROM login_throttle
-      WHERE (username = ${username} AND address IN (${address}, ''))
-        OR (username = '' AND address = ${address})
-      ORDER BY CASE WHEN username = '' THEN 1 WHEN address = '' THEN 2 ELSE 0 END
-      FOR UPDATE
-    ), forgiven AS (
-      UPDATE login_throttle AS t SET failures = CASE
-        WHEN t.username = '' OR t.address = '' THEN greatest(t.failures - 1, 0) ELSE 0 END
-      FROM locked WHERE t.username = locked.username AND t.address = locked.address
-      RETURNING 1
-    ), expired AS (
-      -- Only after this login's own rows are held, and never waiting, so it adds no lock cycle.
-      DELETE FROM login_throttle WHERE ctid IN (
-        SELECT old.ctid FROM login_throttle AS old, (SELECT count(*) FROM forgiven) AS after_forgiven
-        WHERE old.window_ends <= ${p('now')}::timestamptz
-        LIMIT 100 FOR UPDATE OF old SKIP LOCKED)
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM forgiven)::int AS forgiven, (SELECT count(*) FROM expired)::int AS expired`,
-);
+export async function updateThrottleRow(
+  tx: Executor,
+  key: ThrottleKey,
+  values: { failures: number; windowEnds: Date; lockedUntil: Date | null },
+): Promise<void> {
+  await tx.update(loginThrottle).set(values).where(keyIs(key));
+}
 
-/** Forgives a successful login its failure and clears a few expired counters (see forgiveStatement). */
-export async function forgiveLoginAttemptRows(tx: Executor, attempt: LoginAttempt): Promise<void> {
-  await forgiveStatement(tx, { ...attempt, now: attempt.now.toISOString() });
+const keyIs = (key: ThrottleKey) =>
+  and(eq(loginThrottle.username, key.username), eq(loginThrottle.address, key.address));
+
+/** Whether this username logged in from this address since `since`. */
+export async function isKnownAddress(db: Executor, key: ThrottleKey, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ at: loginKnownAddresses.lastSuccessAt })
+    .from(loginKnownAddresses)
+    .where(
+      and(
+        eq(loginKnownAddresses.username, key.username),
+        eq(loginKnownAddresses.address, key.address),
+        gt(loginKnownAddresses.lastSuccessAt, since),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * A successful login: its pair starts again from nothing, the address gets back the failure the
+ * attempt was counted as (when it counted there), and the address is remembered for the username.
+ */
+export async function forgiveLoginAttemptRows(
+  tx: Executor,
+  attempt: LoginAttempt,
+  countedAtAddress: boolean,
+): Promise<void> {
+  await tx.delete(loginThrottle).where(keyIs(attempt));
+  if (countedAtAddress) {
+    await tx
+      .update(loginThrottle)
+      .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+      .where(keyIs({ username: '', address: attempt.address }));
+  }
+  await tx
+    .insert(loginKnownAddresses)
+    .values({ username: attempt.username, address: attempt.address, lastSuccessAt: attempt.now })
+    .onConflictDoUpdate({
+      target: [loginKnownAddresses.username, loginKnownAddresses.address],
+      set: { lastSuccessAt: attempt.now },
+    });
+}
+
+/**
+ * Clears a few expired counters and forgotten addresses (a passed window counts for nothing anyway),
+ * never waiting for rows another login holds.
+ */
+export async function clearExpiredThrottle(tx: Executor, now: Date, knownSince: Date): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM login_throttle WHERE ctid IN (
+      SELECT ctid FROM login_throttle WHERE window_ends <= ${now.toISOString()}::timestamptz
+      LIMIT 100 FOR UPDATE SKIP LOCKED)`);
+  await tx.execute(sql`
+    DELETE FROM login_known_addresses WHERE ctid IN (
+      SELECT ctid FROM login_known_addresses WHERE last_success_at <= ${knownSince.toISOString()}::timestamptz
+      LIMIT 100 FOR UPDATE SKIP LOCKED)`);
+}
+
+/** The delays in force, newest first, one page; and how many there are. */
+export async function lockedThrottleRows(db: Executor, now: Date, limit: number, offset: number) {
+  const inForce = and(gt(loginThrottle.lockedUntil, now), gt(loginThrottle.windowEnds, now));
+  const rows = await db
+    .select()
+    .from(loginThrottle)
+    .where(inForce)
+    .orderBy(desc(loginThrottle.lockedUntil), loginThrottle.username, loginThrottle.address)
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db.select({ total: count() }).from(loginThrottle).where(inForce);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Usernames with at least `failures` failures in their live pair counters, most attacked first. */
+export async function accountsUnderAttack(db: Executor, now: Date, failures: number, limit: number) {
+  const total = sql<number>`sum(${loginThrottle.failures})::int`;
+  return db
+    .select({ username: loginThrottle.username, failures: total, addresses: sql<number>`count(*)::int` })
+    .from(loginThrottle)
+    .where(and(ne(loginThrottle.username, ''), gt(loginThrottle.windowEnds, now)))
+    .groupBy(loginThrottle.username)
+    .having(sql`sum(${loginThrottle.failures}) >= ${failures}`)
+    .orderBy(sql`sum(${loginThrottle.failures}) DESC`, loginThrottle.username)
+    .limit(limit);
+}
+
+/** Lifts one delay: the key's counter is removed; whether there was one. */
+export async function deleteThrottleRow(tx: Executor, key: ThrottleKey): Promise<ThrottleRow | undefined> {
+  const [row] = await tx.delete(loginThrottle).where(keyIs(key)).returning();
+  return row;
 }
 
 /** The user of this (lower-cased) username, or undefined. */

@@ -1,9 +1,17 @@
-import { loginRequest, loginResponse, sessionUser } from '@bjp/domain';
+import {
+  loginLockLift,
+  loginLocksPage,
+  loginLocksQuery,
+  loginRequest,
+  loginResponse,
+  sessionUser,
+} from '@bjp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { guard } from '../../auth/guard.js';
 import { AppError } from '../../lib/errors.js';
+import { liftLoginLock, listLoginLocks } from './locks.js';
 import * as auth from './service.js';
 
 const REFRESH_COOKIE = 'bjp_refresh';
@@ -84,5 +92,29 @@ export async function authRoutes(app: AppInstance) {
     '/auth/me',
     { schema: { tags: ['auth'], response: { 200: sessionUser } }, preHandler: guard(null) },
     async (req) => auth.me(req.user!),
+  );
+
+  // 'Accesos bloqueados' (decision 051): administrators only, like person-search activity: it names
+  // staff and the addresses they work from.
+  app.get(
+    '/auth/login-locks',
+    {
+      schema: { tags: ['auth'], querystring: loginLocksQuery, response: { 200: loginLocksPage } },
+      preHandler: guard('users.manage'),
+    },
+    async (req) => listLoginLocks(app.deps, req.query.page),
+  );
+
+  app.post(
+    '/auth/login-locks/lift',
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginLockLift,
+        response: { 200: z.object({ lifted: z.boolean() }) },
+      },
+      preHandler: guard('users.manage'),
+    },
+    async (req) => liftLoginLock(app.deps, req.user!, req.body, req.ip),
   );
 }

@@ -24,20 +24,40 @@ const sessionExpired = () => new AppError('unauthorized', messages.sessionExpire
 export async function login(deps: AppDeps, input: LoginRequest, ip: string): Promise<IssuedSession> {
   const { db } = deps;
   const now = deps.clock.now();
-  const attempt = { username: input.username.toLowerCase(), address: addressKey(ip), now };
+  const typed = { username: input.username.toLowerCase(), address: addressKey(ip), now };
   // Counted before the password is looked at: a refused attempt never reaches argon2, and one that
   // fails for any reason below stays counted.
-  await countLoginAttempt(db, attempt);
+  const attempt = await countLoginAttempt(db, typed);
   const user = await userByUsername(db, attempt.username);
   // Verify against a decoy when the user is unknown so the answer time does not reveal which part was wrong.
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
-  if (!user || !passwordOk || user.type !== input.type || !user.hasAccess) throw invalidCredentials();
+  const failure = !user
+    ? 'unknown_user'
+    : !passwordOk
+      ? 'wrong_password'
+      : user.type !== input.type
+        ? 'wrong_type'
+        : !user.hasAccess
+          ? 'no_access'
+          : null;
+  if (failure) {
+    // Who was tried, from where and when (ASVS 6.3.1, decision 051); the reason for the operator only.
+    await writeAudit(db, {
+      userId: null,
+      action: 'login_failed',
+      entity: 'login',
+      entityId: attempt.username,
+      after: { userId: user?.id ?? null, reason: failure, address: attempt.address },
+      ip,
+    });
+    throw invalidCredentials();
+  }
   return db.transaction(async (tx) => {
     await forgiveLoginAttempt(tx, attempt);
     const sessionId = crypto.randomUUID();
-    await insertSession(tx, { id: sessionId, userId: user.id, startedAt: now });
-    const session = await issueTokens(deps, tx, user.id, sessionId, now);
-    await writeAudit(tx, { userId: user.id, action: 'login', entity: 'user', entityId: user.id, ip });
+    await insertSession(tx, { id: sessionId, userId: user!.id, startedAt: now });
+    const session = await issueTokens(deps, tx, user!.id, sessionId, now);
+    await writeAudit(tx, { userId: user!.id, action: 'login', entity: 'user', entityId: user!.id, ip });
     return session;
   });
 }

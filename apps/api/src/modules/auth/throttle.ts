@@ -1,27 +1,73 @@
 import { isIPv6 } from 'node:net';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { type LoginAttempt, throttleLimits } from './limits.js';
-import { countLoginAttemptRow, forgiveLoginAttemptRows } from './queries.js';
+import { type DelayRule, delayMinutes, type LoginAttempt, throttleLimits } from './limits.js';
+import {
+  clearExpiredThrottle,
+  forgiveLoginAttemptRows,
+  isKnownAddress,
+  lockThrottleRow,
+  type ThrottleKey,
+  type ThrottleRow,
+  updateThrottleRow,
+} from './queries.js';
 
-export { type LoginAttempt, throttleLimits } from './limits.js';
+export { delayMinutes, type LoginAttempt, throttleLimits } from './limits.js';
 
-/** Counts the attempt, or refuses it with 429 and the wait when a limit is already spent. */
-export async function countLoginAttempt(db: Executor, attempt: LoginAttempt): Promise<void> {
-  const row = await countLoginAttemptRow(db, attempt);
-  if (!row) throw new Error('login_throttle count returned no row');
-  const spent: number[] = [];
-  if (row.pair_failures > throttleLimits.pair.failures) spent.push(row.pair_ends);
-  if (row.address_failures > throttleLimits.address.failures) spent.push(row.address_ends);
-  if (row.username_ends !== null && (row.username_failures ?? 0) > throttleLimits.username.failures)
-    spent.push(row.username_ends);
-  if (spent.length === 0) return;
-  const until = Math.max(...spent);
-  throw tooManyAttempts(until - attempt.now.getTime());
+/** What the count found, for the success to give back. */
+export type CountedAttempt = LoginAttempt & { countedAtAddress: boolean };
+
+const MINUTE = 60_000;
+const knownSince = (now: Date) => new Date(now.getTime() - throttleLimits.knownAddressDays * 86_400_000);
+
+/** The wait still to run on a counter, in milliseconds (0 when none or its window has passed). */
+const waitOf = (row: ThrottleRow, now: Date) =>
+  row.windowEnds > now && row.lockedUntil && row.lockedUntil > now
+    ? row.lockedUntil.getTime() - now.getTime()
+    : 0;
+
+/**
+ * Counts the attempt as a failure on its keys (see limits.ts), before its password is checked, or
+ * refuses it with 429 and the wait when a key is still waiting; a refused attempt counts nowhere
+ * (only evaluated attempts earn delays). The keys are locked for the count, on PostgreSQL shared by
+ * every instance, so parallel attempts take their numbers one after another and no more than the
+ * free failures are ever evaluated.
+ */
+export async function countLoginAttempt(db: Database, attempt: LoginAttempt): Promise<CountedAttempt> {
+  const { now } = attempt;
+  const known = await isKnownAddress(db, attempt, knownSince(now));
+  const result = await db.transaction(async (tx): Promise<CountedAttempt | { refusedFor: number }> => {
+    const keys: [ThrottleKey, DelayRule][] = [[attempt, throttleLimits.pair]];
+    if (!known) keys.push([{ username: '', address: attempt.address }, throttleLimits.address]);
+    const rows: ThrottleRow[] = [];
+    for (const [key] of keys) rows.push(await lockThrottleRow(tx, key, now));
+    const wait = Math.max(...rows.map((row) => waitOf(row, now)));
+    if (wait > 0) return { refusedFor: wait };
+    for (const [i, [key, rule]] of keys.entries()) {
+      await updateThrottleRow(tx, key, counted(rows[i]!, rule, now));
+    }
+    return { ...attempt, countedAtAddress: !known };
+  });
+  // The refusal is thrown after the transaction, which wrote nothing.
+  if ('refusedFor' in result) throw tooManyAttempts(result.refusedFor);
+  return result;
 }
 
-export async function forgiveLoginAttempt(tx: Executor, attempt: LoginAttempt): Promise<void> {
-  await forgiveLoginAttemptRows(tx, attempt);
+/** The counter after one more failure: its window restarts, and past the free ones it waits. */
+function counted(row: ThrottleRow, rule: DelayRule, now: Date) {
+  const failures = row.windowEnds > now ? row.failures + 1 : 1;
+  const delay = delayMinutes(rule, failures);
+  return {
+    failures,
+    windowEnds: new Date(now.getTime() + rule.forgetMinutes * MINUTE),
+    lockedUntil: delay > 0 ? new Date(now.getTime() + delay * MINUTE) : null,
+  };
+}
+
+/** A successful login clears its pair (see forgiveLoginAttemptRows) and a few expired counters. */
+export async function forgiveLoginAttempt(tx: Executor, attempt: CountedAttempt): Promise<void> {
+  await forgiveLoginAttemptRows(tx, attempt, attempt.countedAtAddress);
+  await clearExpiredThrottle(tx, attempt.now, knownSince(attempt.now));
 }
 
 export function tooManyAttempts(waitMs: number): AppError {

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { AppError } from '../../lib/errors.js';
+import { jsonTooDeep, tooDeep } from '../../lib/json-limits.js';
 import { readMultipart, type UploadedFile } from './multipart.js';
 import * as publicService from './public-service.js';
 import { parseOrThrow } from './validation.js';
@@ -20,6 +21,7 @@ const idParams = z.object({ id: idParam });
 async function readEnrollment(req: FastifyRequest) {
   if (!req.isMultipart()) return { raw: req.body, files: [] as UploadedFile[] };
   const body = await readMultipart(req, 10);
+  if (jsonTooDeep(body.fields.data ?? '')) throw tooDeep();
   try {
     return { raw: JSON.parse(body.fields.data ?? '{}') as unknown, files: body.files };
   } catch {

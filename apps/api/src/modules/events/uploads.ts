@@ -29,9 +29,12 @@ export function checkUpload(file: UploadedFile, rule: FileRule, folder = ''): Ch
       : rule === 'pdf'
         ? sniffed?.extension === 'pdf'
         : true;
-  if (!sniffed || !allowed) return { field: file.field, message: wrongTypeMessage(rule, file.filename) };
+  if (!sniffed || !allowed || !nameFits(file.filename, sniffed.extension))
+    return { field: file.field, message: wrongTypeMessage(rule, file.filename) };
   // Before anything is stored: every image upload (banners, posters, enrollment files) passes here.
-  const tooBig = sniffed.contentType.startsWith('image/') ? imageDimensionsProblem(file.bytes) : null;
+  const tooBig = sniffed.contentType.startsWith('image/')
+    ? imageDimensionsProblem(file.bytes, sniffed.extension)
+    : null;
   if (tooBig) return { field: file.field, message: tooBig };
   return {
     field: file.field,
@@ -41,6 +44,27 @@ export function checkUpload(file: UploadedFile, rule: FileRule, folder = ''): Ch
     extension: sniffed.extension,
     storageKey: newStorageKey(sniffed.extension, folder),
   };
+}
+
+/** Extensions a name may carry for each sniffed type; a name with another known one is a disguise. */
+const knownExtensions: Record<string, string[]> = {
+  png: ['png'],
+  jpg: ['jpg', 'jpeg', 'jpe', 'jfif'],
+  gif: ['gif'],
+  webp: ['webp'],
+  pdf: ['pdf'],
+};
+
+/**
+ * Whether the file's name agrees with its content (issue 34 §4): a GIF named 'foto.png' is refused
+ * as 'Tipo de archivo no válido.' rather than measured as the PNG it claims to be. A name without
+ * an extension we know says nothing and passes.
+ */
+function nameFits(filename: string, sniffed: string): boolean {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(filename.trim())?.[1]?.toLowerCase();
+  if (!extension) return true;
+  const claimed = Object.entries(knownExtensions).find(([, names]) => names.includes(extension))?.[0];
+  return claimed === undefined || claimed === sniffed;
 }
 
 export const isFieldError = (value: CheckedFile | FieldError): value is FieldError => 'message' in value;

@@ -392,6 +392,7 @@ describe('a too-large upload', () => {
     });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json<{ message: string }>().message).toMatch(/supera el tamaño máximo/);
+    expect(res.json<{ code: string }>().code).toBe('payload_too_large');
     expect(await fingerprint(small.handle.db)).toEqual(before);
   });
 });

@@ -23,7 +23,8 @@ export type ReceivedFile = {
   dispose(): Promise<void>;
 };
 
-const tooLarge = () => new AppError('too_large', importMessages.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
+const tooLarge = () =>
+  new AppError('payload_too_large', importMessages.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
 
 /**
  * Streams a file to a temporary folder, hashing it (SHA-256) and trying it as UTF-8 on the way: a

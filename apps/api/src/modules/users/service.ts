@@ -51,6 +51,9 @@ export async function setUserAccess(
   return deps.db.transaction(async (tx) => {
     const before = await lockUserAccess(tx, userId);
     if (!before) throw new AppError('not_found', messages.toggleUserFailed);
+    // Already so: 200 with the state and nothing written, no audit row whose before equals its after
+    // (decision 051), so a retried or repeated click is harmless and the trail shows only changes.
+    if (before.hasAccess === hasAccess) return { id: userId, hasAccess };
     await updateUserAccess(tx, userId, hasAccess);
     await writeAudit(tx, {
       userId: actor.id,
@@ -95,6 +98,8 @@ export async function setUserRoles(
       throw new AppError('conflict', 'No puede quitarse a sí mismo el rol de administrador.');
     }
     const before = await storedRoleNames(tx, userId);
+    // The same roles again: 200 and nothing written (decision 051).
+    if (sameSet(before, unique)) return getUserRoles({ ...deps, db: tx as unknown as AppDeps['db'] }, userId);
     await replaceUserRoles(tx, userId, unique);
     await writeAudit(tx, {
       userId: actor.id,
@@ -108,3 +113,6 @@ export async function setUserRoles(
     return getUserRoles({ ...deps, db: tx as unknown as AppDeps['db'] }, userId);
   });
 }
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');

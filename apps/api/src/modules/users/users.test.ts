@@ -139,6 +139,57 @@ describe('access switch', () => {
   });
 });
 
+describe('no-op writes (decision 051)', () => {
+  const auditsOf = (action: string, id: number) =>
+    ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
+
+  it('access set to its current value 50 times answers 200 each time and writes one audit row', async () => {
+    const target = await makeUser(ctx.handle.db, { username: 'repetida', type: 1 });
+    for (let i = 0; i < 50; i++) {
+      const res = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${target.id}/access`,
+        headers: bearer(admin),
+        payload: { hasAccess: false },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ id: target.id, hasAccess: false });
+    }
+    expect(await auditsOf('user.access', target.id)).toHaveLength(1);
+    const on = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${target.id}/access`,
+      headers: bearer(admin),
+      payload: { hasAccess: true },
+    });
+    expect(on.json()).toEqual({ id: target.id, hasAccess: true });
+    expect(await auditsOf('user.access', target.id)).toHaveLength(2);
+  });
+
+  it('roles set to the same roles, in any order, answer 200 and write nothing', async () => {
+    const target = await makeUser(ctx.handle.db, {
+      username: 'mismos-roles',
+      type: 1,
+      roles: ['Comunicación'],
+    });
+    const put = (roles: string[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${target.id}/roles`,
+        headers: bearer(admin),
+        payload: { roles },
+      });
+    expect((await put(['Administrador', 'Comunicación'])).statusCode).toBe(200);
+    const again = await put(['Comunicación', 'Administrador', 'Comunicación']);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ roles: ['Administrador', 'Comunicación'] });
+    expect(await auditsOf('user.roles', target.id)).toHaveLength(1);
+  });
+});
+
 describe('roles', () => {
   it('shows and changes a user’s real roles; the change grants permissions', async () => {
     const target = await makeUser(ctx.handle.db, { username: 'ascendido', type: 1 });
