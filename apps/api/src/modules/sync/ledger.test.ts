@@ -97,6 +97,49 @@ describe('the payment ledger', () => {
     ]);
   });
 
+  it("lists every entry in the student's Kardex, a correction as before → after with its source", async () => {
+    const [first, second] = await ledger();
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/kardex/students/${first!.rude}`,
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const entries = res.json<{ ledger: Array<Record<string, unknown>> }>().ledger;
+    expect(entries.map((e) => [e.source, e.sourceId, e.before, e.after])).toEqual([
+      [
+        'sync',
+        first!.sourceId,
+        null,
+        {
+          paidOn: '2025-10-27',
+          bank: 'BancoSol',
+          mode: 'ABONO',
+          amountCents: first!.amountCents,
+          bankStatus: 'PAGADO',
+        },
+      ],
+      [
+        'sync',
+        second!.sourceId,
+        {
+          paidOn: '2025-10-27',
+          bank: 'BancoSol',
+          mode: 'ABONO',
+          amountCents: first!.amountCents,
+          bankStatus: 'PAGADO',
+        },
+        {
+          paidOn: '2025-10-17',
+          bank: 'Banco Unión',
+          mode: 'VENTANILLA',
+          amountCents: second!.amountCents,
+          bankStatus: 'PAGADO',
+        },
+      ],
+    ]);
+  });
+
   it('is append-only at the database level: UPDATE, DELETE and TRUNCATE are refused', async () => {
     expect(await failure(`UPDATE payment_ledger SET bank = 'Otro'`)).toContain('append-only');
     expect(await failure('DELETE FROM payment_ledger')).toContain('append-only');
