@@ -169,7 +169,7 @@ describe('the payment ledger', () => {
     expect(entries.map((e) => e.bankStatus)).toEqual(['PAGADO', 'PAGADO', 'ANULADO']);
     // The bank reporting it again is a new entry superseding the annulment.
     const third = await run();
-    expect(third).toMatchObject({ inserted: 0, updated: 1 });
+    expect(third).toMatchObject({ inserted: 1, updated: 0 });
     const after = await ledger();
     expect(after).toHaveLength(4);
     expect(after[3]!.supersedesId).toBe(after[2]!.id);

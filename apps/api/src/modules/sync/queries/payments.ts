@@ -39,7 +39,8 @@ export type LedgerSource = { kind: 'sync' | 'import'; id: number };
  * Appends the bank's records to the payment ledger (decision 047), set-based: one INSERT … SELECT
  * per batch. A record equal to the current entry adds nothing (a second run with the same data
  * changes nothing); a different one is a new entry superseding the current one, which stays.
- * `inserted` counts students without an earlier entry, `updated` the corrections.
+ * `inserted` counts students not paid before (no entry, or an annulled or unpaid one), `updated`
+ * the corrections of a payment.
  */
 export async function upsertPayments(
   tx: Transaction,
@@ -66,10 +67,15 @@ export async function upsertPayments(
       LEFT JOIN payment_ledger_current c ON c.inscription_id = x.inscripcion
       WHERE (c.bank_status, c.paid_on, c.bank, c.mode)
         IS DISTINCT FROM ('PAGADO', x."fechaPago", x.banco, x.modalidad)
-      RETURNING supersedes_id IS NULL AS inserted
+      RETURNING supersedes_id
+    ), counted AS (
+      -- New: no earlier entry, or one that was not a payment (annulled, not paid).
+      SELECT w.supersedes_id IS NULL OR EXISTS (
+        SELECT 1 FROM payment_ledger a WHERE a.id = w.supersedes_id AND a.bank_status <> 'PAGADO') AS inserted
+      FROM written w
     )
     SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated
-    FROM written`,
+    FROM counted`,
   );
   const row = result[0]!;
   return { inserted: Number(row.inserted), updated: Number(row.updated) };
