@@ -387,10 +387,10 @@ describe('reading a closed year', () => {
       sql.raw(`INSERT INTO titular_assignments (inscription_id, person_id, relationship_id, holder_type_id, registered_institution_id)
                VALUES (${id}, ${declared!.teacher}, 6, 2, ${school})`),
     );
+    // payments is the ledger's view (decision 047): an insert appends an entry superseding any earlier one.
     await db.execute(
       sql.raw(`INSERT INTO payments (inscription_id, paid, paid_on, bank, mode, synced_at)
-               VALUES (${id}, true, DATE '${open}-11-18', 'BANCO UNION S.A.', 'VENTANILLA', now())
-               ON CONFLICT (inscription_id) DO UPDATE SET paid = true, paid_on = excluded.paid_on`),
+               VALUES (${id}, true, DATE '${open}-11-18', 'BANCO UNION S.A.', 'VENTANILLA', now())`),
     );
     await makeUser(db, { username: 'directora', type: 2, profile: 9, institutionIds: [school] });
     const token = (await loginAs(ctx.app, 'directora', 2)).token;

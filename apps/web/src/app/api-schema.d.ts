@@ -7565,6 +7565,34 @@ export interface paths {
                                 removedAt: string | null;
                                 year: number;
                             }[];
+                            /** @description Cada registro de pago del banco, en orden; una corrección muestra el anterior (decisión 047) */
+                            ledger: {
+                                after: {
+                                    amountCents: number | null;
+                                    bank: string | null;
+                                    bankStatus: string;
+                                    mode: string | null;
+                                    paidOn: string | null;
+                                };
+                                /** @description El registro que esta corrección reemplaza (antes → después) */
+                                before: {
+                                    amountCents: number | null;
+                                    bank: string | null;
+                                    bankStatus: string;
+                                    mode: string | null;
+                                    paidOn: string | null;
+                                } | null;
+                                id: number;
+                                inscriptionId: number;
+                                receivedAt: string;
+                                /**
+                                 * @description De dónde vino el registro del banco
+                                 * @enum {string}
+                                 */
+                                source: "sync" | "import" | "migration" | "manual";
+                                /** @description Id de la sincronización o de la importación */
+                                sourceId: number | null;
+                            }[];
                             /** @description 'Posterior a la consolidación': cambios posteriores a la declaración consolidada de su UE */
                             novelties: {
                                 /** @description Cuándo (ISO, UTC) */
@@ -11751,6 +11779,34 @@ export interface paths {
                                 institutionId: number;
                                 removedAt: string | null;
                                 year: number;
+                            }[];
+                            /** @description Cada registro de pago del banco, en orden; una corrección muestra el anterior (decisión 047) */
+                            ledger: {
+                                after: {
+                                    amountCents: number | null;
+                                    bank: string | null;
+                                    bankStatus: string;
+                                    mode: string | null;
+                                    paidOn: string | null;
+                                };
+                                /** @description El registro que esta corrección reemplaza (antes → después) */
+                                before: {
+                                    amountCents: number | null;
+                                    bank: string | null;
+                                    bankStatus: string;
+                                    mode: string | null;
+                                    paidOn: string | null;
+                                } | null;
+                                id: number;
+                                inscriptionId: number;
+                                receivedAt: string;
+                                /**
+                                 * @description De dónde vino el registro del banco
+                                 * @enum {string}
+                                 */
+                                source: "sync" | "import" | "migration" | "manual";
+                                /** @description Id de la sincronización o de la importación */
+                                sourceId: number | null;
                             }[];
                             /** @description 'Posterior a la consolidación': cambios posteriores a la declaración consolidada de su UE */
                             novelties: {

@@ -101,6 +101,36 @@ export const kardex = z.object({
       syncedAt: z.string(),
     }),
   ),
+  ledger: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        inscriptionId: z.number().int(),
+        source: z
+          .enum(['sync', 'import', 'migration', 'manual'])
+          .describe('De dónde vino el registro del banco'),
+        sourceId: z.number().int().nullable().describe('Id de la sincronización o de la importación'),
+        receivedAt: z.string(),
+        after: z.object({
+          paidOn: z.string().nullable(),
+          bank: z.string().nullable(),
+          mode: z.string().nullable(),
+          amountCents: z.number().int().nullable(),
+          bankStatus: z.string(),
+        }),
+        before: z
+          .object({
+            paidOn: z.string().nullable(),
+            bank: z.string().nullable(),
+            mode: z.string().nullable(),
+            amountCents: z.number().int().nullable(),
+            bankStatus: z.string(),
+          })
+          .nullable()
+          .describe('El registro que esta corrección reemplaza (antes → después)'),
+      }),
+    )
+    .describe('Cada registro de pago del banco, en orden; una corrección muestra el anterior (decisión 047)'),
   syncChanges: z.array(z.object({ day: z.string(), kind: z.string(), description: z.string() })),
   declarations: z
     .array(

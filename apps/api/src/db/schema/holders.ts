@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -152,7 +154,10 @@ export const beneficiaryExclusions = pgTable(
   ],
 );
 
-/** Payment of the bonus for an inscription, as reported by the paying bank (Síntesis). */
+/**
+ * Payment of the bonus for an inscription, as reported by the paying bank: since migration 0037 a view
+ * of the current entry of paymentLedger (decision 047); a write to it appends to the ledger.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -167,3 +172,24 @@ export const payments = pgTable(
   },
   (t) => [index('payments_paid_on_idx').on(t.paidOn)],
 );
+
+/**
+ * Every payment record the bank reported (sync or import), append-only (decision 047): a correction
+ * is a new entry superseding the previous one; the database refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const paymentLedger = pgTable('payment_ledger', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  inscriptionId: integer('inscription_id')
+    .notNull()
+    .references(() => inscriptions.id),
+  sourceKind: text('source_kind').notNull(),
+  sourceId: integer('source_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  bank: text('bank'),
+  paidOn: date('paid_on', { mode: 'string' }),
+  mode: text('mode'),
+  amountCents: integer('amount_cents'),
+  bankStatus: text('bank_status').notNull().default('PAGADO'),
+  rude: text('rude'),
+  supersedesId: bigint('supersedes_id', { mode: 'number' }),
+});

@@ -79,7 +79,7 @@ export async function runPaymentImport(
               modalidad: r.mode,
             }));
           const started = performance.now();
-          const w = await upsertPayments(tx, changes, now);
+          const w = await upsertPayments(tx, changes, now, { kind: 'import', id });
           writing += performance.now() - started;
           written += w.inserted + w.updated;
           const done = sofar.new + sofar.unchanged + sofar.changed + sofar.refused + sofar.errors;

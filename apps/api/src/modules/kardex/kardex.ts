@@ -20,7 +20,7 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
   if (!student) throw new AppError('not_found', kardexMessages.studentNotFound);
   const { enrolled, placeBound } = await kardexInscriptions(db, user, student.id);
   if (placeBound && enrolled.length === 0) throw new AppError('not_found', kardexMessages.studentNotFound);
-  const [[titulars, sereci, blocks, paid, changes, adjusted, removed, declared], novelties] =
+  const [[titulars, sereci, blocks, paid, ledger, changes, adjusted, removed, declared], novelties] =
     await Promise.all([
       kardexHistory(db, student.id, enrolled, placeBound),
       studentNovelties(db, user, student.id),
@@ -91,6 +91,25 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
       mode: p.mode,
       syncedAt: iso(p.syncedAt)!,
     })),
+    ledger: ledger.map((l) => {
+      const values = (e: typeof l) => ({
+        paidOn: e.paidOn,
+        bank: e.bank,
+        mode: e.mode,
+        amountCents: e.amountCents,
+        bankStatus: e.bankStatus,
+      });
+      const before = l.supersedesId === null ? undefined : ledger.find((e) => e.id === l.supersedesId);
+      return {
+        id: l.id,
+        inscriptionId: l.inscriptionId,
+        source: l.sourceKind as 'sync' | 'import' | 'migration' | 'manual',
+        sourceId: l.sourceId,
+        receivedAt: iso(l.receivedAt)!,
+        after: values(l),
+        before: before ? values(before) : null,
+      };
+    }),
     syncChanges: changes,
     declarations: declared.map((d) => ({
       id: d.id,

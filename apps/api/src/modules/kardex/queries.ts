@@ -11,6 +11,7 @@ import {
   declarations,
   inscriptions,
   institutions,
+  paymentLedger,
   payments,
   persons,
   relationships,
@@ -92,6 +93,11 @@ export function kardexHistory(db: Executor, studentId: number, enrolled: Enrolle
       .where(and(eq(studentBlocks.studentId, studentId), ownInscriptions(studentBlocks.inscriptionId)))
       .orderBy(asc(studentBlocks.blockedAt)),
     db.select().from(payments).where(inArray(payments.inscriptionId, ids)),
+    db
+      .select()
+      .from(paymentLedger)
+      .where(inArray(paymentLedger.inscriptionId, ids))
+      .orderBy(asc(paymentLedger.id)),
     db
       .select({ day: syncBatches.day, kind: syncBatchItems.kind, description: syncBatchItems.description })
       .from(syncBatchItems)

@@ -11,6 +11,7 @@ import {
   beneficiaryPage,
   insertPaymentSyncRun,
   lastPaymentSyncRunRow,
+  reservePaymentSyncRunId,
 } from './queries/payments.js';
 
 /** Beneficiaries per payment query to Síntesis. */
@@ -64,6 +65,7 @@ export async function syncPayments(
         message: fillMessage(PROGRESS_MESSAGE, { done, total: Math.max(total, done) }),
       });
     await report(0);
+    const reservedRunId = await reservePaymentSyncRunId(tx);
     const totals = { beneficiaries: 0, received: 0, inserted: 0, updated: 0 };
     let writing: Promise<void> = Promise.resolve();
     let keys = await beneficiaryPage(tx, 0, pageSize);
@@ -81,7 +83,7 @@ export async function syncPayments(
         const pagos = await asking;
         totals.received += pagos.length;
         const asked = totals.beneficiaries;
-        writing = upsertPayments(tx, pagos, started).then(async (w) => {
+        writing = upsertPayments(tx, pagos, started, { kind: 'sync', id: reservedRunId }).then(async (w) => {
           totals.inserted += w.inserted;
           totals.updated += w.updated;
           await report(asked);
@@ -96,6 +98,7 @@ export async function syncPayments(
     }
     const changed = totals.inserted + totals.updated;
     const runId = await insertPaymentSyncRun(tx, {
+      id: reservedRunId,
       startedAt: started,
       finishedAt: deps.clock.now(),
       userId: actor.id,

@@ -32,8 +32,22 @@ export const beneficiaryRules = {
   hasTitular: sql`EXISTS (SELECT 1 FROM titular_assignments t WHERE t.inscription_id = n.id AND t.removed_at IS NULL)`,
 };
 
-/** Writes payments, touching only rows that differ: a second run with the same data changes nothing. */
-export async function upsertPayments(tx: Transaction, pagos: readonly PaymentWrite[], now: Date) {
+/** Where ledger entries come from: a sync run or a payment file import, with its id. */
+export type LedgerSource = { kind: 'sync' | 'import'; id: number };
+
+/**
+ * Appends the bank's records to the payment ledger (decision 047), set-based: one INSERT … SELECT
+ * per batch. A record equal to the current entry adds nothing (a second run with the same data
+ * changes nothing); a different one is a new entry superseding the current one, which stays.
+ * `inserted` counts students not paid before (no entry, or an annulled or unpaid one), `updated`
+ * the corrections of a payment.
+ */
+export async function upsertPayments(
+  tx: Transaction,
+  pagos: readonly PaymentWrite[],
+  now: Date,
+  source: LedgerSource,
+) {
   if (pagos.length === 0) return { inserted: 0, updated: 0 };
   const result = await rows<{ inserted: number; updated: number }>(
     tx,
@@ -42,19 +56,35 @@ export async function upsertPayments(tx: Transaction, pagos: readonly PaymentWri
       SELECT * FROM json_to_recordset(${JSON.stringify(pagos)}::json)
         AS x(inscripcion int, "fechaPago" date, banco text, modalidad text)
     ), written AS (
-      INSERT INTO payments (inscription_id, paid, paid_on, bank, mode, synced_at)
-      SELECT inscripcion, true, "fechaPago", banco, modalidad, ${now.toISOString()}::timestamptz FROM x
-      ON CONFLICT (inscription_id) DO UPDATE
-        SET paid = true, paid_on = excluded.paid_on, bank = excluded.bank, mode = excluded.mode, synced_at = excluded.synced_at
-        WHERE (payments.paid, payments.paid_on, payments.bank, payments.mode)
-          IS DISTINCT FROM (true, excluded.paid_on, excluded.bank, excluded.mode)
-      RETURNING (xmax = 0) AS inserted
+      INSERT INTO payment_ledger (inscription_id, source_kind, source_id, received_at, bank, paid_on, mode,
+        amount_cents, bank_status, rude, supersedes_id)
+      SELECT x.inscripcion, ${source.kind}, ${source.id}, ${now.toISOString()}::timestamptz, x.banco,
+        x."fechaPago", x.modalidad, (SELECT amount_per_student FROM programme_settings WHERE id = 1),
+        'PAGADO', s.rude, c.id
+      FROM x
+      JOIN inscriptions n ON n.id = x.inscripcion
+      JOIN students s ON s.id = n.student_id
+      LEFT JOIN payment_ledger_current c ON c.inscription_id = x.inscripcion
+      WHERE (c.bank_status, c.paid_on, c.bank, c.mode)
+        IS DISTINCT FROM ('PAGADO', x."fechaPago", x.banco, x.modalidad)
+      RETURNING supersedes_id
+    ), counted AS (
+      -- New: no earlier entry, or one that was not a payment (annulled, not paid).
+      SELECT w.supersedes_id IS NULL OR EXISTS (
+        SELECT 1 FROM payment_ledger a WHERE a.id = w.supersedes_id AND a.bank_status <> 'PAGADO') AS inserted
+      FROM written w
     )
     SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated
-    FROM written`,
+    FROM counted`,
   );
   const row = result[0]!;
   return { inserted: Number(row.inserted), updated: Number(row.updated) };
+}
+
+/** Reserves the id of the sync run about to be written, so its ledger entries can name it. */
+export async function reservePaymentSyncRunId(tx: Transaction): Promise<number> {
+  const row = await firstRow<{ id: number }>(tx, sql`SELECT nextval('payment_sync_runs_id_seq')::int AS id`);
+  return Number(row!.id);
 }
 
 /**
