@@ -70,8 +70,10 @@ describe(`compose.yaml (${hasCompose ? 'docker compose config' : 'read as YAML: 
   it('migrates once, as the owner of the tables, before the instances start', () => {
     const migrate = services.migrate!;
     expect(migrate.image).toBe('bjp-console:latest');
-    expect([migrate.command].flat().join(' ')).toMatch(/migrate/);
+    expect([migrate.command].flat().join(' ')).toMatch(/migrate\.js && node apps\/api\/dist\/roles\.js/);
     expect(migrate.environment!.MIGRATION_DATABASE_URL).toMatch(/^postgres:\/\/bjp_owner:/);
+    // db:roles grants the application's role, named by DATABASE_URL, what default privileges cannot.
+    expect(migrate.environment!.DATABASE_URL).toMatch(/^postgres:\/\/bjp_app:/);
     expect(migrate.depends_on?.postgres?.condition).toBe('service_healthy');
   });
 
