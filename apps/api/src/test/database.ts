@@ -16,8 +16,9 @@ let pgliteTemplate: Blob | undefined;
  * PostgreSQL server of TEST_DATABASE_URL that is dropped on close. Both start as a copy of the run's
  * migrated template (global-setup.ts); without one (a run that did not set it up) they migrate.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<DatabaseHandle> {
   if (testDriver === 'pglite') {
+    if (options.empty) return openDatabase({});
     const templateFile = inject('pgliteTemplate');
     if (templateFile) {
       pgliteTemplate ??= new Blob([readFileSync(templateFile)]);
@@ -29,7 +30,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
-  const template = inject('pgTemplate');
+  // empty: a database nothing has migrated yet (the migrator's own tests).
+  const template = options.empty ? undefined : inject('pgTemplate');
   const name = `bjp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -38,7 +40,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 8 });
-  if (!template) await runMigrations(handle);
+  if (!template && !options.empty) await runMigrations(handle);
   return {
     ...handle,
     close: async () => {
