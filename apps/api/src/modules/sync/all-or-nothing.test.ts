@@ -93,7 +93,9 @@ describe('Sincronización Sintesis: each step’s last write failing leaves noth
 
 describe("'Sincronizar Datos de Pago de Sintesis': the last write failing leaves nothing", () => {
   it('payments + statistics + run record + audit', async () => {
-    await withFailingAudit('sync.payments', ['payment_ledger', 'payment_sync_runs'], () => run('/sync/payments'));
+    await withFailingAudit('sync.payments', ['payment_ledger', 'payment_sync_runs'], () =>
+      run('/sync/payments'),
+    );
     expect(await ctx.handle.db.select().from(payments)).toHaveLength(0);
     const ok = await run<PaymentSyncResult>('/sync/payments');
     expect(ok.status, ok.body).toBe(200);
