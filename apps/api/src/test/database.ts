@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 
 /** Which driver this test run uses: the vitest project 'api-pg' sets TEST_DB_DRIVER=pg. */
 export const testDriver = process.env.TEST_DB_DRIVER === 'pg' ? 'pg' : 'pglite';
+
+/**
+ * What the run's global setup provided (test/global-setup.ts), read through vitest only under vitest:
+ * scripts outside it (scripts/openapi.ts builds a test app) migrate instead.
+ */
+async function provided<K extends 'pgliteTemplate' | 'pgTemplate'>(key: K) {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject(key);
+}
 
 // The migrated template of this run (test/global-setup.ts), read once per test file.
 let pgliteTemplate: Blob | undefined;
@@ -19,7 +28,7 @@ let pgliteTemplate: Blob | undefined;
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<DatabaseHandle> {
   if (testDriver === 'pglite') {
     if (options.empty) return openDatabase({});
-    const templateFile = inject('pgliteTemplate');
+    const templateFile = await provided('pgliteTemplate');
     if (templateFile) {
       pgliteTemplate ??= new Blob([readFileSync(templateFile)]);
       return openDatabase({ loadDataDir: pgliteTemplate });
@@ -31,7 +40,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_DRIVER=pg needs TEST_DATABASE_URL');
   // empty: a database nothing has migrated yet (the migrator's own tests).
-  const template = options.empty ? undefined : inject('pgTemplate');
+  const template = options.empty ? undefined : await provided('pgTemplate');
   const name = `bjp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
