@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type SintesisBeneficiary,
   type SintesisChange,
@@ -39,6 +39,21 @@ export class SintesisError extends Error {
     super(message, { cause });
     this.name = 'SintesisError';
   }
+}
+
+/**
+ * 'Síntesis envió una respuesta no válida', naming the record and the field when the answer's shape
+ * was checked (pagos[3].fechaPago → 'registro 4, campo fechaPago'), so the operator can tell the bank
+ * which record to correct.
+ */
+export function invalidAnswerMessage(error: unknown): string {
+  if (!(error instanceof z.ZodError) || !error.issues[0]) return 'Síntesis envió una respuesta no válida.';
+  const path = error.issues[0].path;
+  const index = path.findIndex((part) => typeof part === 'number');
+  const field = path.filter((part) => typeof part === 'string').at(-1);
+  if (index < 0) return `Síntesis envió una respuesta no válida (campo ${String(field ?? '?')}).`;
+  const record = Number(path[index]) + 1;
+  return `Síntesis envió una respuesta no válida: registro ${record}${field && index < path.length - 1 ? `, campo ${String(field)}` : ''}.`;
 }
 
 export type HttpSintesisOptions = { url: string; timeoutMs?: number; retries?: number };
@@ -95,7 +110,7 @@ export function httpSintesisClient(options: HttpSintesisOptions): SintesisClient
         const json: unknown = await res.json();
         return (schema ? schema.parse(json) : json) as z.infer<T>;
       } catch (error) {
-        lastError = new SintesisError('Síntesis envió una respuesta no válida.', false, error);
+        lastError = new SintesisError(invalidAnswerMessage(error), false, error);
       }
     }
     throw lastError instanceof SintesisError

@@ -58,7 +58,8 @@ export const sintesisPaymentQuery = z.object({ beneficiarios: z.array(sintesisBe
 
 export const sintesisPayment = z.object({
   inscripcion: z.number().int(),
-  fechaPago: z.string(),
+  // A real calendar day: '2025-02-30' would otherwise reach the database's cast and fail the run there.
+  fechaPago: z.iso.date(),
   banco: z.string(),
   modalidad: z.string(),
 });

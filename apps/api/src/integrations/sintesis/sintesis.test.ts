@@ -99,3 +99,32 @@ describe('Síntesis adapter over HTTP against the simulator', () => {
     ]);
   });
 });
+
+describe('a payment answer with an impossible record', () => {
+  it('is refused as a whole, naming the record and the field', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          pagos: [
+            { inscripcion: 5, fechaPago: '2025-11-01', banco: 'BancoSol', modalidad: 'VENTANILLA' },
+            { inscripcion: 6, fechaPago: '2025-02-30', banco: 'BancoSol', modalidad: 'VENTANILLA' },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const sintesis = httpSintesisClient({ url: `http://127.0.0.1:${port}`, retries: 0 });
+      const answer = sintesis.queryPayments([{ inscripcion: 5, rude: 'R5', carnetTitular: '1' }]);
+      await expect(answer).rejects.toBeInstanceOf(SintesisError);
+      await expect(answer).rejects.toThrow(
+        'Síntesis envió una respuesta no válida: registro 2, campo fechaPago.',
+      );
+    } finally {
+      server.close();
+    }
+  });
+});
