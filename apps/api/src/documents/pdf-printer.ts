@@ -1,6 +1,6 @@
 import PdfPrinter from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { settleSignedTables } from './signed-table.js';
+import { copyTree, settleSignedTables } from './signed-table.js';
 
 /**
  * PDF rendering shared by every area. The 14 standard PDF fonts need no font files (WinAnsi covers
@@ -49,9 +49,14 @@ export function assertNoExternalResources(doc: TDocumentDefinitions): void {
 export function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
   assertNoExternalResources(doc);
   return new Promise((resolve, reject) => {
+    // pdfmake writes its layout into the definition's nodes (positions, measured heights). A node
+    // shared by two documents — a module's constant such as a signature block — came to the second
+    // one already measured, and pdfmake dropped it and the rows kept with it (a signed table's tail:
+    // its last rows and the signature). Each render lays out its own copy (decision 045).
+    const own = copyTree(doc);
     // A signed table whose tail moved to a new page is laid out again with its headings (issue 12).
     const pdf = settleSignedTables(
-      { ...doc, defaultStyle: { font: 'Helvetica', fontSize: 8, ...doc.defaultStyle } },
+      { ...own, defaultStyle: { font: 'Helvetica', fontSize: 8, ...own.defaultStyle } },
       (definition) => printer.createPdfKitDocument(definition),
     );
     const chunks: Buffer[] = [];

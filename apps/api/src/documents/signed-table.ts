@@ -87,7 +87,7 @@ export function signedTable(t: SignedTable): Content[] {
 type Node = Record<string, unknown>;
 
 /** A copy of the definition's tree (functions kept by reference), taken before pdfmake decorates it. */
-function copyTree<T>(value: T): T {
+export function copyTree<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyTree) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Node = {};
