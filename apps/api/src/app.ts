@@ -1,9 +1,10 @@
+import { messages } from '@bjp/domain';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppDeps, AppInstance } from './app-types.js';
@@ -13,6 +14,7 @@ import { registerDocuments } from './documents/service.js';
 import { inProcessQueue } from './jobs/index.js';
 import { clientErrorHandler } from './lib/client-error.js';
 import { errorHandler } from './lib/error-handler.js';
+import { AppError } from './lib/errors.js';
 import { registerIdempotency } from './lib/idempotency/index.js';
 import { boundJsonBodies } from './lib/json-limits.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
@@ -84,6 +86,12 @@ export async function buildApp(
   app.decorate('deps', { ...deps, jobs });
   registerDocuments(app, deps.config);
   app.decorateRequest('user', null);
+  app.decorateRequest('authUser', {
+    getter(this: FastifyRequest) {
+      if (!this.user) throw new AppError('unauthorized', messages.sessionExpired);
+      return this.user;
+    },
+  });
   const routeList: AppInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

@@ -51,7 +51,7 @@ export async function adjustmentsRoutes(app: AppInstance) {
   const request = guard('adjustments.request', schoolOf);
   const change = (req: FastifyRequest, params: { sie: number; inscriptionId: number }) => ({
     deps: app.deps,
-    user: req.user!,
+    user: req.authUser,
     sie: params.sie,
     inscriptionId: params.inscriptionId,
     ip: req.ip,
@@ -93,7 +93,7 @@ export async function adjustmentsRoutes(app: AppInstance) {
   app.get(
     `${inscription}/titulars`,
     { schema: { tags, params: inscriptionParams, response: modal }, preHandler: request },
-    async (req) => adjustmentModal(app.deps, req.user!, req.params.sie, req.params.inscriptionId),
+    async (req) => adjustmentModal(app.deps, req.authUser, req.params.sie, req.params.inscriptionId),
   );
 
   app.post(
@@ -151,7 +151,7 @@ export async function adjustmentsRoutes(app: AppInstance) {
       schema: { tags, querystring: adjustmentHistoryQuery, response: { 200: adjustmentHistoryPage } },
       preHandler: guardAny('adjustments.request', 'adjustments.process', 'removals.manage'),
     },
-    async (req) => adjustmentHistory(app.deps, req.user!, req.query),
+    async (req) => adjustmentHistory(app.deps, req.authUser, req.query),
   );
 
   app.post(
@@ -160,7 +160,7 @@ export async function adjustmentsRoutes(app: AppInstance) {
       schema: { tags, body: reenableRequest, response: { 200: reenableResult } },
       preHandler: guard('adjustments.process'),
     },
-    async (req) => reenableStudent(app.deps, req.user!, req.body.rude, req.ip),
+    async (req) => reenableStudent(app.deps, req.authUser, req.body.rude, req.ip),
   );
 
   app.get(

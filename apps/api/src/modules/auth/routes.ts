@@ -91,7 +91,7 @@ export async function authRoutes(app: AppInstance) {
   app.get(
     '/auth/me',
     { schema: { tags: ['auth'], response: { 200: sessionUser } }, preHandler: guard(null) },
-    async (req) => auth.me(req.user!),
+    async (req) => auth.me(req.authUser),
   );
 
   // 'Accesos bloqueados' (decision 051): administrators only, like person-search activity: it names
@@ -115,6 +115,6 @@ export async function authRoutes(app: AppInstance) {
       },
       preHandler: guard('users.manage'),
     },
-    async (req) => liftLoginLock(app.deps, req.user!, req.body, req.ip),
+    async (req) => liftLoginLock(app.deps, req.authUser, req.body, req.ip),
   );
 }

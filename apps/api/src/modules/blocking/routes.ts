@@ -20,7 +20,7 @@ export async function blockingRoutes(app: AppInstance) {
       schema: { tags, params: rudeParams, response: { 200: blockCandidate } },
       preHandler: guard('blocking.manage'),
     },
-    async (req) => blocking.findCandidate(app.deps, req.user!, req.params.rude),
+    async (req) => blocking.findCandidate(app.deps, req.authUser, req.params.rude),
   );
 
   app.post(
@@ -29,7 +29,8 @@ export async function blockingRoutes(app: AppInstance) {
       schema: { tags, params: rudeParams, body: blockObservation, response: { 200: blockResult } },
       preHandler: guard('blocking.manage'),
     },
-    async (req) => blocking.blockStudent(app.deps, req.user!, req.params.rude, req.body.observation, req.ip),
+    async (req) =>
+      blocking.blockStudent(app.deps, req.authUser, req.params.rude, req.body.observation, req.ip),
   );
 
   app.post(
@@ -39,7 +40,7 @@ export async function blockingRoutes(app: AppInstance) {
       preHandler: guard('blocking.manage'),
     },
     async (req) =>
-      blocking.unblockStudent(app.deps, req.user!, req.params.rude, req.body.observation, req.ip),
+      blocking.unblockStudent(app.deps, req.authUser, req.params.rude, req.body.observation, req.ip),
   );
 
   app.get(

@@ -20,7 +20,7 @@ export async function dashboardRoutes(app: AppInstance) {
       },
       preHandler: guard('dashboard.view'),
     },
-    async (req) => dashboard.departmentPaid(app.deps, req.user!, req.query),
+    async (req) => dashboard.departmentPaid(app.deps, req.authUser, req.query),
   );
 
   app.get(
@@ -29,7 +29,7 @@ export async function dashboardRoutes(app: AppInstance) {
       schema: { tags: ['dashboard'], querystring: dashboardRangeQuery, response: { 200: systemStats } },
       preHandler: guard('dashboard.view'),
     },
-    async (req) => dashboard.systemPaid(app.deps, req.user!, req.query),
+    async (req) => dashboard.systemPaid(app.deps, req.authUser, req.query),
   );
 
   app.get(
@@ -38,6 +38,6 @@ export async function dashboardRoutes(app: AppInstance) {
       schema: { tags: ['dashboard'], querystring: yearQuery, response: { 200: institutionCompletionStats } },
       preHandler: guard('dashboard.view'),
     },
-    async (req) => dashboard.institutionCompletion(app.deps, req.user!, req.query),
+    async (req) => dashboard.institutionCompletion(app.deps, req.authUser, req.query),
   );
 }

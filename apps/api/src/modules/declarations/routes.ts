@@ -54,10 +54,10 @@ export async function declarationRoutes(app: AppInstance) {
                 : q.departmentId !== undefined
                   ? { department: q.departmentId }
                   : null;
-          if (place) await assertPlaceInScope(app.deps.db, req.user!, place);
+          if (place) await assertPlaceInScope(app.deps.db, req.authUser, place);
         },
       ],
     },
-    async (req) => listNovelties(app.deps.db, req.user!, req.query),
+    async (req) => listNovelties(app.deps.db, req.authUser, req.query),
   );
 }

@@ -47,7 +47,7 @@ export async function enablingRoutes(app: AppInstance) {
         withDocument(reply, (render) =>
           enable({
             deps: app.deps,
-            user: req.user!,
+            user: req.authUser,
             sie: req.body.sie,
             reason: req.body.reason,
             ip: req.ip,

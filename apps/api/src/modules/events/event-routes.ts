@@ -85,7 +85,7 @@ export async function eventRoutes(app: AppInstance) {
       const body = await readMultipart(req, 3);
       const fields = parseOrThrow(eventCreateFields, body.fields);
       const files = checkEventFiles(body.files);
-      const created = await eventsService.createEvent(app.deps, req.user!, fields, files, req.ip);
+      const created = await eventsService.createEvent(app.deps, req.authUser, fields, files, req.ip);
       return reply.code(201).send(created);
     },
   );
@@ -116,7 +116,7 @@ export async function eventRoutes(app: AppInstance) {
       const body = await readMultipart(req, 3);
       const fields = parseOrThrow(eventUpdateFields, body.fields);
       const files = checkEventFiles(body.files, false);
-      return updateEvent(app.deps, req.user!, req.params.id, fields, files, req.ip);
+      return updateEvent(app.deps, req.authUser, req.params.id, fields, files, req.ip);
     },
   );
 
@@ -135,7 +135,7 @@ export async function eventRoutes(app: AppInstance) {
       schema: { tags: ['events'], params: idParams, response: { 200: eventStateChange } },
       preHandler: guard('events.manage'),
     },
-    async (req) => eventsService.cancelEvent(app.deps, req.user!, req.params.id, req.ip),
+    async (req) => eventsService.cancelEvent(app.deps, req.authUser, req.params.id, req.ip),
   );
 
   app.post(
@@ -144,7 +144,7 @@ export async function eventRoutes(app: AppInstance) {
       schema: { tags: ['events'], params: idParams, response: { 200: eventStateChange } },
       preHandler: guard('events.manage'),
     },
-    async (req) => eventsService.sendEvent(app.deps, req.user!, req.params.id, req.ip),
+    async (req) => eventsService.sendEvent(app.deps, req.authUser, req.params.id, req.ip),
   );
 
   app.post(
@@ -153,7 +153,7 @@ export async function eventRoutes(app: AppInstance) {
       schema: { tags: ['events'], params: idParams, response: { 200: eventStateChange } },
       preHandler: guard('events.manage'),
     },
-    async (req) => eventsService.concludeEvent(app.deps, req.user!, req.params.id, req.ip),
+    async (req) => eventsService.concludeEvent(app.deps, req.authUser, req.params.id, req.ip),
   );
 
   app.get(
@@ -169,7 +169,7 @@ export async function eventRoutes(app: AppInstance) {
       preHandler: guard('events.manage'),
     },
     async (req, reply) =>
-      reply.code(201).send(await placeService.createPlace(app.deps, req.user!, req.body, req.ip)),
+      reply.code(201).send(await placeService.createPlace(app.deps, req.authUser, req.body, req.ip)),
   );
 
   app.get(
@@ -187,7 +187,7 @@ export async function eventRoutes(app: AppInstance) {
       schema: { tags: ['events'], params: idParams, body: placeUpdate, response: { 200: placeRow } },
       preHandler: guard('events.manage'),
     },
-    async (req) => placeService.updatePlace(app.deps, req.user!, req.params.id, req.body, req.ip),
+    async (req) => placeService.updatePlace(app.deps, req.authUser, req.params.id, req.body, req.ip),
   );
 
   for (const [action, state] of [
@@ -200,7 +200,7 @@ export async function eventRoutes(app: AppInstance) {
         schema: { tags: ['events'], params: idParams, response: { 200: placeRow } },
         preHandler: guard('events.manage'),
       },
-      async (req) => placeService.setPlaceState(app.deps, req.user!, req.params.id, state, req.ip),
+      async (req) => placeService.setPlaceState(app.deps, req.authUser, req.params.id, state, req.ip),
     );
   }
 }

@@ -63,7 +63,7 @@ export async function formRoutes(app: AppInstance) {
       },
       preHandler: guard('events.manage'),
     },
-    async (req) => forms.updateForm(app.deps, req.user!, req.params.id, req.body, req.ip),
+    async (req) => forms.updateForm(app.deps, req.authUser, req.params.id, req.body, req.ip),
   );
 
   app.post(
@@ -76,7 +76,8 @@ export async function formRoutes(app: AppInstance) {
       },
       preHandler: guard('events.manage'),
     },
-    async (req, reply) => reply.code(201).send(await forms.createForm(app.deps, req.user!, req.body, req.ip)),
+    async (req, reply) =>
+      reply.code(201).send(await forms.createForm(app.deps, req.authUser, req.body, req.ip)),
   );
 
   app.patch(
@@ -90,6 +91,6 @@ export async function formRoutes(app: AppInstance) {
       },
       preHandler: guard('events.manage'),
     },
-    async (req) => forms.setFormActive(app.deps, req.user!, req.params.id, req.body.active, req.ip),
+    async (req) => forms.setFormActive(app.deps, req.authUser, req.params.id, req.body.active, req.ip),
   );
 }

@@ -40,7 +40,7 @@ export async function institutionRoutes(app: AppInstance) {
       schema: { tags: ['institution-enrollment'], response: { 200: z.array(institutionStage) } },
       preHandler: forUser(),
     },
-    async (req) => institution.listStages(app.deps, req.user!),
+    async (req) => institution.listStages(app.deps, req.authUser),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export async function institutionRoutes(app: AppInstance) {
       },
       preHandler: forUser(),
     },
-    async (req) => institution.listPlaces(app.deps, req.user!, req.query),
+    async (req) => institution.listPlaces(app.deps, req.authUser, req.query),
   );
 
   app.get(
@@ -89,7 +89,7 @@ export async function institutionRoutes(app: AppInstance) {
       },
       preHandler: forPlace(),
     },
-    async (req) => institution.getStatus(app.deps, req.user!, req.params.stageId, req.params.sie),
+    async (req) => institution.getStatus(app.deps, req.authUser, req.params.stageId, req.params.sie),
   );
 
   // 'Guardar' replaces the list; 'Inscribir' saves it and closes it for good.
@@ -111,7 +111,7 @@ export async function institutionRoutes(app: AppInstance) {
       async (req) =>
         saveParticipants(
           app.deps,
-          req.user!,
+          req.authUser,
           { stageId: req.params.stageId, institutionId: req.params.sie },
           req.body.inscriptionIds,
           { close, ip: req.ip },

@@ -105,7 +105,7 @@ export async function participantRoutes(app: AppInstance) {
     async (req) =>
       participants.cancelParticipant(
         app.deps,
-        req.user!,
+        req.authUser,
         req.params.id,
         req.params.enrollmentId,
         req.body.reason,

@@ -43,7 +43,7 @@ export async function periodRoutes(app: AppInstance) {
       preHandler: guard('settings.manage'),
     },
     async (req, reply) =>
-      reply.code(201).send(await periodsService.createPeriod(app.deps, req.user!, req.body, req.ip)),
+      reply.code(201).send(await periodsService.createPeriod(app.deps, req.authUser, req.body, req.ip)),
   );
 
   app.patch(
@@ -58,6 +58,6 @@ export async function periodRoutes(app: AppInstance) {
       preHandler: guard('settings.manage'),
     },
     async (req) =>
-      periodsService.setPeriodActive(app.deps, req.user!, req.params.id, req.body.active, req.ip),
+      periodsService.setPeriodActive(app.deps, req.authUser, req.params.id, req.body.active, req.ip),
   );
 }

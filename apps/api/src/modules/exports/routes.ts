@@ -77,7 +77,7 @@ export async function exportsRoutes(app: AppInstance) {
     place: ExportPlace,
     body: { format: 'pdf' | 'xlsx'; state?: string },
   ) => {
-    const user = req.user!;
+    const user = req.authUser;
     if (place.level === 'national' && user.scope.kind !== 'national')
       throw new AppError('out_of_scope', reportMessages.nationalOnly);
     const year = await yearToRead(app.deps.db, (req.query as { year?: number }).year);
@@ -175,7 +175,7 @@ export async function exportsRoutes(app: AppInstance) {
       schema: { tags, params: jobParams, response: { 200: exportStatus } },
       preHandler: guard(null),
     },
-    async (req) => exportState(app, jobs, req.user!, req.params.jobId),
+    async (req) => exportState(app, jobs, req.authUser, req.params.jobId),
   );
 
   app.get(
@@ -185,7 +185,7 @@ export async function exportsRoutes(app: AppInstance) {
       preHandler: guard(null),
     },
     async (req, reply) => {
-      const { status } = await accessibleJob(app, jobs, req.user!, req.params.jobId);
+      const { status } = await accessibleJob(app, jobs, req.authUser, req.params.jobId);
       if (status.state === 'failed') throw new AppError('conflict', status.error ?? exportMessages.failed);
       if (status.state !== 'done' || !status.result) throw new AppError('conflict', exportMessages.notReady);
       const file = status.result as ExportFile;

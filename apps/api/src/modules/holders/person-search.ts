@@ -79,6 +79,6 @@ export function personSearchRoute(app: AppInstance) {
         },
       },
     },
-    async (req) => searchPersonAudited(app.deps.db, req.user!, req.body, req.ip),
+    async (req) => searchPersonAudited(app.deps.db, req.authUser, req.body, req.ip),
   );
 }

@@ -44,7 +44,7 @@ export async function titularRoutes(app: AppInstance) {
   /** What every change to one student's titulars needs: who, which school and student, from where. */
   const change = (req: FastifyRequest, params: { sie: number; inscriptionId: number }) => ({
     deps: app.deps,
-    user: req.user!,
+    user: req.authUser,
     sie: params.sie,
     inscriptionId: params.inscriptionId,
     ip: req.ip,
@@ -56,7 +56,7 @@ export async function titularRoutes(app: AppInstance) {
       schema: { tags, params: inscriptionParams, response: { 200: titularModalResponse } },
       preHandler: guard('holders.view', schoolOf),
     },
-    async (req) => titularModal(app.deps, req.user!, req.params.sie, req.params.inscriptionId),
+    async (req) => titularModal(app.deps, req.authUser, req.params.sie, req.params.inscriptionId),
   );
 
   personSearchRoute(app);
@@ -67,7 +67,8 @@ export async function titularRoutes(app: AppInstance) {
       schema: { tags, params: personParams, body: personData, response: { 200: personResponse } },
       preHandler: guard('holders.edit', schoolOf),
     },
-    async (req) => updatePerson(app.deps, req.user!, req.params.sie, req.params.personId, req.body, req.ip),
+    async (req) =>
+      updatePerson(app.deps, req.authUser, req.params.sie, req.params.personId, req.body, req.ip),
   );
 
   app.post(
@@ -192,6 +193,7 @@ export async function titularRoutes(app: AppInstance) {
       schema: { tags, params: personParams, response: { 200: titularValidationResult } },
       preHandler: guard('holders.edit', schoolOf),
     },
-    async (req) => validateTitularStudents(app.deps, req.user!, req.params.sie, req.params.personId, req.ip),
+    async (req) =>
+      validateTitularStudents(app.deps, req.authUser, req.params.sie, req.params.personId, req.ip),
   );
 }

@@ -71,7 +71,7 @@ export async function holdersRoutes(app: AppInstance) {
       schema: { tags, params: sieParams, response: { 200: holdersInstitutionState } },
       preHandler: guard('holders.view', schoolOf),
     },
-    async (req) => institutionState(app.deps, req.user!, req.params.sie),
+    async (req) => institutionState(app.deps, req.authUser, req.params.sie),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export async function holdersRoutes(app: AppInstance) {
       schema: { tags, params: sieParams, querystring: studentListQuery, response: { 200: studentPage } },
       preHandler: guard('holders.view', schoolOf),
     },
-    async (req) => listStudents(app.deps, req.user!, req.params.sie, req.query),
+    async (req) => listStudents(app.deps, req.authUser, req.params.sie, req.query),
   );
 
   app.get(
@@ -99,7 +99,7 @@ export async function holdersRoutes(app: AppInstance) {
       preHandler: guard('holders.consolidate', schoolOf),
     },
     async (req, reply) =>
-      withDocument(reply, (render) => consolidate(app.deps, req.user!, req.params.sie, req.ip, render)),
+      withDocument(reply, (render) => consolidate(app.deps, req.authUser, req.params.sie, req.ip, render)),
   );
 
   app.get(

@@ -87,7 +87,7 @@ export async function importsRoutes(app: AppInstance) {
       const file = await receiveUpload(req, maxBytes);
       await cleanUp(req);
       try {
-        return await dryRun(app.deps, req.user!.id, file);
+        return await dryRun(app.deps, req.authUser.id, file);
       } finally {
         await file.dispose();
       }
@@ -128,7 +128,7 @@ export async function importsRoutes(app: AppInstance) {
       try {
         return reply
           .code(202)
-          .send(await startRollCheck(app.deps, jobs, req.user!.id, req.params.kind, file));
+          .send(await startRollCheck(app.deps, jobs, req.authUser.id, req.params.kind, file));
       } finally {
         await file.dispose();
       }
@@ -195,6 +195,6 @@ export async function importsRoutes(app: AppInstance) {
       preHandler: guard('imports.run'),
     },
     async (req, reply) =>
-      reply.code(202).send(await confirmImport(app.deps, jobs, req.user!.id, req.params.id)),
+      reply.code(202).send(await confirmImport(app.deps, jobs, req.authUser.id, req.params.id)),
   );
 }

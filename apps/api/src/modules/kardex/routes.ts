@@ -16,11 +16,11 @@ export async function kardexRoutes(app: AppInstance) {
       schema: { tags, querystring: kardexSearchQuery, response: { 200: kardexSearchPage } },
       preHandler: guard('holders.view'),
     },
-    async (req) => searchStudents(app.deps, req.user!, req.query),
+    async (req) => searchStudents(app.deps, req.authUser, req.query),
   );
   app.get(
     '/kardex/students/:rude',
     { schema: { tags, params: kardexParams, response: { 200: kardex } }, preHandler: guard('holders.view') },
-    async (req) => studentKardex(app.deps, req.params.rude, req.user!),
+    async (req) => studentKardex(app.deps, req.params.rude, req.authUser),
   );
 }

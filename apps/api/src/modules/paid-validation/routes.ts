@@ -40,7 +40,7 @@ export async function paidValidationRoutes(app: AppInstance) {
   app.get(
     base,
     { schema: { tags, params: sieParams, response: { 200: paidInstitutionState } }, preHandler: view },
-    async (req) => institutionState(app.deps, req.user!, req.params.sie),
+    async (req) => institutionState(app.deps, req.authUser, req.params.sie),
   );
 
   app.get(
@@ -93,14 +93,14 @@ export async function paidValidationRoutes(app: AppInstance) {
       preHandler: validate,
     },
     async (req) =>
-      saveValidation(app.deps, req.user!, req.params.sie, req.params.inscriptionId, req.body, req.ip),
+      saveValidation(app.deps, req.authUser, req.params.sie, req.params.inscriptionId, req.body, req.ip),
   );
 
   app.post(
     `${base}/consolidation`,
     { schema: { tags, params: sieParams, response: { 200: paidConsolidationResult } }, preHandler: validate },
     async (req, reply) =>
-      withDocument(reply, (render) => consolidate(app.deps, req.user!, req.params.sie, req.ip, render)),
+      withDocument(reply, (render) => consolidate(app.deps, req.authUser, req.params.sie, req.ip, render)),
   );
 
   app.get(

@@ -11,7 +11,7 @@ export async function paymentsRoutes(app: AppInstance) {
       schema: { tags: ['payments'], querystring: yearQuery, response: { 200: paymentGeneralSummary } },
       preHandler: guard('payments.view'),
     },
-    async (req) => paymentsService.generalSummary(app.deps.db, req.user!, req.query),
+    async (req) => paymentsService.generalSummary(app.deps.db, req.authUser, req.query),
   );
   app.get(
     '/payments',
@@ -23,6 +23,6 @@ export async function paymentsRoutes(app: AppInstance) {
       },
       preHandler: guard('payments.view'),
     },
-    async (req) => paymentsService.paymentDetail(app.deps.db, req.user!, req.query),
+    async (req) => paymentsService.paymentDetail(app.deps.db, req.authUser, req.query),
   );
 }

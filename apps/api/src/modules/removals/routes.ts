@@ -37,7 +37,7 @@ export async function removalsRoutes(app: AppInstance) {
   app.get(
     '/removals/me/department',
     { schema: { tags, response: { 200: removalDepartmentSchema } }, preHandler: guard('removals.manage') },
-    async (req) => removalDepartment(app.deps, myDepartmentId(req.user!)),
+    async (req) => removalDepartment(app.deps, myDepartmentId(req.authUser)),
   );
 
   app.get(
@@ -65,7 +65,14 @@ export async function removalsRoutes(app: AppInstance) {
       preHandler: inDepartment,
     },
     async (req) =>
-      removeStudent(app.deps, req.user!, req.params.departmentId, req.params.rude, req.body.reason, req.ip),
+      removeStudent(
+        app.deps,
+        req.authUser,
+        req.params.departmentId,
+        req.params.rude,
+        req.body.reason,
+        req.ip,
+      ),
   );
 
   app.get(
@@ -80,7 +87,7 @@ export async function removalsRoutes(app: AppInstance) {
       preHandler: inDepartment,
     },
     async (req) => {
-      if (req.query.sie) await assertPlaceInScope(app.deps.db, req.user!, { institution: req.query.sie });
+      if (req.query.sie) await assertPlaceInScope(app.deps.db, req.authUser, { institution: req.query.sie });
       return removalHistory(app.deps, req.params.departmentId, req.query);
     },
   );

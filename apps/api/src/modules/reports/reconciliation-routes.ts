@@ -72,7 +72,7 @@ export function reconciliationRoutes(
       schema: { tags, querystring: reconciliationQuery, response: { 200: reconciliationReport } },
       preHandler: guard('reports.view'),
     },
-    async (req) => report(db, req.user!, { level: 'national' }, req.query),
+    async (req) => report(db, req.authUser, { level: 'national' }, req.query),
   );
   app.get(
     `${base}/national/document`,
@@ -80,7 +80,7 @@ export function reconciliationRoutes(
       schema: { tags, querystring: reconciliationDocumentQuery, produces },
       preHandler: guard('reports.view'),
     },
-    async (req, reply) => sendReconciliation(app.deps, req.user!, { level: 'national' }, req.query, reply),
+    async (req, reply) => sendReconciliation(app.deps, req.authUser, { level: 'national' }, req.query, reply),
   );
 
   /** A place level's report and its download, under the guard's place check. */
@@ -96,7 +96,7 @@ export function reconciliationRoutes(
         schema: { tags, params, querystring: reconciliationQuery, response: { 200: reconciliationReport } },
         preHandler: guard('reports.view', check),
       },
-      async (req) => report(db, req.user!, ref(req.params as z.output<P>), req.query),
+      async (req) => report(db, req.authUser, ref(req.params as z.output<P>), req.query),
     );
     app.get(
       `${base}/${path}/document`,
@@ -105,7 +105,7 @@ export function reconciliationRoutes(
         preHandler: guard('reports.view', check),
       },
       async (req, reply) =>
-        sendReconciliation(app.deps, req.user!, ref(req.params as z.output<P>), req.query, reply),
+        sendReconciliation(app.deps, req.authUser, ref(req.params as z.output<P>), req.query, reply),
     );
   };
   level('departments/:departmentId', departmentParams, places.inDepartment, (p) => ({

@@ -46,7 +46,7 @@ export async function reportsRoutes(app: AppInstance) {
       preHandler: guard('reports.view'),
     },
     async (req) => {
-      const place = await loadPlace(db, ownPlace(req.user!, req.params.level));
+      const place = await loadPlace(db, ownPlace(req.authUser, req.params.level));
       return { level: place.level, id: place.id, name: place.name };
     },
   );
@@ -57,13 +57,13 @@ export async function reportsRoutes(app: AppInstance) {
       schema: { tags, querystring: yearQuery, response: { 200: placeReport } },
       preHandler: guard('reports.view'),
     },
-    async (req) => reports.placeReport(db, req.user!, { level: 'national' }, req.query.year),
+    async (req) => reports.placeReport(db, req.authUser, { level: 'national' }, req.query.year),
   );
   app.get(
     '/reports/national/document',
     { schema: { tags, ...documentSchema }, preHandler: guard('reports.view') },
     async (req, reply) =>
-      sendPlaceReport(app.deps, req.user!, { level: 'national' }, req.query.format, reply, req.query.year),
+      sendPlaceReport(app.deps, req.authUser, { level: 'national' }, req.query.format, reply, req.query.year),
   );
 
   /** A department's or district's report and its download, under the guard's place check. */
@@ -79,7 +79,7 @@ export async function reportsRoutes(app: AppInstance) {
         schema: { tags, params, querystring: yearQuery, response: { 200: placeReport } },
         preHandler: guard('reports.view', check),
       },
-      async (req) => reports.placeReport(db, req.user!, ref(req.params as z.output<P>), req.query.year),
+      async (req) => reports.placeReport(db, req.authUser, ref(req.params as z.output<P>), req.query.year),
     );
     app.get(
       `/reports/${path}/document`,
@@ -90,7 +90,7 @@ export async function reportsRoutes(app: AppInstance) {
       async (req, reply) =>
         sendPlaceReport(
           app.deps,
-          req.user!,
+          req.authUser,
           ref(req.params as z.output<P>),
           req.query.format,
           reply,
@@ -110,7 +110,7 @@ export async function reportsRoutes(app: AppInstance) {
   app.get(
     '/reports/institutions',
     { schema: { tags, response: { 200: institutionOptions } }, preHandler: guard('reports.view') },
-    async (req) => institution.institutionOptions(db, req.user!),
+    async (req) => institution.institutionOptions(db, req.authUser),
   );
   app.get(
     '/reports/institutions/:sie',

@@ -20,7 +20,7 @@ export async function sereciRoutes(app: AppInstance) {
       schema: { tags, params: rudeParams, response: { 200: sereciStudent } },
       preHandler: guard('sereci.validate'),
     },
-    async (req) => sereci.findStudent(app.deps, req.user!, req.params.rude),
+    async (req) => sereci.findStudent(app.deps, req.authUser, req.params.rude),
   );
 
   app.post(
@@ -34,7 +34,7 @@ export async function sereciRoutes(app: AppInstance) {
       },
       preHandler: guard('sereci.validate'),
     },
-    async (req) => sereci.validateStudent(app.deps, req.user!, req.params.rude, req.body, req.ip),
+    async (req) => sereci.validateStudent(app.deps, req.authUser, req.params.rude, req.body, req.ip),
   );
 
   app.get(

@@ -63,6 +63,6 @@ export async function settingsRoutes(app: AppInstance) {
       },
       preHandler: guard('settings.manage'),
     },
-    async (req, reply) => reply.code(201).send(await openYear(app.deps, req.user!, req.body, req.ip)),
+    async (req, reply) => reply.code(201).send(await openYear(app.deps, req.authUser, req.body, req.ip)),
   );
 }

@@ -12,7 +12,7 @@ export async function structureRoutes(app: AppInstance) {
   app.get(
     '/institutions/mine',
     { schema: { tags: ['structure'], response: { 200: myInstitutions } }, preHandler: guard(null) },
-    async (req) => structure.myInstitutions(app.deps, req.user!),
+    async (req) => structure.myInstitutions(app.deps, req.authUser),
   );
 
   app.get(

@@ -44,13 +44,13 @@ export async function syncRoutes(app: AppInstance) {
     async () => status(app.deps),
   );
   app.post('/sync/steps/consolidate', step, async (req) =>
-    consolidateChanges({ deps: app.deps, user: req.user!, ip: req.ip }),
+    consolidateChanges({ deps: app.deps, user: req.authUser, ip: req.ip }),
   );
   app.post('/sync/steps/send', step, async (req) =>
-    sendChanges({ deps: app.deps, user: req.user!, ip: req.ip }),
+    sendChanges({ deps: app.deps, user: req.authUser, ip: req.ip }),
   );
   app.post('/sync/steps/copy', step, async (req) =>
-    takeCopy({ deps: app.deps, user: req.user!, ip: req.ip }),
+    takeCopy({ deps: app.deps, user: req.authUser, ip: req.ip }),
   );
   // The same steps as jobs (step-jobs.ts), which the page uses: 202 with the job's id, 409 while
   // the step runs; the synchronous routes above stay for the API tests that drive the day directly.
@@ -58,7 +58,7 @@ export async function syncRoutes(app: AppInstance) {
     app.post(
       `/sync/steps/${name}/jobs`,
       { schema: { tags, response: { 202: syncJobStarted } }, preHandler: guard('sync.run') },
-      async (req, reply) => reply.code(202).send(await startStep(app, jobs, name, req.user!, req.ip)),
+      async (req, reply) => reply.code(202).send(await startStep(app, jobs, name, req.authUser, req.ip)),
     );
   app.get(
     '/sync/steps/jobs/:id',
@@ -96,14 +96,14 @@ export async function syncRoutes(app: AppInstance) {
   app.get(
     '/sync/kardex/:rude',
     { schema: { tags, params: kardexParams, response: { 200: kardex } }, preHandler: guard('sync.run') },
-    async (req) => studentKardex(app.deps, req.params.rude, req.user!),
+    async (req) => studentKardex(app.deps, req.params.rude, req.authUser),
   );
 
   // Issue 4's 'Sincronizar Datos de Pago de Síntesis' button calls this (and may call syncPayments directly).
   app.post(
     '/sync/payments',
     { schema: { tags, response: { 200: paymentSyncResult } }, preHandler: guard('sync.run') },
-    async (req) => syncPayments(app.deps, req.user!, { ip: req.ip }),
+    async (req) => syncPayments(app.deps, req.authUser, { ip: req.ip }),
   );
 
   app.get(
@@ -116,7 +116,7 @@ export async function syncRoutes(app: AppInstance) {
   app.post(
     '/sync/payments/jobs',
     { schema: { tags, response: { 202: syncJobStarted } }, preHandler: guard('sync.run') },
-    async (req, reply) => reply.code(202).send(await startPaymentSync(jobs, req.user!, req.ip)),
+    async (req, reply) => reply.code(202).send(await startPaymentSync(jobs, req.authUser, req.ip)),
   );
   app.get(
     '/sync/jobs/:id',

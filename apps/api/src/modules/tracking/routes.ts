@@ -34,7 +34,7 @@ export async function trackingRoutes(app: AppInstance) {
       schema: { tags, params: trackingLevelParams, response: { 200: trackingPlace } },
       preHandler: guard('tracking.view'),
     },
-    async (req) => loadPlace(db, ownPlace(req.user!, req.params.level)),
+    async (req) => loadPlace(db, ownPlace(req.authUser, req.params.level)),
   );
 
   /** A department's or district's overview, school list and report PDF, under the guard's place check. */

@@ -28,7 +28,7 @@ export async function usersRoutes(app: AppInstance) {
       },
       preHandler: guard('users.manage'),
     },
-    async (req) => users.setUserAccess(app.deps, req.user!, req.params.id, req.body.hasAccess, req.ip),
+    async (req) => users.setUserAccess(app.deps, req.authUser, req.params.id, req.body.hasAccess, req.ip),
   );
 
   app.get(
@@ -51,6 +51,6 @@ export async function usersRoutes(app: AppInstance) {
       },
       preHandler: guard('users.manage'),
     },
-    async (req) => users.setUserRoles(app.deps, req.user!, req.params.id, req.body.roles, req.ip),
+    async (req) => users.setUserRoles(app.deps, req.authUser, req.params.id, req.body.roles, req.ip),
   );
 }
