@@ -104,6 +104,13 @@ function paid(holders: number, notPaid: number) {
   return { report, students };
 }
 
+/** Every key of `pattern` in the document, once each, `count` in all (issue 33 §1: no row left out). */
+function expectEachOnce(pages: string[], pattern: RegExp, count: number, what: string) {
+  const found = pages.join('\n').match(new RegExp(pattern.source, 'g')) ?? [];
+  expect(found.length, `${what}: rows printed`).toBe(count);
+  expect(new Set(found).size, `${what}: each row once`).toBe(count);
+}
+
 /** The page holding the signature, and whether it also holds rows of `rowPattern` or the totals. */
 function signaturePage(pages: string[], signature: RegExp, rowPattern: RegExp) {
   const index = pages.findIndex((p) => signature.test(p));
@@ -122,6 +129,7 @@ describe('the signature block stays with what it signs', () => {
       );
       const { index, withRows } = signaturePage(pages, /Firma y sello del Director/, /8090\d{9}/);
       expect(withRows, `${students} students: signature alone on page ${index + 1}`).toBe(true);
+      expectEachOnce(pages, /8090\d{9}/, students, `${students} students`);
       if (index > 0) moved++;
       // A tail moved to a new page repeats the columns' headings above its rows.
       if (index > 0) expect(pages[index]).toMatch(/RUDE/);
@@ -145,12 +153,14 @@ describe('the signature block stays with what it signs', () => {
       const { index, withRows } = signaturePage(pages, /Firma y sello del Director/, /3000\d{3}/);
       expect(withRows, `${holders} holders: signature alone on page ${index + 1}`).toBe(true);
       expect(pages[index]).toMatch(/SALDO A DEVOLVER EN BOLIVIANOS/);
+      expectEachOnce(pages, /\b3000\d{3}\b/, holders, `${holders} holders`);
     }
     for (let notPaid = 1; notPaid <= 40; notPaid += 4) {
       const { report, students } = paid(10, notPaid);
       const pages = pagesOf(await paidReportPdf(report, students, printedAt), `n${notPaid}`);
       const { index, withRows } = signaturePage(pages, /Firma y sello del Director/, /8090\d{9}/);
       expect(withRows, `${notPaid} not paid: signature alone on page ${index + 1}`).toBe(true);
+      expectEachOnce(pages, /8090\d{9}/, notPaid, `${notPaid} not paid`);
     }
   });
 });
