@@ -18,7 +18,9 @@ export { delayMinutes, type LoginAttempt, throttleLimits } from './limits.js';
 export type CountedAttempt = LoginAttempt & { countedAtAddress: boolean };
 
 const MINUTE = 60_000;
-const knownSince = (now: Date) => new Date(now.getTime() - throttleLimits.knownAddressDays * 86_400_000);
+// A duration (so many times 24 hours before the attempt), not a calendar day: no time zone enters.
+const knownSince = (now: Date) =>
+  new Date(now.getTime() - throttleLimits.knownAddressDays * 24 * 60 * MINUTE);
 
 /** The wait still to run on a counter, in milliseconds (0 when none or its window has passed). */
 const waitOf = (row: ThrottleRow, now: Date) =>
