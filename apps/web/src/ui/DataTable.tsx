@@ -10,7 +10,16 @@ export type Column<T> = {
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * What a phone's card says before the value when the header is not plain text (an icon, a
+   * tooltip); a string header is its own label, an empty one shows the value alone (an action).
+   */
+  label?: string;
 };
+
+/** The card label of a column (issue 37 §3): its text header, or its `label`. */
+export const cardLabel = <T,>(c: Column<T>): string =>
+  c.label ?? (typeof c.header === 'string' ? c.header : '');
 
 export type DataTableProps<T> = {
   columns: Column<T>[];
@@ -29,12 +38,15 @@ export type DataTableProps<T> = {
   stickyFirstColumn?: boolean;
   /** Narrower cell padding, for a table of many short columns beside a side panel. */
   compact?: boolean;
+  /** On a phone each row is a card of label–value lines (default on; issue 37 §3). */
+  cards?: boolean;
   'data-testid'?: string;
 };
 
 /**
  * A server-paged table: the rows of one page plus the specification's pager under them. A table
- * wider than its card scrolls inside it, first column sticky (WideTable).
+ * wider than its card scrolls inside it, first column sticky (WideTable); on a phone its rows are
+ * cards, so a row's action is in view without scrolling sideways (issue 37 §3, decision 061).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, page, pageSize, total, onPageChange, loading = false } = props;
@@ -50,7 +62,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           overlayProps={{ blur: 1 }}
           loaderProps={{ size: 'sm' }}
         />
-        <WideTable minWidth={props.minWidth ?? 600} stickyFirstColumn={props.stickyFirstColumn}>
+        <WideTable
+          minWidth={props.minWidth ?? 600}
+          stickyFirstColumn={props.stickyFirstColumn}
+          cards={props.cards ?? true}
+        >
           <Table
             striped
             highlightOnHover
@@ -72,7 +88,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
                   {columns.map((c) => (
-                    <Table.Td key={c.key} ta={c.align}>
+                    <Table.Td key={c.key} ta={c.align} data-label={cardLabel(c)}>
                       {c.render(row)}
                     </Table.Td>
                   ))}
@@ -80,7 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ))}
               {rows.length === 0 && !loading && (
                 <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
+                  <Table.Td colSpan={columns.length} data-label="">
                     <Text c="dimmed" ta="center" py="md" size="sm">
                       {emptyText}
                     </Text>

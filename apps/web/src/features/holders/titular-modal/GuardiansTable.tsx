@@ -38,7 +38,7 @@ export function GuardiansTable({
     );
   }
   return (
-    <WideTable minWidth={720}>
+    <WideTable minWidth={720} cards>
       <Table striped withTableBorder verticalSpacing="xs" data-testid="guardians-table">
         <Table.Thead>
           <Table.Tr>
