@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newPage, screenshot } from './support/browser.js';
+import { launchBrowser, login, newPage, screenshot, screenshotsDir } from './support/browser.js';
 import { demoParams, fillParams, routesOf, sessionUser, url, waitForData } from './support/route-walk.js';
 
 /**
@@ -99,6 +100,21 @@ async function reveal(page: Page, school: string | null): Promise<void> {
   }
 }
 
+/**
+ * The lists a row's action opens: the titular dialog of a student (its guardians, each with a
+ * switch and icons) and a titular's students in 'Validación Pagados' (each with its ESTADO button).
+ */
+const drillDowns: Record<string, { open: string | RegExp; ready: (page: Page) => Promise<unknown> }> = {
+  '/tutors/principal': {
+    open: /^Registrado: /,
+    ready: (page) => page.getByRole('dialog').getByTestId('guardians-table').waitFor(),
+  },
+  '/paid-report/principal-report': {
+    open: /^Estudiantes de /,
+    ready: (page) => page.getByTestId('titular-card').waitFor(),
+  },
+};
+
 describe('the director on a phone (390 × 844)', () => {
   it('reaches every row action of every director route without scrolling sideways', {
     timeout: 900_000,
@@ -126,15 +142,35 @@ describe('the director on a phone (390 × 844)', () => {
         if (m.actions > 0) withRows.add(route);
         if (m.pageScrollsX) problems.push(`${where}: la página se desplaza hacia el lado`);
         for (const h of m.hidden) problems.push(`${where}: acción fuera de la vista ${h}`);
-        await screenshot(
-          page,
-          `director-phone-${target!.replace(/[/:]+/g, '_')}${school ? `-${school.slice(0, 8)}` : ''}`,
-        );
+        const shot = `director-phone-${target!.replace(/[/:]+/g, '_')}${school ? `-${school.slice(0, 8)}` : ''}`;
+        await screenshot(page, shot);
+        const drill = drillDowns[route];
+        const opener = drill && page.locator('tbody > tr').getByRole('button', { name: drill.open });
+        if (opener && (await opener.count()) > 0) {
+          await opener.first().click();
+          await drill.ready(page);
+          await waitForData(page);
+          const inner = await page.evaluate(measureRows);
+          const there = `${where} → ${drill.open}`;
+          if (inner.actions > 0) withRows.add(`${route} → ${drill.open}`);
+          if (inner.pageScrollsX) problems.push(`${there}: la página se desplaza hacia el lado`);
+          for (const h of inner.hidden) problems.push(`${there}: acción fuera de la vista ${h}`);
+          // What the phone shows: a full-page shot draws a dialog over a page grown to its list.
+          await page.screenshot({ path: path.join(screenshotsDir, `${shot}-detalle.png`) });
+        }
       }
     }
     await page.context().close();
     expect(problems).toEqual([]);
     // The lists whose rows carry the director's actions were really drawn and measured.
-    expect([...withRows]).toEqual(expect.arrayContaining(['/tutors/principal']));
+    expect([...withRows].sort()).toEqual(
+      expect.arrayContaining([
+        '/tutors/principal',
+        '/tutors/principal → /^Registrado: /',
+        '/paid-report/principal-report',
+        '/paid-report/principal-report → /^Estudiantes de /',
+      ]),
+    );
+    console.info(`rutas con acciones medidas: ${[...withRows].sort().join(', ')}`);
   });
 });
