@@ -8,10 +8,10 @@ import { reportTitularError, type SegipDetails, type TitularModalPolicy } from '
  * 'Error en la modificación!!!' with the server's message ('Falla en la modificación!!!' when there
  * is none).
  */
-function reportAdjustmentError(error: unknown): void {
+function reportAdjustmentError(error: unknown, show?: (message: string) => void): void {
   const details = isApiError(error) ? (error.details as SegipDetails | undefined) : undefined;
   if ((isApiError(error) && error.status === 502) || details?.segip) {
-    reportTitularError(error);
+    reportTitularError(error, undefined, show);
     return;
   }
   showErrorDialog(errorMessage(error, adjustmentMessages.failureTitle), adjustmentMessages.errorTitle);

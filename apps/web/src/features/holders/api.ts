@@ -28,7 +28,7 @@ export const holdersPolicy: TitularModalPolicy = {
   keys: { modal: holderKeys.modal, changed: holderKeys.school },
   confirmSave: holderMessages.confirmSave,
   confirmNoTitular: holderMessages.confirmNoTitular,
-  reportError: (error) => reportTitularError(error, holderMessages.saveFailed),
+  reportError: (error, show) => reportTitularError(error, holderMessages.saveFailed, show),
   choosePrevious: (path) =>
     api.put('/holders/institutions/{sie}/inscriptions/{inscriptionId}/titular/previous', { path }),
   addPreviousGuardians: (path, personIds) =>

@@ -1,8 +1,8 @@
 import { holderMessages, type PersonSearchMatch } from '@bjp/domain';
-import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { notifySuccess, notifyWarning } from '../../../ui/notify';
+import { type FormEvent, useRef, useState } from 'react';
+import { notifySuccess } from '../../../ui/notify';
 import { searchPerson, type useTitularChanges } from '../api';
 import { emptyDraft, type PersonDraft, PersonForm, personDataOf, usePersonForm } from './PersonForm';
 import { reportTitularError } from './report-error';
@@ -42,12 +42,18 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
     form.clearErrors();
   };
   const [busy, setBusy] = useState(false);
+  // Problems are said inside the dialog (issue 37 §5, decision 061): a missing document on its
+  // field, a refusal above the buttons. As toasts they lay over 'Nuevo Titular' for 2 s.
+  const [documentMissing, setDocumentMissing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
+    setFailure(null);
     const doc = carnet.trim();
     if (!doc) {
-      notifyWarning(holderMessages.enterDocument);
+      setDocumentMissing(true);
       return;
     }
     setBusy(true);
@@ -64,7 +70,7 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
         setLocked(false);
       }
     } catch (error) {
-      reportTitularError(error, holderMessages.operationFailed);
+      reportTitularError(error, holderMessages.operationFailed, setFailure);
     } finally {
       setBusy(false);
     }
@@ -75,10 +81,17 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
     onBack();
   };
 
-  /** Validates the form; a problem is marked on its field and said in a notice. */
+  /**
+   * Validates the form; each problem is said beside its field, and the first marked field takes the
+   * focus (which scrolls it into view on a phone, where the form is longer than the screen).
+   */
   const valid = () => {
-    const { hasErrors, errors } = form.validate();
-    if (hasErrors) notifyWarning(Object.values(errors)[0]?.toString() || holderMessages.fillAll);
+    setFailure(null);
+    const { hasErrors } = form.validate();
+    if (hasErrors)
+      requestAnimationFrame(() =>
+        panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
     return !hasErrors;
   };
 
@@ -96,7 +109,7 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
       });
       done();
     } catch (error) {
-      reportTitularError(error);
+      reportTitularError(error, undefined, setFailure);
     } finally {
       setBusy(false);
     }
@@ -115,14 +128,14 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
       });
       done();
     } catch (error) {
-      reportTitularError(error);
+      reportTitularError(error, undefined, setFailure);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={panel}>
       <form onSubmit={search} noValidate>
         <Group align="flex-end" gap="xs">
           <TextInput
@@ -130,7 +143,11 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
             // The add view replaces the button that opened it: the focus starts on its first field.
             autoFocus
             value={carnet}
-            onChange={(e) => setCarnet(e.currentTarget.value.toUpperCase())}
+            onChange={(e) => {
+              setCarnet(e.currentTarget.value.toUpperCase());
+              setDocumentMissing(false);
+            }}
+            error={documentMissing ? holderMessages.enterDocument : undefined}
             maxLength={15}
             style={{ flex: 1 }}
           />
@@ -166,6 +183,11 @@ export function AddTitularPanel({ relationships, changes, onBack }: Props) {
           )}
           <PersonForm form={form} locked={locked} relationships={relationships} />
         </>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" role="alert" data-testid="submit-error">
+          {failure}
+        </Alert>
       )}
       <Group justify="space-between" mt="sm">
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>

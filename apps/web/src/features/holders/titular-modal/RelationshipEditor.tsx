@@ -1,8 +1,8 @@
 import { type GuardianRow, holderMessages } from '@bjp/domain';
-import { Button, Group, Paper, Select, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { confirmAction } from '../../../ui/ConfirmDialog';
-import { notifySuccess, notifyWarning } from '../../../ui/notify';
+import { notifySuccess } from '../../../ui/notify';
 import type { useTitularChanges } from '../api';
 import { reportTitularError } from './report-error';
 
@@ -18,9 +18,13 @@ type Props = {
 /** 'Actualizar parentesco': changes only the relationship of one titular of the list. */
 export function RelationshipEditor({ guardian, relationships, changes, onDone, confirmMessage }: Props) {
   const [value, setValue] = useState<string | null>(null);
+  // Both said inside the panel: the missing choice on its select, a refusal under it (decision 061).
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const save = async () => {
+    setFailure(null);
     if (!value) {
-      notifyWarning(holderMessages.selectRelationship);
+      setMissing(true);
       return;
     }
     if (
@@ -35,7 +39,7 @@ export function RelationshipEditor({ guardian, relationships, changes, onDone, c
           notifySuccess(holderMessages.operationOk);
           onDone();
         },
-        onError: (error) => reportTitularError(error, holderMessages.operationFailed),
+        onError: (error) => reportTitularError(error, holderMessages.operationFailed, setFailure),
       },
     );
   };
@@ -44,13 +48,17 @@ export function RelationshipEditor({ guardian, relationships, changes, onDone, c
       <Text size="sm" mb={6}>
         Parentesco de {guardian.name} {guardian.paterno} (actual: {guardian.relationshipName})
       </Text>
-      <Group align="flex-end" gap="xs">
+      <Group align="flex-start" gap="xs">
         <Select
           aria-label="Nuevo parentesco"
           placeholder="Seleccione un parentesco"
           data={relationships}
           value={value}
-          onChange={setValue}
+          onChange={(next) => {
+            setValue(next);
+            setMissing(false);
+          }}
+          error={missing ? holderMessages.selectRelationship : undefined}
           style={{ flex: 1 }}
         />
         <Button variant="default" onClick={onDone}>
@@ -60,6 +68,11 @@ export function RelationshipEditor({ guardian, relationships, changes, onDone, c
           Actualizar parentesco
         </Button>
       </Group>
+      {failure && (
+        <Alert color="red" variant="light" role="alert" mt="xs" data-testid="submit-error">
+          {failure}
+        </Alert>
+      )}
     </Paper>
   );
 }

@@ -9,7 +9,7 @@ import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { confirmAction } from '../../../ui/ConfirmDialog';
-import { notifyError, notifySuccess } from '../../../ui/notify';
+import { notifySuccess } from '../../../ui/notify';
 import { SpanishDates } from '../../../ui/SpanishDates';
 import { holdersPolicy, useRelationships, useTitularChanges, useTitularModal } from '../api';
 import { AddTitularPanel } from './AddTitularPanel';
@@ -54,6 +54,9 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
   }, [view]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<GuardianRow | null>(null);
+  // A refused change is said inside the dialog, above 'Registrar' (issue 37 §5, decision 061): a
+  // toast lay over the very buttons the director reaches for next. Each new attempt clears it.
+  const [failure, setFailure] = useState<string | null>(null);
   const data = modal.data;
 
   // The switch starts on the student's current titular, and follows it only when the saved titular
@@ -61,9 +64,7 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
   const savedTitular = data?.guardians.find((g) => g.selected)?.guardianId ?? null;
   useEffect(() => setSelectedId(savedTitular), [savedTitular]);
   useEffect(() => {
-    if (relationships.isError) notifyError(holderMessages.relationshipsFailed);
-  }, [relationships.isError]);
-  useEffect(() => {
+    setFailure(null);
     if (inscriptionId === null) {
       setView('list');
       setEditing(null);
@@ -85,9 +86,10 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
       }))
     )
       return;
+    setFailure(null);
     changes.remove.mutate(g.guardianId, {
       onSuccess: () => notifySuccess(holderMessages.operationOk),
-      onError: (error) => reportTitularError(error, holderMessages.operationFailed),
+      onError: (error) => reportTitularError(error, holderMessages.operationFailed, setFailure),
     });
   };
 
@@ -96,12 +98,13 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
     const once = policy.confirmSave;
     const message = selectedId === null ? `${policy.confirmNoTitular} ${once}` : once;
     if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return;
+    setFailure(null);
     changes.save.mutate(selectedId, {
       onSuccess: () => {
         notifySuccess(holderMessages.operationOk);
         onClose();
       },
-      onError: policy.reportError,
+      onError: (error) => policy.reportError(error, setFailure),
     });
   };
 
@@ -112,9 +115,10 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
     const name = [previous.name, previous.paterno, previous.materno].filter(Boolean).join(' ');
     const message = previousTitularMessages.confirm(name, previous.year);
     if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return;
+    setFailure(null);
     changes.previous.mutate(undefined, {
       onSuccess: () => notifySuccess(holderMessages.operationOk),
-      onError: policy.reportError,
+      onError: (error) => policy.reportError(error, setFailure),
     });
   };
 
@@ -127,9 +131,10 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
     const message = previousGuardiansMessages.confirm(count, previous.year);
     if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return;
     setAddingPrevious(personIds?.[0] ?? 'all');
+    setFailure(null);
     changes.previousGuardians.mutate(personIds, {
       onSuccess: (answer) => notifySuccess(previousGuardiansMessages.added(answer.added)),
-      onError: (error) => reportTitularError(error, holderMessages.operationFailed),
+      onError: (error) => reportTitularError(error, holderMessages.operationFailed, setFailure),
       onSettled: () => setAddingPrevious(null),
     });
   };
@@ -138,12 +143,13 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
   const saveData = async (send: () => Promise<unknown>) => {
     const message = policy.confirmChange;
     if (message && !(await confirmAction({ title: holderMessages.confirmTitle, message }))) return false;
+    setFailure(null);
     try {
       await send();
       notifySuccess(holderMessages.operationOk);
       return true;
     } catch (error) {
-      policy.reportError(error);
+      policy.reportError(error, setFailure);
       return false;
     }
   };
@@ -156,6 +162,7 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
         <Stack pos="relative" gap="sm">
           <LoadingOverlay visible={modal.isPending && inscriptionId !== null} />
           {modal.isError && <Alert color="red">{errorMessage(modal.error)}</Alert>}
+          {relationships.isError && <Alert color="red">{holderMessages.relationshipsFailed}</Alert>}
           {data && (
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={0}>
@@ -224,12 +231,20 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
                   beneficiario).
                 </Text>
               )}
+              {failure && (
+                <Alert color="red" variant="light" role="alert" data-testid="submit-error">
+                  {failure}
+                </Alert>
+              )}
               <Group justify="space-between">
                 <Button
                   ref={addButton}
                   variant="light"
                   leftSection={<IconUserPlus size={16} />}
-                  onClick={() => setView('add')}
+                  onClick={() => {
+                    setFailure(null);
+                    setView('add');
+                  }}
                   disabled={locked}
                 >
                   Adicionar Titular

@@ -28,8 +28,11 @@ export type TitularModalPolicy = {
   confirmNoTitular: string;
   /** When set, '¿Está Seguro?' with this text before a relationship or data change. */
   confirmChange?: string;
-  /** How a failed 'Registrar' (and data change) is shown. */
-  reportError: (error: unknown) => void;
+  /**
+   * How a failed 'Registrar' (and data change) is shown; `show` says it inside the dialog, above
+   * its buttons, for a failure the area does not show in a dialog of its own.
+   */
+  reportError: (error: unknown, show?: (message: string) => void) => void;
   /**
    * 'Titular de la gestión 2025 — Elegir' (issue 18): makes last year's titular this year's, under
    * this year's rules. The choice shows only when set (holder registration).
