@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, login, newPage, screenshot, screenshotsDir } from './support/browser.js';
+import { findClipped } from './support/clipping.js';
 import { demoParams, fillParams, routesOf, sessionUser, url, waitForData } from './support/route-walk.js';
 
 /**
@@ -10,7 +12,8 @@ import { demoParams, fillParams, routesOf, sessionUser, url, waitForData } from 
  * 390 × 844; where a screen first asks for a school (and a course, and 'Buscar'), each of the
  * director's schools is chosen in turn. Then every action of every row — its buttons, links and
  * switches — must be wholly inside the screen and inside whatever box holds it, and the page must
- * not scroll sideways. Rows are cards on a phone (decision 061).
+ * not scroll sideways, nothing may be clipped and axe may find nothing serious. Rows are cards on
+ * a phone (decision 061).
  */
 const phone = { width: 390, height: 844 };
 
@@ -142,6 +145,12 @@ describe('the director on a phone (390 × 844)', () => {
         if (m.actions > 0) withRows.add(route);
         if (m.pageScrollsX) problems.push(`${where}: la página se desplaza hacia el lado`);
         for (const h of m.hidden) problems.push(`${where}: acción fuera de la vista ${h}`);
+        // The cards: nothing cut off on the page, nothing serious for axe inside the lists (the
+        // every-route walk sees these lists empty, before a school is chosen).
+        for (const c of await findClipped(page))
+          problems.push(`${where}: recortado (${c.kind}) ${c.path} «${c.text}» — ${c.detail}`);
+        for (const v of await seriousAxeViolations(page, '[data-cards]'))
+          problems.push(`${where}: axe ${v.id} [${v.impact}] ${v.help} → ${v.targets.join(' | ')}`);
         const shot = `director-phone-${target!.replace(/[/:]+/g, '_')}${school ? `-${school.slice(0, 8)}` : ''}`;
         await screenshot(page, shot);
         const drill = drillDowns[route];
