@@ -21,6 +21,9 @@ export const theme = createTheme({
     // offset it sits at its static place: in a centred table cell that is the cell's middle, and the
     // invisible box ran 24 px past the users table (which then scrolled sideways when it took focus).
     Switch: { styles: { input: { inset: 0 } } },
+    // A toast's close button is an icon alone: named, so a screen reader says what it does (axe
+    // button-name, found with a toast on 'Solicitar Ajustes', decision 061).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } },
   },
 });
 
@@ -83,6 +86,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636a',
     // Placeholders drawn as text (date range 'Desde – Hasta'): gray.5 gives 2:1; this gives 5:1.
     '--mantine-color-placeholder': '#666d74',
+    // A field's error text (and its border) in red.6 gives 3.3:1 on white ('Ingrese un RUDE válido'
+    // on 'Solicitar Ajustes', found by the director's phone test, decision 061): red.9 gives 6:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(
       Object.entries(filledBackground).map(([color, bg]) => [`--mantine-color-${color}-filled`, bg]),
     ),

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
+import { warningTextColor } from '../../app/theme';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { Pager } from '../../ui/Pager';
@@ -78,7 +79,7 @@ export function ConsolidateButton({ sie, enabled, disabledReason, remaining }: P
         >
           Consolidar Estudiantes
         </Button>
-        <Text size="xs" c={remaining > 0 ? 'orange.8' : 'dimmed'} data-testid="holders-remaining">
+        <Text size="xs" c={remaining > 0 ? warningTextColor : 'dimmed'} data-testid="holders-remaining">
           {holdersRemainMessage(remaining)}
         </Text>
       </Stack>

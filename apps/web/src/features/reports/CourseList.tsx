@@ -7,15 +7,25 @@ type Props = {
   onSelect: (courseId: number | null) => void;
 };
 
-/** Levels expanding to their courses; choosing one filters 'Estado Cobro de Estudiantes'. */
+/**
+ * Levels expanding to their courses; choosing one filters 'Estado Cobro de Estudiantes'. Each entry
+ * is a button: an `<a>` without href (NavLink's default) is no tab stop, so neither the keyboard
+ * nor the list's scroll area could be reached (axe scrollable-region-focusable, decision 061).
+ */
 export function CourseList({ levels, courseId, onSelect }: Props) {
   return (
     <ScrollArea.Autosize mah={520}>
-      <NavLink label="Todos los cursos" active={courseId === null} onClick={() => onSelect(null)} />
+      <NavLink
+        component="button"
+        label="Todos los cursos"
+        active={courseId === null}
+        onClick={() => onSelect(null)}
+      />
       {levels.map((level) => (
-        <NavLink key={level.levelId} label={level.name} defaultOpened childrenOffset={12}>
+        <NavLink component="button" key={level.levelId} label={level.name} defaultOpened childrenOffset={12}>
           {level.courses.map((c) => (
             <NavLink
+              component="button"
               key={c.courseId}
               label={`${c.label} (${c.shift})`}
               active={courseId === c.courseId}
