@@ -76,29 +76,28 @@ async function schoolOptions(page: Page): Promise<string[]> {
   return options;
 }
 
-/** Brings a screen's rows out: the school chosen, 'Buscar' pressed and the first course opened. */
+/** Brings a screen's rows out: the school chosen, then 'Buscar' pressed or the first course opened. */
 async function reveal(page: Page, school: string | null): Promise<void> {
   if (school) {
     await page.getByRole('textbox', { name: 'Seleccione Institución' }).click();
     await page.getByRole('listbox').getByRole('option', { name: school, exact: true }).click();
   }
   await waitForData(page);
+  // 'Buscar' where it shows a school's lists ('Validación Pagados'); beside a course menu it is a
+  // search by RUDE, which an empty field refuses.
   const search = page.getByRole('main').getByRole('button', { name: 'Buscar', exact: true });
-  if ((await search.count()) === 1 && (await search.isEnabled())) {
+  const hasMenu = (await page.getByTestId('course-menu').count()) > 0;
+  if (!hasMenu && (await search.count()) === 1 && (await search.isEnabled())) {
     await search.click();
     await waitForData(page);
   }
-  const course = page.getByTestId('course-menu').getByRole('button').first();
-  if ((await course.count()) === 1) {
-    if ((await course.getAttribute('aria-expanded')) === 'false') {
-      // A level's accordion: its first course is inside.
-      await course.click();
-      await page
-        .getByTestId('course-menu')
-        .locator('a, [role="menuitem"], .mantine-NavLink-root')
-        .first()
-        .click();
-    } else await course.click();
+  // The first course of the first level (expanded when it is not), or 'Estudiantes Habilitados'.
+  const menu = page.getByTestId('course-menu');
+  const first = menu.getByRole('button').first();
+  if ((await first.count()) === 1) {
+    if ((await first.getAttribute('aria-expanded')) === 'false') await first.click();
+    const course = menu.locator('.mantine-NavLink-root').first();
+    await ((await course.count()) > 0 ? course : first).click();
     await waitForData(page);
   }
 }

@@ -29,8 +29,9 @@ describe("the 'Lista' menu (issue 16)", () => {
         <CourseMenu courses={courses} selected={null} onSelect={() => undefined} />
       </MantineProvider>,
     );
-    expect(html).toContain('>Segundo - A<');
-    expect(html).toContain('aria-label="Primaria · Segundo - A, 1,234 estudiantes"');
-    expect(html).not.toContain('>Primaria · Segundo - A<');
+    // The level is heard, not shown; the name is the button's own text (decision 061).
+    expect(html).toMatch(/>Primaria · <\/[a-z]+>Segundo - A</);
+    expect(html).toMatch(/>1,234<[a-z]+[^>]*> estudiantes</);
+    expect(html).not.toContain('aria-label="Primaria');
   });
 });

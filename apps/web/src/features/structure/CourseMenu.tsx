@@ -1,5 +1,5 @@
 import { courseInLevelLabel, formatCount, type InstitutionCourses } from '@bjp/domain';
-import { Accordion, Button, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Accordion, Button, NavLink, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconSchool, IconUsers } from '@tabler/icons-react';
 
 /** What the 'Lista' menu selects: one course, or every student of a special centre. */
@@ -59,13 +59,21 @@ export function CourseMenu({ courses, selected, onSelect }: Props) {
                       <NavLink
                         key={c.courseId}
                         component="button"
-                        label={courseInLevelLabel(c.gradeId, c.parallelId)}
-                        // Heard with its level: 'Primero - A' is in both Primaria and Secundaria.
-                        aria-label={`${c.label}${shift ? `, turno ${shift}` : ''}, ${formatCount(c.students)} estudiantes`}
+                        // Named by its own text (axe label-content-name-mismatch: an aria-label
+                        // 'Primaria · Primero - A, 12 estudiantes' did not hold the visible 'Primero -
+                        // A12', decision 061): heard with its level, as 'Primero - A' is in both
+                        // Primaria and Secundaria, and with 'estudiantes' after the count.
+                        label={
+                          <>
+                            <VisuallyHidden>{`${level.levelName} · `}</VisuallyHidden>
+                            {courseInLevelLabel(c.gradeId, c.parallelId)}
+                          </>
+                        }
                         description={shift}
                         rightSection={
                           <Text size="xs" c="dimmed">
                             {formatCount(c.students)}
+                            <VisuallyHidden> estudiantes</VisuallyHidden>
                           </Text>
                         }
                         active={isSelected(c.courseId)}
