@@ -66,7 +66,7 @@ export function CourseMenu({ courses, selected, onSelect }: Props) {
                         label={
                           <>
                             <VisuallyHidden>{`${level.levelName} · `}</VisuallyHidden>
-                            {courseInLevelLabel(c.gradeId, c.parallelId)}
+                            <span>{courseInLevelLabel(c.gradeId, c.parallelId)}</span>
                           </>
                         }
                         description={shift}
