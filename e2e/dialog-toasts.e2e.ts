@@ -22,7 +22,7 @@ type Student = {
   inscriptionId: number;
   name: string;
   paterno: string;
-  status: string;
+  statusLabel: string;
   editBlocker: string | null;
 };
 
@@ -74,7 +74,8 @@ describe("toasts and the titular dialog's own messages", () => {
         page,
         `/api/v1/holders/institutions/${special.sie}/students`,
       );
-      const student = students.items.find((s) => s.status === 'pending' && s.editBlocker === null)!;
+      // Any student the director may open: another file may have designated every pending one.
+      const student = students.items.find((s) => s.editBlocker === null)!;
       expect(student).toBeDefined();
       await page.goto(`${baseUrl()}/tutors/principal`);
       await page.getByRole('textbox', { name: 'Seleccione Institución' }).click();
@@ -83,7 +84,9 @@ describe("toasts and the titular dialog's own messages", () => {
         .getByRole('option', { name: new RegExp(`^${special.sie}`) })
         .click();
       await page.getByRole('button', { name: 'Estudiantes Habilitados' }).click();
-      await page.getByRole('button', { name: `Pendiente: ${student.name} ${student.paterno}` }).click();
+      await page
+        .getByRole('button', { name: `${student.statusLabel}: ${student.name} ${student.paterno}` })
+        .click();
       const dialog = page.getByRole('dialog');
 
       // 'Buscar' with no document: the field says so, and no toast is shown.
