@@ -16,6 +16,8 @@ export const importMessages = {
   noRows: 'El archivo no tiene filas de datos, solo la cabecera.',
   unreadableXlsx: 'El archivo no se puede leer como planilla Excel (XLSX): está dañado o no es una planilla.',
   notXlsx: 'El archivo es un ZIP pero no una planilla Excel (XLSX).',
+  zipTooLarge:
+    'La planilla XLSX se descomprime en demasiados datos (más de 1 GB o una compresión anormal); no es una planilla que Excel guarde. Guárdela de nuevo o use CSV.',
   notText:
     'El archivo no es un CSV de texto ni una planilla XLSX (contiene datos binarios). Guárdelo como CSV o XLSX.',
   quoting: (line: number) =>

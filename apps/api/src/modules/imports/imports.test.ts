@@ -233,6 +233,17 @@ describe('payment file import', () => {
       zip.file(name, 'hola');
       return zip.generateAsync({ type: 'nodebuffer' });
     };
+    // A sheet of 6 MB of XML that deflates a thousand times: a zip bomb, scaled down (issue 34).
+    const bomb = () => {
+      const zip = new JSZip();
+      zip.file('[Content_Types].xml', '<Types/>');
+      zip.file('xl/worksheets/sheet1.xml', '<row r="1"><c t="s"><v>0</v></c></row>'.repeat(160_000));
+      return zip.generateAsync({
+        type: 'nodebuffer',
+        compression: 'DEFLATE',
+        compressionOptions: { level: 9 },
+      });
+    };
     const cases: Array<[string, () => Promise<Buffer | string> | Buffer | string, RegExp]> = [
       ['a missing column', () => 'RUDE;MONTO;FECHA_PAGO;BANCO;AGENCIA\r\n1;2;3;4;5\r\n', /faltan: MODALIDAD/],
       ['an extra column', () => `${header};OBSERVACION\r\n${line('1')};x\r\n`, /sobran: OBSERVACION/],
@@ -255,6 +266,7 @@ describe('payment file import', () => {
         () => Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]),
         /planilla/,
       ],
+      ['a zip bomb posing as an XLSX', bomb, /se descomprime en demasiados datos/],
       ['a binary file', () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2]), /binarios/],
     ];
     for (const [name, make, message] of cases)
