@@ -1,3 +1,4 @@
+import { payingBankNames } from '../payments/index.js';
 import { ABANDONED_IMPORT_DAYS } from './schemas.js';
 
 /** The import's messages: structural errors refuse the whole file, row errors name line and column. */
@@ -35,6 +36,8 @@ export const importMessages = {
   amountNotProgramme: (amount: number) =>
     `el monto debe ser ${amount} Bs, el monto del programa por estudiante.`,
   dateShape: 'fecha no válida (use dd/mm/aaaa).',
+  unknownBank: (written: string) =>
+    `el banco «${written}» no es uno de los bancos que pagan el bono (${payingBankNames.join(', ')}).`,
   unknownRude: 'el RUDE no tiene inscripción en la gestión del programa.',
   removed: 'el estudiante está dado de baja; su pago no se registra.',
   blocked: 'el estudiante está bloqueado; su pago no se registra.',
