@@ -39,11 +39,28 @@ const securityHeadersFor = (optionSourceHosts: readonly string[]) =>
   });
 
 /** A request as logged: without its query string, which can carry a carnet or a name (?carnet=…). */
-const requestForLog = (req: { method: string; url: string; ip?: string }) => ({
+const requestForLog = (req: {
+  method: string;
+  url: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+}) => ({
   method: req.method,
-  url: req.url.split('?')[0],
+  // The route's pattern (/api/v1/kardex/students/:rude), never the path: a path carries RUDEs and
+  // carnets, which logs must not (issue 35 §6). A path no route matched has its values masked.
+  url: req.routeOptions?.url ?? maskedPath(req.url),
   remoteAddress: req.ip,
 });
+
+/** A path without its query, each segment with a run of 4 digits masked (a RUDE, a carnet): '/x/8090…' → '/x/:valor'. */
+const maskedPath = (url: string) =>
+  (url.split('?')[0] ?? '')
+    .split('/')
+    .map((part) => (/\d{4}/.test(part) ? ':valor' : part))
+    .join('/');
+
+/** The server's log: JSON lines at `level`, requests as requestForLog writes them (a test builds the same). */
+export const serverLogOptions = (level: string) => ({ level, serializers: { req: requestForLog } });
 
 /** Everything a test needs to get a whole server; main.ts adds listening and the web app. */
 export async function buildApp(
@@ -55,9 +72,7 @@ export async function buildApp(
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : {
-          logger: options.logger
-            ? { level: deps.config.LOG_LEVEL, serializers: { req: requestForLog } }
-            : false,
+          logger: options.logger ? serverLogOptions(deps.config.LOG_LEVEL) : false,
         }),
     trustProxy: deps.config.TRUST_PROXY,
     // A well-formed incoming X-Request-Id is kept (see ops/request-id.ts); the header is read there.

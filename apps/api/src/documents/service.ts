@@ -47,6 +47,11 @@ export class DocumentService {
     }
   }
 
+  /** The workers now, for /metrics: threads started (0 before the first document) and tasks waiting for one. */
+  workers(): { threads: number; queued: number } {
+    return { threads: this.#pool?.threads.length ?? 0, queued: this.#pool?.queueSize ?? 0 };
+  }
+
   /** Lets queued and running documents finish, then ends the workers. */
   async close(): Promise<void> {
     const pool = this.#pool;
