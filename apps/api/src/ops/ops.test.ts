@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +136,21 @@ describe('metrics', () => {
     expect(metrics).toMatch(/bjp_document_workers\{state="queued"\} 0/);
     expect(metrics).toContain('# TYPE bjp_redis_up gauge');
     expect(metrics).not.toMatch(/^bjp_redis_up\{/m);
+  });
+
+  it('deploy/grafana-dashboard.json charts only series this server exposes', async () => {
+    const dashboard = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../../../deploy/grafana-dashboard.json'), 'utf8'),
+    ) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
+    const exposed = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const names = new Set(
+      dashboard.panels.flatMap((p) =>
+        p.targets.flatMap((t) => t.expr.match(/\b(?:bjp|http|process|nodejs)_[a-z0-9_]+/g) ?? []),
+      ),
+    );
+    expect(names.size).toBeGreaterThanOrEqual(10);
+    for (const name of names)
+      expect(exposed, name).toMatch(new RegExp(`^# TYPE ${name.replace(/_(bucket|count)$/, '')} `, 'm'));
   });
 
   it('answers loopback without a token (IPv4 and IPv6)', async () => {
