@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppDeps, AppInstance } from './app-types.js';
 import { authenticate } from './auth/authenticate.js';
@@ -19,6 +19,7 @@ import { registerIdempotency } from './lib/idempotency/index.js';
 import { boundJsonBodies } from './lib/json-limits.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
 import { registerModules } from './modules/index.js';
+import { openApiRoot, openApiTransform } from './openapi-operations.js';
 import { registerOps, requestId } from './ops/index.js';
 import { rateLimitStorage } from './shared-store/index.js';
 
@@ -138,10 +139,7 @@ export async function buildApp(
   await app.register(cookie);
   // Each route sets its own limit; counted in Redis when the instance has one (shared-store/rate-limit.ts).
   await app.register(rateLimit, { global: false, ...rateLimitStorage(deps.redis, app.log) });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Consola BJP — API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { openapi: openApiRoot, transform: openApiTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
