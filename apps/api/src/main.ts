@@ -153,7 +153,7 @@ async function main() {
       integrations: outside.integrations,
       redis,
       // The shared store is part of readiness when configured (issue 14): an instance that cannot
-      // reach it would count its limits alone. The limits themselves fail open (shared-store/).
+      // reach it counts its limits alone meanwhile (shared-store/rate-limit.ts), never without them.
       readinessChecks: redis ? [redisReadinessCheck(redis)] : [],
       jobs,
     },
