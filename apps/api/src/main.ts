@@ -170,6 +170,10 @@ async function main() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // In the background: the first user's PDF finds the document workers started and compiled.
+  app.documents
+    .warm()
+    .catch((error: Error) => app.log.warn({ cause: error.message }, 'document workers not warmed up'));
   const address = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
   const ready = `Consola BJP lista en ${address}${hasWeb ? '' : ' (solo API: ejecute `npm run build` para la interfaz)'}`;
   const endpoints = {

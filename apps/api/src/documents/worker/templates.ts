@@ -20,6 +20,7 @@ import { studentsPdf } from '../reports/students-pdf.js';
 import { studentsXlsx } from '../reports/students-xlsx.js';
 import { type TrackingPdfInput, trackingPdf } from '../reports/tracking-pdf.js';
 import { withVerification } from '../verification-block.js';
+import { warmUp } from './warm-up.js';
 
 /** A spreadsheet written by exceljs' streaming writer, gathered into one byte array. */
 async function workbookBytes(write: (out: Writable) => Promise<void>): Promise<Buffer> {
@@ -59,6 +60,8 @@ export const templates = {
   progressXlsx: (i: ProgressData) => workbookBytes((out) => progressXlsx(i, out)),
   reconciliationPdf: (i: ReconciliationDocument) => reconciliationPdf(i),
   reconciliationXlsx: (i: ReconciliationDocument) => workbookBytes((out) => reconciliationXlsx(i, out)),
+  /** Not a document anyone downloads: the start's first render in each worker (warm-up.ts). */
+  warmUp: (_: Record<string, never>) => warmUp(),
 } satisfies Record<string, (input: never) => Promise<Buffer>>;
 
 export type Templates = typeof templates;
