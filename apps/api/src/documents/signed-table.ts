@@ -42,6 +42,24 @@ function markRow(row: TableCell[], id: string): TableCell[] {
   return [marked as TableCell, ...rest];
 }
 
+/**
+ * pdfmake's 'lightHorizontalLines' for a tail laid under its body. The tail is a table of its own
+ * without headings: the default drew no rule above its first row (a table's top edge) and a black
+ * one under it (the rule meant for the headings), so the signed rows looked cut off from the list.
+ * Once the tail moves to a new page with the headings (headerRows set), it draws as the default.
+ */
+const tailLines: TableLayout = {
+  hLineWidth: (i, node) => {
+    const headed = (node.table.headerRows ?? 0) > 0;
+    if (i === node.table.body.length || (i === 0 && headed)) return 0;
+    return i === node.table.headerRows ? 2 : 1;
+  },
+  vLineWidth: () => 0,
+  hLineColor: (i, node) => (i === 1 && (node.table.headerRows ?? 0) > 0 ? 'black' : '#aaa'),
+  paddingLeft: (i) => (i === 0 ? 0 : 8),
+  paddingRight: (i, node) => (i === (node.table.widths?.length ?? 0) - 1 ? 0 : 8),
+};
+
 export function signedTable(t: SignedTable): Content[] {
   const keep = Math.min(t.keepRows ?? 3, t.rows.length);
   const n = ++sequence;
@@ -76,6 +94,7 @@ export function signedTable(t: SignedTable): Content[] {
             body: tailRows.length ? [markRow(tailRows[0]!, TAIL_START + n), ...tailRows.slice(1)] : [],
           },
           ...common,
+          ...(common.layout === 'lightHorizontalLines' ? { layout: tailLines } : {}),
           [TAIL_HEADER]: t.header,
           [TAIL_ID]: n,
         };
