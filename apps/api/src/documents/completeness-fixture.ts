@@ -27,6 +27,15 @@ export function removePdfFiles(): void {
   dir = undefined;
 }
 
+/**
+ * With BJP_KEEP_PDFS=<folder>, writes the document there as <name>.pdf: how the pictures in
+ * docs/screenshots/ are made again (pdftoppm -png -r 60 -f 1 -l 1).
+ */
+export function keepPdf(name: string, pdf: Buffer): void {
+  const folder = process.env.BJP_KEEP_PDFS;
+  if (folder) writeFileSync(join(folder, `${name}.pdf`), pdf);
+}
+
 /** The text of each page, as `pdftotext -layout` reads it (what a reader of the PDF sees). */
 export function pdfPages(pdf: Buffer): string[] {
   dir ??= mkdtempSync(join(tmpdir(), 'bjp-completeness-'));

@@ -15,6 +15,7 @@ import {
   expectComplete,
   type Fill,
   fills,
+  keepPdf,
   pageBreaks,
   pdfPages,
   removePdfFiles,
@@ -43,6 +44,13 @@ const LONG_NAME = 'FERNÁNDEZ DE CÓRDOVA VILLAVICENCIO MARÍA DE LOS ÁNGELES G
 const LONG_TITULAR = 'RODRÍGUEZ VILLAVICENCIO JUAN CARLOS DE LA CRUZ';
 const LONG_SCHOOL = 'UNIDAD EDUCATIVA PRIVADA DE CONVENIO SAN FRANCISCO DE ASÍS FE Y ALEGRÍA';
 
+const slug = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+
 type Case = { render: (rows: number) => Promise<Buffer>; expected: (rows: number) => Completeness };
 
 /** The page-break sweep and the 1,500 rows of one document. */
@@ -53,8 +61,11 @@ function sweep(name: string, make: (fill: Fill) => Case, large = true) {
         const c = make(fill);
         const breaks = await pageBreaks(c.render);
         expect(breaks).toHaveLength(3);
-        for (const rows of aroundBreaks(breaks))
-          expectComplete(pdfPages(await c.render(rows)), c.expected(rows), `${name}, ${fill}, ${rows} rows`);
+        for (const rows of aroundBreaks(breaks)) {
+          const pdf = await c.render(rows);
+          if (fill === 'filled' && rows === breaks[1]) keepPdf(`pdf-${slug(name)}`, pdf);
+          expectComplete(pdfPages(pdf), c.expected(rows), `${name}, ${fill}, ${rows} rows`);
+        }
       });
     }
     // Once per document, the fullest cells: the longest layout.
@@ -426,7 +437,9 @@ describe('place reports', () => {
   for (const level of ['national', 'department', 'district'] as const)
     for (const fill of fills)
       it(`${level}, cells ${fill}: every dependency and matrix row, on pages that are not blank`, async () => {
-        const pages = pdfPages(await placeReportPdf(placeReport(level, fill), printedAt));
+        const pdf = await placeReportPdf(placeReport(level, fill), printedAt);
+        if (fill === 'filled') keepPdf(`pdf-place-report-${level}`, pdf);
+        const pages = pdfPages(pdf);
         const text = pages.join('\n');
         expect(pages.length).toBeGreaterThan(0);
         for (const page of pages) expect(page).toMatch(/PUBLICA|CONVENIO|TOTAL GENERAL/);
