@@ -109,7 +109,9 @@ describe.each([
     }
   });
 
-  it('lists all of 1,500 students', async () => {
-    assertComplete(await pagesOf(students(1500, fill), codeType), 1500);
-  });
+  // 1,500 once per code type, with the fullest cells (the longest layout): the runtime stays small.
+  if (fill === 'filled')
+    it('lists all of 1,500 students', async () => {
+      assertComplete(await pagesOf(students(1500, fill), codeType), 1500);
+    });
 });
