@@ -52,5 +52,7 @@ const sample: DeclarationData = {
 
 export function warmUp(): Promise<Buffer> {
   const document = declarationDocument(sample, new Date('2025-10-28T14:05:00Z'));
-  return renderPdf(withVerification(document, { code: 'CALENTAR-0000', url: 'http://localhost/verificar', version: 1 }));
+  return renderPdf(
+    withVerification(document, { code: 'CALENTAR-0000', url: 'http://localhost/verificar', version: 1 }),
+  );
 }
