@@ -11,7 +11,7 @@ export type SegipDetails = { segip?: string; observation?: string };
  * el servicio de verificación SEGIP' with the server's message, anything else as a toast.
  */
 export function reportTitularError(error: unknown, fallback: string = holderMessages.saveFailed): void {
-  if (isApiError(error) && error.status === 502) {
+  if (isApiError(error) && error.code === 'upstream_failure') {
     notifyError(holderMessages.segipFailure);
     return;
   }
