@@ -6056,6 +6056,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/holders/institutions/{sie}/previous-titulars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Lista de revisión: estudiantes que vuelven con su titular de la gestión anterior (a designar y excepciones con su motivo) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Código SIE de la institución */
+                    sie: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Estudiantes que ya tienen como titular al de la gestión anterior (no se listan) */
+                            alreadyDesignated: number;
+                            eligible: {
+                                course: string;
+                                fullName: string;
+                                inscriptionId: number;
+                                /** @description Por qué no se designa; null si se designa con la confirmación */
+                                reason: string | null;
+                                rude: string;
+                                titular: {
+                                    carnet: string;
+                                    complemento: string;
+                                    fullName: string;
+                                    personId: number;
+                                    relationshipName: string;
+                                };
+                            }[];
+                            excluded: {
+                                course: string;
+                                fullName: string;
+                                inscriptionId: number;
+                                /** @description Por qué no se designa; null si se designa con la confirmación */
+                                reason: string | null;
+                                rude: string;
+                                titular: {
+                                    carnet: string;
+                                    complemento: string;
+                                    fullName: string;
+                                    personId: number;
+                                    relationshipName: string;
+                                };
+                            }[];
+                            /** @description true si hubo más de 2000 estudiantes para listar */
+                            truncated: boolean;
+                            /** @description La gestión anterior */
+                            year: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Designa a cada estudiante indicado su titular de la gestión anterior, en una transacción, con las reglas de la designación individual */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Código SIE de la institución */
+                    sie: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Las inscripciones de la lista de revisión a designar */
+                        inscriptionIds: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            designated: number;
+                            notDesignated: {
+                                course: string;
+                                fullName: string;
+                                inscriptionId: number;
+                                reason: string;
+                                rude: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/holders/institutions/{sie}/students": {
         parameters: {
             query?: never;

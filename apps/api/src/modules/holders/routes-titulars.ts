@@ -6,6 +6,9 @@ import {
   personResponse,
   previousGuardiansRequest,
   previousGuardiansResponse,
+  previousTitularsRequest,
+  previousTitularsResult,
+  previousTitularsReview,
   relationshipUpdateRequest,
   sieParams,
   titularListPage,
@@ -29,6 +32,10 @@ import {
 import { titularModal } from './modal.js';
 import { personSearchRoute } from './person-search.js';
 import { updatePerson } from './persons.js';
+import {
+  designatePreviousTitulars,
+  previousTitularsReview as reviewPreviousTitulars,
+} from './previous-titulars.js';
 import { choosePreviousTitular, saveTitular } from './titular.js';
 import { listTitulars, titularStudents, validateTitularStudents } from './titular-list.js';
 
@@ -167,6 +174,42 @@ export async function titularRoutes(app: AppInstance) {
       preHandler: guard('holders.edit', schoolOf),
     },
     async (req) => choosePreviousTitular(change(req, req.params)),
+  );
+
+  // Issue 37 §1, decision 062: last year's titulars of the whole school, reviewed then designated at once.
+  app.get(
+    `${base}/previous-titulars`,
+    {
+      schema: {
+        tags,
+        description:
+          'Lista de revisión: estudiantes que vuelven con su titular de la gestión anterior (a designar y excepciones con su motivo)',
+        params: sieParams,
+        response: { 200: previousTitularsReview },
+      },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => reviewPreviousTitulars(app.deps, req.params.sie),
+  );
+
+  app.post(
+    `${base}/previous-titulars`,
+    {
+      schema: {
+        tags,
+        description:
+          'Designa a cada estudiante indicado su titular de la gestión anterior, en una transacción, con las reglas de la designación individual',
+        params: sieParams,
+        body: previousTitularsRequest,
+        response: { 200: previousTitularsResult },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) =>
+      designatePreviousTitulars(
+        { deps: app.deps, user: req.authUser, sie: req.params.sie, ip: req.ip },
+        req.body.inscriptionIds,
+      ),
   );
 
   app.get(
