@@ -6,5 +6,6 @@ export * from './previous-guardians.js';
 export * from './previous-titular.js';
 export * from './previous-titulars-batch.js';
 export * from './relationships.js';
+export * from './sibling-designation.js';
 export * from './status.js';
 export * from './titular-schemas.js';

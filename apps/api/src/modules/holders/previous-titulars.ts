@@ -15,20 +15,16 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { paidFacts } from '../paid-validation/index.js';
+import { type Batch, designateEach } from './batch-designation.js';
 import { assertListOpen, type InstitutionFacts, institutionFacts } from './context.js';
-import type { InscriptionFacts } from './inscription.js';
-import type { TitularState } from './modal.js';
 import {
   attachPreviousTitularGuardians,
   type LockedStudentRow,
   lockBatchInscriptions,
   type PreviousTitularCandidateRow,
   previousTitularCandidateRows,
-  titularStateRowsOf,
 } from './queries/previous-titulars.js';
-import { decideAndWrite } from './titular.js';
-
-type Batch = { deps: AppDeps; user: AuthUser; sie: number; ip: string };
+import type { PreviousTitularRow } from './queries/previous-year.js';
 
 /** The rule's view of one row read by `previousTitularCandidateRows`. */
 function exclusionOf(
@@ -120,44 +116,6 @@ export async function previousTitularsReview(deps: AppDeps, sie: number): Promis
   return review;
 }
 
-/** Groups the set-based state rows into each student's TitularState, as `readTitularState` builds one. */
-function statesByInscription(
-  found: Awaited<ReturnType<typeof titularStateRowsOf>>,
-  previous: Map<number, PreviousTitularCandidateRow>,
-): Map<number, TitularState> {
-  const states = new Map<number, TitularState>();
-  for (const { inscriptionId, titular, exclusionId, guardian, person, relationshipName } of found) {
-    let state = states.get(inscriptionId);
-    if (!state) {
-      const p = previous.get(inscriptionId)!;
-      state = {
-        titular: titular ?? null,
-        exclusionId: exclusionId ?? null,
-        guardians: [],
-        // What the modal would show as last year's titular; the write does not read it.
-        previous: {
-          year: Number(p.previous_year),
-          person_id: Number(p.person_id),
-          carnet: p.carnet,
-          complemento: p.complemento,
-          paterno: '',
-          materno: '',
-          name: p.person_name,
-          birth_date: p.birth_date,
-          verified: p.verified,
-          relationship_id: Number(p.relationship_id),
-          relationship_name: p.relationship_name,
-        },
-        previousGuardians: [],
-      };
-      states.set(inscriptionId, state);
-    }
-    if (guardian && person)
-      state.guardians.push({ guardian, person, relationshipName: relationshipName ?? '' });
-  }
-  return states;
-}
-
 /**
  * 'Designar N titulares': the named students of the review list, each given last year's titular in
  * one transaction. Under the school's lock and the students' (taken in one statement, which also
@@ -203,18 +161,17 @@ export async function designatePreviousTitulars(b: Batch, ids: number[]): Promis
   });
 }
 
-/** Joins the titulars that are not guardians yet, reads every state at once, then one decision per student. */
+/** Joins the titulars that are not guardians yet, then one decision per student (batch-designation.ts). */
 async function designateAll(
   tx: Executor,
   b: Batch,
   facts: InstitutionFacts,
   eligible: PreviousTitularCandidateRow[],
 ) {
-  const now = b.deps.clock.now();
   const toAttach = eligible.filter((r) => r.guardian_id === null);
   if (toAttach.length > 0) {
     const attached = await attachPreviousTitularGuardians(tx, {
-      now,
+      now: b.deps.clock.now(),
       userId: b.user.id,
       ip: b.ip,
       rows: toAttach.map((r) => ({
@@ -228,22 +185,32 @@ async function designateAll(
     if (attached.length !== toAttach.length)
       throw new AppError('conflict', previousTitularsMessages.guardianRemoved);
   }
-  const ids = eligible.map((r) => Number(r.inscription_id));
   const byId = new Map(eligible.map((r) => [Number(r.inscription_id), r]));
-  const states = statesByInscription(await titularStateRowsOf(tx, b.sie, ids), byId);
-  for (const row of eligible) {
-    const inscriptionId = Number(row.inscription_id);
-    const state = states.get(inscriptionId)!;
-    const guardianId = state.guardians.find((g) => g.person.id === Number(row.person_id))?.guardian.id;
-    if (guardianId === undefined) throw new AppError('conflict', previousTitularsMessages.guardianRemoved);
-    const inscription: InscriptionFacts = {
-      inscriptionId,
-      rude: row.rude,
-      fullName: row.full_name.replace(/\s+/g, ' '),
-      course: courseOf(row),
-      removed: row.removed,
-      identityValidated: true,
-    };
-    await decideAndWrite(tx, { ...b, inscriptionId }, { facts, inscription }, state, guardianId);
-  }
+  await designateEach(
+    tx,
+    b,
+    facts,
+    eligible.map((row) => ({
+      student: { ...studentOf(row), removed: row.removed },
+      personId: Number(row.person_id),
+    })),
+    (id) => previousRowOf(byId.get(id)!),
+  );
+}
+
+/** What the modal would show as last year's titular, from the candidate row. */
+function previousRowOf(p: PreviousTitularCandidateRow): PreviousTitularRow {
+  return {
+    year: Number(p.previous_year),
+    person_id: Number(p.person_id),
+    carnet: p.carnet,
+    complemento: p.complemento,
+    paterno: '',
+    materno: '',
+    name: p.person_name,
+    birth_date: p.birth_date,
+    verified: p.verified,
+    relationship_id: Number(p.relationship_id),
+    relationship_name: p.relationship_name,
+  };
 }

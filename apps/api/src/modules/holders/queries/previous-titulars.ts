@@ -196,3 +196,59 @@ export function titularStateRowsOf(db: Executor, sie: number, ids: readonly numb
     .where(and(eq(inscriptions.institutionId, sie), sql`${inscriptions.id} = ANY(${intArray(ids)})`))
     .orderBy(asc(inscriptions.id), asc(guardians.createdAt), asc(guardians.id));
 }
+
+export type GuardianStudentRow = {
+  inscription_id: number;
+  rude: string;
+  full_name: string;
+  level_id: number;
+  grade_id: number;
+  parallel_id: number;
+  removed: boolean;
+  segip_id: number;
+  empareja_sereci: boolean;
+  blocked: boolean;
+  guardian_id: number;
+  relationship_id: number;
+  relationship_name: string;
+  verified: boolean;
+  person_name: string;
+  titular_person_id: number | null;
+  titular_relationship_id: number | null;
+  titular_name: string | null;
+};
+
+/**
+ * Siblings (decision 062): the school's inscriptions of `year` (all, or those of `ids`) of which the
+ * person is an active guardian, through the guardians' person index, with what the rule needs and
+ * the current titular. A person who is nobody's guardian here answers no row.
+ */
+export function guardianStudentRows(
+  db: Executor,
+  q: { sie: number; year: number; personId: number; ids: readonly number[] | null; limit: number },
+) {
+  return rows<GuardianStudentRow>(
+    db,
+    sql`SELECT n.id AS inscription_id, s.rude,
+          trim(s.first_last_name || ' ' || s.second_last_name || ' ' || s.name) AS full_name,
+          c.level_id, c.grade_id, c.parallel_id, n.removed_at IS NOT NULL AS removed, s.segip_id,
+          s.empareja_sereci, ${isBlockedSql(sql`n.id`)} AS blocked,
+          g.id AS guardian_id, g.relationship_id, r.name AS relationship_name,
+          p.segip_verified_at IS NOT NULL AS verified,
+          trim(p.first_last_name || ' ' || p.second_last_name || ' ' || p.name) AS person_name,
+          cur.person_id AS titular_person_id, cur.relationship_id AS titular_relationship_id,
+          trim(cp.first_last_name || ' ' || cp.second_last_name || ' ' || cp.name) AS titular_name
+        FROM guardians g
+        JOIN inscriptions n ON n.id = g.inscription_id AND n.institution_id = ${q.sie} AND n.year = ${q.year}
+        JOIN students s ON s.id = n.student_id
+        JOIN courses c ON c.id = n.course_id
+        JOIN persons p ON p.id = g.person_id
+        JOIN relationships r ON r.id = g.relationship_id
+        LEFT JOIN titular_assignments cur ON cur.inscription_id = n.id AND cur.removed_at IS NULL
+        LEFT JOIN persons cp ON cp.id = cur.person_id
+        WHERE g.person_id = ${q.personId} AND g.removed_at IS NULL
+          ${q.ids ? sql`AND n.id = ANY(${intArray(q.ids)})` : sql``}
+        ORDER BY c.level_id, c.grade_id, c.parallel_id, full_name, n.id
+        LIMIT ${q.limit}`,
+  );
+}
