@@ -6056,6 +6056,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/holders/institutions/{sie}/persons/{personId}/guardian-students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Los estudiantes de la unidad educativa de quienes la persona es tutor, con el motivo si no puede ser su titular */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    personId: number;
+                    /** @description Código SIE de la institución */
+                    sie: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fullName: string;
+                            personId: number;
+                            students: {
+                                course: string;
+                                /** @description Nombre del titular actual si es otra persona */
+                                currentTitular: string | null;
+                                fullName: string;
+                                inscriptionId: number;
+                                isTitular: boolean;
+                                /** @description Por qué no se puede designar; null si se puede */
+                                reason: string | null;
+                                relationshipName: string;
+                                rude: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/holders/institutions/{sie}/persons/{personId}/titular-designations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Designa a la persona como titular de cada estudiante indicado del que es tutor, en una transacción */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    personId: number;
+                    /** @description Código SIE de la institución */
+                    sie: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        inscriptionIds: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            designated: number;
+                            notDesignated: {
+                                course: string;
+                                fullName: string;
+                                inscriptionId: number;
+                                reason: string;
+                                rude: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/holders/institutions/{sie}/previous-titulars": {
         parameters: {
             query?: never;

@@ -11,7 +11,6 @@ import {
   previousTitularsMessages,
 } from '@bjp/domain';
 import type { AppDeps } from '../../app-types.js';
-import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { paidFacts } from '../paid-validation/index.js';

@@ -1,5 +1,6 @@
 import {
   addGuardianRequest,
+  guardianStudentsResponse,
   idParam,
   newTitularRequest,
   personData,
@@ -11,6 +12,8 @@ import {
   previousTitularsReview,
   relationshipUpdateRequest,
   sieParams,
+  titularDesignationsRequest,
+  titularDesignationsResult,
   titularListPage,
   titularListQuery,
   titularModalResponse,
@@ -36,6 +39,7 @@ import {
   designatePreviousTitulars,
   previousTitularsReview as reviewPreviousTitulars,
 } from './previous-titulars.js';
+import { designateForStudents, guardianStudents } from './sibling-designations.js';
 import { choosePreviousTitular, saveTitular } from './titular.js';
 import { listTitulars, titularStudents, validateTitularStudents } from './titular-list.js';
 
@@ -208,6 +212,43 @@ export async function titularRoutes(app: AppInstance) {
     async (req) =>
       designatePreviousTitulars(
         { deps: app.deps, user: req.authUser, sie: req.params.sie, ip: req.ip },
+        req.body.inscriptionIds,
+      ),
+  );
+
+  // Siblings (issue 37 §1, decision 062): the person chosen for one student, offered for the others.
+  app.get(
+    `${base}/persons/:personId/guardian-students`,
+    {
+      schema: {
+        tags,
+        description:
+          'Los estudiantes de la unidad educativa de quienes la persona es tutor, con el motivo si no puede ser su titular',
+        params: personParams,
+        response: { 200: guardianStudentsResponse },
+      },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => guardianStudents(app.deps, req.params.sie, req.params.personId),
+  );
+
+  app.post(
+    `${base}/persons/:personId/titular-designations`,
+    {
+      schema: {
+        tags,
+        description:
+          'Designa a la persona como titular de cada estudiante indicado del que es tutor, en una transacción',
+        params: personParams,
+        body: titularDesignationsRequest,
+        response: { 200: titularDesignationsResult },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) =>
+      designateForStudents(
+        { deps: app.deps, user: req.authUser, sie: req.params.sie, ip: req.ip },
+        req.params.personId,
         req.body.inscriptionIds,
       ),
   );
