@@ -23,6 +23,15 @@ export function PreviousTitularsButton({ sie }: { sie: number }) {
   const s = state.data;
   if (!mayEdit || !s || s.consolidatedAt || !s.registrationOpen) return null;
 
+  // mutateAsync, not mutate's callbacks: those do not run once the observer re-subscribes while
+  // the school's queries are read again after the batch, and the answer must still be shown.
+  const send = async (ids: number[]) => {
+    try {
+      setResult(await designate.mutateAsync(ids));
+    } catch {
+      // Shown inside the dialog by `error` (designate.error), next to the button.
+    }
+  };
   const close = () => {
     setOpened(false);
     setResult(null);
@@ -54,7 +63,7 @@ export function PreviousTitularsButton({ sie }: { sie: number }) {
             result={result}
             pending={designate.isPending}
             error={designate.error}
-            onDesignate={(ids) => designate.mutate(ids, { onSuccess: setResult })}
+            onDesignate={send}
             onClose={close}
           />
         )}
