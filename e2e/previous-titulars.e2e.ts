@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, baseUrl, launchBrowser, login, newPage, screenshot } from './support/browser.js';
+import {
+  apiGet,
+  baseUrl,
+  launchBrowser,
+  login,
+  newPage,
+  reopenHolders,
+  screenshot,
+} from './support/browser.js';
 
 type Review = { eligible: unknown[]; excluded: unknown[]; alreadyDesignated: number; year: number };
 type School = { sie: number; name: string; codeType: number };
@@ -11,19 +19,24 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A school of the director's whose list is open and has returning students to designate. */
+/**
+ * A school of the director's with returning students to designate, its list open again if an earlier
+ * browser test consolidated it (the files share one server).
+ */
 async function schoolWithReturning(page: Page): Promise<{ school: School; review: Review }> {
   const mine = await apiGet<{ items: School[] }>(page, '/api/v1/institutions/mine');
   for (const school of mine.items) {
-    const state = await apiGet<{ consolidatedAt: string | null; registrationOpen: boolean }>(
+    const review = await apiGet<Review>(page, `/api/v1/holders/institutions/${school.sie}/previous-titulars`);
+    if (review.eligible.length === 0) continue;
+    const state = await apiGet<{ consolidatedAt: string | null }>(
       page,
       `/api/v1/holders/institutions/${school.sie}`,
     );
-    if (state.consolidatedAt || !state.registrationOpen) continue;
-    const review = await apiGet<Review>(page, `/api/v1/holders/institutions/${school.sie}/previous-titulars`);
-    if (review.eligible.length > 0) return { school, review };
+    if (state.consolidatedAt)
+      await reopenHolders(browser, school.sie, 'Prueba: titulares de la gestión anterior');
+    return { school, review };
   }
-  throw new Error('no open school of the director with returning students');
+  throw new Error('no school of the director with returning students');
 }
 
 async function openReview(page: Page, school: School) {
@@ -54,7 +67,10 @@ describe("'Titulares de la gestión anterior' (issue 37 §1)", () => {
     const dialog = await openReview(page, school);
     await screenshot(page, 'previous-titulars-review');
     await dialog.getByRole('button', { name: label }).click();
-    await dialog.getByText(/Se design(ó|aron) \d+ titulares? de la gestión anterior\./).waitFor();
+    await dialog.getByTestId('previous-titulars-result').waitFor();
+    expect(await dialog.getByTestId('previous-titulars-result').innerText()).toMatch(
+      /Se design(ó|aron) \d+ titular(es)? de la gestión anterior\./,
+    );
     await screenshot(page, 'previous-titulars-result');
     const after = await apiGet<Review>(page, `/api/v1/holders/institutions/${school.sie}/previous-titulars`);
     expect(after.eligible).toEqual([]);
