@@ -189,6 +189,27 @@ const allowed: Record<string, Profile[]> = {
     'distrito',
     'director',
   ],
+  'GET /api/v1/holders/institutions/:sie/persons/:personId/guardian-students': [
+    'admin',
+    'ministerio',
+    'depto',
+    'distrito',
+    'director',
+  ],
+  'POST /api/v1/holders/institutions/:sie/persons/:personId/titular-designations': [
+    'admin',
+    'depto',
+    'distrito',
+    'director',
+  ],
+  'GET /api/v1/holders/institutions/:sie/previous-titulars': [
+    'admin',
+    'ministerio',
+    'depto',
+    'distrito',
+    'director',
+  ],
+  'POST /api/v1/holders/institutions/:sie/previous-titulars': ['admin', 'depto', 'distrito', 'director'],
   'GET /api/v1/holders/institutions/:sie/titulars': ['admin', 'ministerio', 'depto', 'distrito', 'director'],
   'GET /api/v1/holders/institutions/:sie/titulars/:personId/students': [
     'admin',
@@ -394,6 +415,8 @@ function sampleRequest(method: string, url: string) {
       relationshipId: 1,
     },
     'PUT /api/v1/holders/institutions/:sie/inscriptions/:inscriptionId/titular': { guardianId: null },
+    'POST /api/v1/holders/institutions/:sie/previous-titulars': { inscriptionIds: [1] },
+    'POST /api/v1/holders/institutions/:sie/persons/:personId/titular-designations': { inscriptionIds: [1] },
     'POST /api/v1/places': { description: 'Aula', capacity: 10, reference: '2025-11-01' },
     'PUT /api/v1/events/places/:id': { description: 'Aula', capacity: 10, reference: '2025-11-01' },
     'POST /api/v1/enrollment-forms': {

@@ -1273,6 +1273,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/holders/institutions/{sie}/persons/{personId}/guardian-students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /holders/institutions/:sie/persons/:personId/guardian-students
+         * @description Los estudiantes de la unidad educativa de quienes la persona es tutor, con el motivo si no puede ser su titular
+         */
+        get: operations["getHoldersInstitutionsBySiePersonsByPersonIdGuardianStudents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/holders/institutions/{sie}/persons/{personId}/titular-designations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /holders/institutions/:sie/persons/:personId/titular-designations
+         * @description Designa a la persona como titular de cada estudiante indicado del que es tutor, en una transacción
+         */
+        post: operations["postHoldersInstitutionsBySiePersonsByPersonIdTitularDesignations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/holders/institutions/{sie}/previous-titulars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /holders/institutions/:sie/previous-titulars
+         * @description Lista de revisión: estudiantes que vuelven con su titular de la gestión anterior (a designar y excepciones con su motivo)
+         */
+        get: operations["getHoldersInstitutionsBySiePreviousTitulars"];
+        put?: never;
+        /**
+         * POST /holders/institutions/:sie/previous-titulars
+         * @description Designa a cada estudiante indicado su titular de la gestión anterior, en una transacción, con las reglas de la designación individual
+         */
+        post: operations["postHoldersInstitutionsBySiePreviousTitulars"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/holders/institutions/{sie}/students": {
         parameters: {
             query?: never;
@@ -13747,6 +13811,491 @@ export interface operations {
                         paterno: string;
                         /** @description Identidad confirmada por el SEGIP */
                         verified: boolean;
+                    };
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El estado no permite la operación (ya consolidado, ya bloqueado…) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getHoldersInstitutionsBySiePersonsByPersonIdGuardianStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                personId: number;
+                /** @description Código SIE de la institución */
+                sie: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fullName: string;
+                        personId: number;
+                        students: {
+                            course: string;
+                            /** @description Nombre del titular actual si es otra persona */
+                            currentTitular: string | null;
+                            fullName: string;
+                            inscriptionId: number;
+                            isTitular: boolean;
+                            /** @description Por qué no se puede designar; null si se puede */
+                            reason: string | null;
+                            relationshipName: string;
+                            rude: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postHoldersInstitutionsBySiePersonsByPersonIdTitularDesignations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                personId: number;
+                /** @description Código SIE de la institución */
+                sie: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    inscriptionIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        designated: number;
+                        notDesignated: {
+                            course: string;
+                            fullName: string;
+                            inscriptionId: number;
+                            reason: string;
+                            rude: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El estado no permite la operación (ya consolidado, ya bloqueado…) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getHoldersInstitutionsBySiePreviousTitulars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Código SIE de la institución */
+                sie: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Estudiantes que ya tienen como titular al de la gestión anterior (no se listan) */
+                        alreadyDesignated: number;
+                        eligible: {
+                            course: string;
+                            fullName: string;
+                            inscriptionId: number;
+                            /** @description Por qué no se designa; null si se designa con la confirmación */
+                            reason: string | null;
+                            rude: string;
+                            titular: {
+                                carnet: string;
+                                complemento: string;
+                                fullName: string;
+                                personId: number;
+                                relationshipName: string;
+                            };
+                        }[];
+                        excluded: {
+                            course: string;
+                            fullName: string;
+                            inscriptionId: number;
+                            /** @description Por qué no se designa; null si se designa con la confirmación */
+                            reason: string | null;
+                            rude: string;
+                            titular: {
+                                carnet: string;
+                                complemento: string;
+                                fullName: string;
+                                personId: number;
+                                relationshipName: string;
+                            };
+                        }[];
+                        /** @description true si hubo más de 2000 estudiantes para listar */
+                        truncated: boolean;
+                        /** @description La gestión anterior */
+                        year: number;
+                    };
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postHoldersInstitutionsBySiePreviousTitulars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Código SIE de la institución */
+                sie: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Las inscripciones de la lista de revisión a designar */
+                    inscriptionIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        designated: number;
+                        notDesignated: {
+                            course: string;
+                            fullName: string;
+                            inscriptionId: number;
+                            reason: string;
+                            rude: string;
+                        }[];
                     };
                 };
             };
