@@ -10360,6 +10360,584 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/observed-payments/departments/{departmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Solo los pagos con esta observación */
+                    kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                    /** @description Página, desde 1 */
+                    page?: number;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
+                header?: never;
+                path: {
+                    departmentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountPerStudent: number;
+                            items: {
+                                /** @description Bs. */
+                                amount: number | null;
+                                bank: string | null;
+                                departmentName: string;
+                                districtId: number;
+                                districtName: string;
+                                kindLabels: string[];
+                                kinds: ("ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON")[];
+                                mode: string | null;
+                                /** @description aaaa-mm-dd */
+                                paidOn: string | null;
+                                /** @description aaaa-mm-dd, día (Bolivia) en que se recibió el pago */
+                                receivedOn: string;
+                                rowNumber: number;
+                                rude: string;
+                                schoolName: string;
+                                sie: number;
+                                /** @description Paterno Materno Nombre */
+                                studentName: string;
+                                titularCarnet: string | null;
+                                titularName: string | null;
+                            }[];
+                            /**
+                             * @description Filtro aplicado a las filas
+                             * @enum {string|null}
+                             */
+                            kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON" | null;
+                            page: number;
+                            pageSize: number;
+                            /** @description aaaa-mm-dd, inicio del calendario de pagos de la gestión */
+                            paymentStart: string;
+                            place: {
+                                departmentName: string | null;
+                                districtName: string | null;
+                                /** @description Departamento, distrito o SIE; null a nivel nacional */
+                                id: number | null;
+                                /** @enum {string} */
+                                level: "national" | "department" | "district" | "institution";
+                                name: string;
+                            };
+                            summary: {
+                                /** @description Bs. pagados a esos estudiantes */
+                                amount: number;
+                                kinds: {
+                                    /** @description Bs. pagados a esos estudiantes */
+                                    amount: number;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                    label: string;
+                                    students: number;
+                                }[];
+                                /** @description Estudiantes con al menos una observación */
+                                students: number;
+                            };
+                            /** @description Total de filas que cumplen el filtro */
+                            total: number;
+                            year: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/departments/{departmentId}/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Solo los pagos con esta observación */
+                    kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
+                header?: never;
+                path: {
+                    departmentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/districts/{districtId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Solo los pagos con esta observación */
+                    kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                    /** @description Página, desde 1 */
+                    page?: number;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
+                header?: never;
+                path: {
+                    districtId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountPerStudent: number;
+                            items: {
+                                /** @description Bs. */
+                                amount: number | null;
+                                bank: string | null;
+                                departmentName: string;
+                                districtId: number;
+                                districtName: string;
+                                kindLabels: string[];
+                                kinds: ("ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON")[];
+                                mode: string | null;
+                                /** @description aaaa-mm-dd */
+                                paidOn: string | null;
+                                /** @description aaaa-mm-dd, día (Bolivia) en que se recibió el pago */
+                                receivedOn: string;
+                                rowNumber: number;
+                                rude: string;
+                                schoolName: string;
+                                sie: number;
+                                /** @description Paterno Materno Nombre */
+                                studentName: string;
+                                titularCarnet: string | null;
+                                titularName: string | null;
+                            }[];
+                            /**
+                             * @description Filtro aplicado a las filas
+                             * @enum {string|null}
+                             */
+                            kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON" | null;
+                            page: number;
+                            pageSize: number;
+                            /** @description aaaa-mm-dd, inicio del calendario de pagos de la gestión */
+                            paymentStart: string;
+                            place: {
+                                departmentName: string | null;
+                                districtName: string | null;
+                                /** @description Departamento, distrito o SIE; null a nivel nacional */
+                                id: number | null;
+                                /** @enum {string} */
+                                level: "national" | "department" | "district" | "institution";
+                                name: string;
+                            };
+                            summary: {
+                                /** @description Bs. pagados a esos estudiantes */
+                                amount: number;
+                                kinds: {
+                                    /** @description Bs. pagados a esos estudiantes */
+                                    amount: number;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                    label: string;
+                                    students: number;
+                                }[];
+                                /** @description Estudiantes con al menos una observación */
+                                students: number;
+                            };
+                            /** @description Total de filas que cumplen el filtro */
+                            total: number;
+                            year: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/districts/{districtId}/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Solo los pagos con esta observación */
+                    kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
+                header?: never;
+                path: {
+                    districtId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/institutions/{sie}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Solo los pagos con esta observación */
+                    kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                    /** @description Página, desde 1 */
+                    page?: number;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Código SIE */
+                    sie: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountPerStudent: number;
+                            items: {
+                                /** @description Bs. */
+                                amount: number | null;
+                                bank: string | null;
+                                departmentName: string;
+                                districtId: number;
+                                districtName: string;
+                                kindLabels: string[];
+                                kinds: ("ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON")[];
+                                mode: string | null;
+                                /** @description aaaa-mm-dd */
+                                paidOn: string | null;
+                                /** @description aaaa-mm-dd, día (Bolivia) en que se recibió el pago */
+                                receivedOn: string;
+                                rowNumber: number;
+                                rude: string;
+                                schoolName: string;
+                                sie: number;
+                                /** @description Paterno Materno Nombre */
+                                studentName: string;
+                                titularCarnet: string | null;
+                                titularName: string | null;
+                            }[];
+                            /**
+                             * @description Filtro aplicado a las filas
+                             * @enum {string|null}
+                             */
+                            kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON" | null;
+                            page: number;
+                            pageSize: number;
+                            /** @description aaaa-mm-dd, inicio del calendario de pagos de la gestión */
+                            paymentStart: string;
+                            place: {
+                                departmentName: string | null;
+                                districtName: string | null;
+                                /** @description Departamento, distrito o SIE; null a nivel nacional */
+                                id: number | null;
+                                /** @enum {string} */
+                                level: "national" | "department" | "district" | "institution";
+                                name: string;
+                            };
+                            summary: {
+                                /** @description Bs. pagados a esos estudiantes */
+                                amount: number;
+                                kinds: {
+                                    /** @description Bs. pagados a esos estudiantes */
+                                    amount: number;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                    label: string;
+                                    students: number;
+                                }[];
+                                /** @description Estudiantes con al menos una observación */
+                                students: number;
+                            };
+                            /** @description Total de filas que cumplen el filtro */
+                            total: number;
+                            year: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/institutions/{sie}/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Solo los pagos con esta observación */
+                    kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Código SIE */
+                    sie: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/national": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Solo los pagos con esta observación */
+                    kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                    /** @description Página, desde 1 */
+                    page?: number;
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amountPerStudent: number;
+                            items: {
+                                /** @description Bs. */
+                                amount: number | null;
+                                bank: string | null;
+                                departmentName: string;
+                                districtId: number;
+                                districtName: string;
+                                kindLabels: string[];
+                                kinds: ("ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON")[];
+                                mode: string | null;
+                                /** @description aaaa-mm-dd */
+                                paidOn: string | null;
+                                /** @description aaaa-mm-dd, día (Bolivia) en que se recibió el pago */
+                                receivedOn: string;
+                                rowNumber: number;
+                                rude: string;
+                                schoolName: string;
+                                sie: number;
+                                /** @description Paterno Materno Nombre */
+                                studentName: string;
+                                titularCarnet: string | null;
+                                titularName: string | null;
+                            }[];
+                            /**
+                             * @description Filtro aplicado a las filas
+                             * @enum {string|null}
+                             */
+                            kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON" | null;
+                            page: number;
+                            pageSize: number;
+                            /** @description aaaa-mm-dd, inicio del calendario de pagos de la gestión */
+                            paymentStart: string;
+                            place: {
+                                departmentName: string | null;
+                                districtName: string | null;
+                                /** @description Departamento, distrito o SIE; null a nivel nacional */
+                                id: number | null;
+                                /** @enum {string} */
+                                level: "national" | "department" | "district" | "institution";
+                                name: string;
+                            };
+                            summary: {
+                                /** @description Bs. pagados a esos estudiantes */
+                                amount: number;
+                                kinds: {
+                                    /** @description Bs. pagados a esos estudiantes */
+                                    amount: number;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                    label: string;
+                                    students: number;
+                                }[];
+                                /** @description Estudiantes con al menos una observación */
+                                students: number;
+                            };
+                            /** @description Total de filas que cumplen el filtro */
+                            total: number;
+                            year: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/national/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Solo los pagos con esta observación */
+                    kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                    /** @description Gestión a consultar; sin ella, la gestión abierta */
+                    year?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/reconciliation/departments/{departmentId}": {
         parameters: {
             query?: never;
