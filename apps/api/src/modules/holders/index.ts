@@ -13,5 +13,5 @@ export { titularModal } from './modal.js';
 export { findPersonIn } from './person-place.js';
 export { PERSON_SEARCH_ACTION, PERSON_SEARCH_ENTITY } from './person-search.js';
 export { assertAdult, segipPersonOf, verifyWithSegip, writePersonUpdate } from './persons.js';
-export { currentTitularSql, paidDaysSql, titularOnDaySql } from './queries/payment-rules.js';
+export { repeatedPaymentsSql, titularSpansSql } from './queries/payment-rules.js';
 export { saveTitular } from './titular.js';

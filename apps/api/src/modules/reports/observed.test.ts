@@ -28,7 +28,8 @@ import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
  * 'Pagos observados'. Each kind is made by one student of school S1 (district A, department 2) whose
  * ledger, titular or inscription is written as it would stand after the sync, a correction or a baja:
  * the titular registered on 15/09, the bank's payment dated 01/11 and received on 05/11 at the year's
- * amount, unless the kind needs otherwise. A clean payment and an unpaid record are not observed.
+ * amount, unless the kind needs otherwise. A clean payment, a correction of the bank alone and an
+ * unpaid record are not observed.
  * S2 (district B, same department) has a payment before the year's start; S3 (department 4) one of
  * another amount, so the place refusals and the national totals have rows to tell apart.
  */
@@ -84,12 +85,18 @@ async function titular(inscriptionId: number, institutionId: number, from: Date,
 /** A ledger entry as the sync appends it, superseding the inscription's current one. */
 async function entry(
   inscriptionId: number,
-  e: { paidOn?: string; amount?: number; status?: 'PAGADO' | 'NO_PAGADO'; received?: string } = {},
+  e: {
+    paidOn?: string;
+    amount?: number;
+    status?: 'PAGADO' | 'NO_PAGADO';
+    received?: string;
+    bank?: string;
+  } = {},
 ) {
   await ctx.handle.db.execute(sql`
     INSERT INTO payment_ledger (inscription_id, source_kind, source_id, received_at, bank, paid_on, mode,
       amount_cents, bank_status, rude, supersedes_id)
-    SELECT n.id, 'sync', 1, ${e.received ?? RECEIVED}::timestamptz, 'Banco Unión', ${e.paidOn ?? '2025-11-01'}::date,
+    SELECT n.id, 'sync', 1, ${e.received ?? RECEIVED}::timestamptz, ${e.bank ?? 'Banco Unión'}, ${e.paidOn ?? '2025-11-01'}::date,
       'VENTANILLA', ${e.amount ?? amount}, ${e.status ?? 'PAGADO'}, s.rude,
       (SELECT c.id FROM payment_ledger_current c WHERE c.inscription_id = n.id)
     FROM inscriptions n JOIN students s ON s.id = n.student_id WHERE n.id = ${inscriptionId}`);
@@ -151,6 +158,10 @@ beforeAll(async () => {
     t[name] = (await loginAs(ctx.app, name, type)).token;
 
   await entry(await student('clean', sie.s1));
+  // A correction of the bank alone, on the same day: one payment, not two.
+  const corrected = await student('corrected', sie.s1);
+  await entry(corrected, { bank: 'Banco Bisa' });
+  await entry(corrected);
   await entry(await student('unpaid', sie.s1), { status: 'NO_PAGADO', paidOn: '2025-09-01' });
   await entry(await student('beforeStart', sie.s1), { paidOn: '2025-09-20' });
   await entry(await student('afterReceived', sie.s1), { paidOn: '2025-11-10' });
@@ -195,6 +206,7 @@ describe('Pagos observados: what each payment is observed for', () => {
     const byRude = kindsByRude(r);
     for (const [key, kinds] of Object.entries(expected)) expect(byRude[rude[key]!], key).toEqual(kinds);
     expect(byRude[rude.clean!]).toBeUndefined();
+    expect(byRude[rude.corrected!]).toBeUndefined();
     expect(byRude[rude.unpaid!]).toBeUndefined();
     expect(counts(r)).toEqual(Object.fromEntries(observedKinds.map((k) => [k, 1])));
     expect(r.summary).toMatchObject({ students: 9, amount: 9 * amount + 50 });

@@ -1,30 +1,27 @@
-// Rules of holders' own rows that the auditors' report ('Pagos observados', reports) relies on.
+// Rules of holders' own rows that the auditors' report ('Pagos observados', reports) relies on, as
+// relations over a set of inscriptions (`among`: a subquery of inscription ids), joined set-based.
 import { BOLIVIA_TIME_ZONE } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
 const zone = sql.raw(`'${BOLIVIA_TIME_ZONE}'`);
 
 /**
- * How many different days the bank reported a payment of the inscription on: its ledger's PAGADO
- * entries, corrections included (a correction of the bank or mode alone keeps the day, so it is not
- * a second payment). One probe of payment_ledger_inscription_idx per inscription.
+ * Each titular assignment of those inscriptions as the Bolivian days it was in force: from the day
+ * it was registered (`from_day`) to the day it was removed (`until_day`, excluded; null while it is
+ * the current titular). A titular replaced on a day gives way to the new one that same day.
+ * Columns: inscription_id, id, created_at, from_day, until_day.
  */
-export const paidDaysSql = (inscriptionId: SQL): SQL<number> =>
-  sql`(SELECT count(DISTINCT l.paid_on)::int FROM payment_ledger l
-    WHERE l.inscription_id = ${inscriptionId} AND l.bank_status = 'PAGADO')`;
+export const titularSpansSql = (among: SQL): SQL =>
+  sql`SELECT t.inscription_id, t.id, t.created_at, (t.created_at AT TIME ZONE ${zone})::date AS from_day,
+    (t.removed_at AT TIME ZONE ${zone})::date AS until_day
+  FROM titular_assignments t WHERE t.inscription_id IN (${among})`;
 
 /**
- * The id of the titular assignment in force on a Bolivian day: registered on or before it and not
- * removed by then (a titular replaced on that day gives way to the new one). Null when the student
- * had no titular that day.
+ * Those inscriptions the bank reported paid on more than one day: their ledger's PAGADO entries,
+ * corrections included (a correction of the bank or mode alone keeps the day, so it is not a second
+ * payment). Columns: inscription_id, paid_days.
  */
-export const titularOnDaySql = (inscriptionId: SQL, day: SQL): SQL<number | null> =>
-  sql`(SELECT t.id FROM titular_assignments t
-    WHERE t.inscription_id = ${inscriptionId}
-      AND (t.created_at AT TIME ZONE ${zone})::date <= ${day}
-      AND (t.removed_at IS NULL OR (t.removed_at AT TIME ZONE ${zone})::date > ${day})
-    ORDER BY t.created_at DESC, t.id DESC LIMIT 1)`;
-
-/** The id of the inscription's titular assignment in force now; null when it has none. */
-export const currentTitularSql = (inscriptionId: SQL): SQL<number | null> =>
-  sql`(SELECT t.id FROM titular_assignments t WHERE t.inscription_id = ${inscriptionId} AND t.removed_at IS NULL)`;
+export const repeatedPaymentsSql = (among: SQL): SQL =>
+  sql`SELECT l.inscription_id, count(DISTINCT l.paid_on)::int AS paid_days
+  FROM payment_ledger l WHERE l.bank_status = 'PAGADO' AND l.inscription_id IN (${among})
+  GROUP BY l.inscription_id HAVING count(DISTINCT l.paid_on) > 1`;

@@ -5,7 +5,7 @@ import type { Executor } from '../../../db/client.js';
 import { carnetOf, fullNameOf } from '../../../db/names.js';
 import { firstRow } from '../../../db/rows.js';
 import { isBlockedSql } from '../../blocking/index.js';
-import { currentTitularSql, paidDaysSql, titularOnDaySql } from '../../holders/index.js';
+import { repeatedPaymentsSql, titularSpansSql } from '../../holders/index.js';
 import type { ReconciliationRef } from './reconciliation.js';
 
 const zone = sql.raw(`'${BOLIVIA_TIME_ZONE}'`);
@@ -30,12 +30,14 @@ export type ObservedRules = { year: number; paymentStart: string; amountPerStude
  * The observed payments of a place as the CTE `observed`: every current payment the bank made
  * (`payments` view, paid) of an inscription of the year in the place, with the kinds it is observed
  * for; a payment with none is left out. Each kind's condition is one CASE so a payment carries all
- * its kinds; the titular and ledger conditions are holders' rules (its index), the block blocking's.
+ * its kinds; the titular spans and repeated payments are holders' relations (its index), joined
+ * set-based over the place's payments (a probe per payment would read titular_assignments once per
+ * row), the block is blocking's condition (one probe of its partial index).
  */
 function observedSql(ref: ReconciliationRef, rules: ObservedRules): SQL {
-  const id = sql`x.inscription_id`;
+  const among = sql`SELECT inscription_id FROM paid`;
   return sql`
-    paid AS (
+    paid AS MATERIALIZED (
       SELECT n.id AS inscription_id, n.institution_id, n.student_id, n.removed_at, n.withdrawn_at,
         p.paid_on, (p.synced_at AT TIME ZONE ${zone})::date AS received_on, p.amount_cents, p.bank, p.mode
       FROM inscriptions n
@@ -43,10 +45,21 @@ function observedSql(ref: ReconciliationRef, rules: ObservedRules): SQL {
       JOIN payments p ON p.inscription_id = n.id AND p.paid
       WHERE n.year = ${rules.year} AND ${inPlace(ref)}
     ),
+    spans AS MATERIALIZED (${titularSpansSql(among)}),
+    titular_then AS (
+      SELECT DISTINCT ON (x.inscription_id) x.inscription_id, s.id
+      FROM paid x JOIN spans s ON s.inscription_id = x.inscription_id
+        AND s.from_day <= x.paid_on AND (s.until_day IS NULL OR s.until_day > x.paid_on)
+      ORDER BY x.inscription_id, s.created_at DESC, s.id DESC
+    ),
+    repeated AS (${repeatedPaymentsSql(among)}),
     facts AS (
-      SELECT x.*, ${titularOnDaySql(id, sql`x.paid_on`)} AS titular_then, ${currentTitularSql(id)} AS titular_now,
-        ${paidDaysSql(id)} AS paid_days, ${isBlockedSql(id)} AS blocked
+      SELECT x.*, tt.id AS titular_then, tn.id AS titular_now, coalesce(r.paid_days, 1) AS paid_days,
+        ${isBlockedSql(sql`x.inscription_id`)} AS blocked
       FROM paid x
+      LEFT JOIN titular_then tt ON tt.inscription_id = x.inscription_id
+      LEFT JOIN spans tn ON tn.inscription_id = x.inscription_id AND tn.until_day IS NULL
+      LEFT JOIN repeated r ON r.inscription_id = x.inscription_id
     ),
     observed AS MATERIALIZED (
       SELECT f.*, k.kinds FROM facts f
