@@ -127,14 +127,15 @@ function KindCard({
         }
       >
         <Stack gap={2}>
-          <Text size="sm" fw={700} c={figure.students > 0 ? 'red.9' : undefined}>
+          <Text fz={{ base: 'xs', sm: 'sm' }} fw={700} c={figure.students > 0 ? 'red.9' : undefined}>
             {figure.label}
           </Text>
-          <Text fz="lg" fw={700}>
+          <Text fz={{ base: 'md', sm: 'lg' }} fw={700}>
             {formatCount(figure.students)} estudiante{figure.students === 1 ? '' : 's'}
           </Text>
           <Text size="sm">{formatBOB(figure.amount)}</Text>
-          <Text size="xs" c="dimmed">
+          {/* On a phone nine cards with their explanation fill several screens: the label says enough. */}
+          <Text size="xs" c="dimmed" visibleFrom="sm">
             {figure.description}
           </Text>
         </Stack>
@@ -192,7 +193,7 @@ export function ObservedPaymentsView({ report, target, kind, onKind, page, onPag
         </Group>
       </Paper>
 
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      <SimpleGrid cols={{ base: 2, lg: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
         {summary.kinds.map((figure) => (
           <KindCard
             key={figure.kind}
