@@ -12266,6 +12266,13 @@ export interface paths {
                                 beneficiaries: number;
                                 inserted: number;
                                 message: string;
+                                /** @description Pagos escritos por esta ejecución que quedan observados, por observación (solo las que tienen alguno) */
+                                observed?: {
+                                    /** @enum {string} */
+                                    kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                    label: string;
+                                    records: number;
+                                }[];
                                 /** @description Pagos informados por Síntesis */
                                 received: number;
                                 runId: number;
@@ -12496,6 +12503,13 @@ export interface paths {
                             beneficiaries: number;
                             inserted: number;
                             message: string;
+                            /** @description Pagos escritos por esta ejecución que quedan observados, por observación (solo las que tienen alguno) */
+                            observed?: {
+                                /** @enum {string} */
+                                kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                label: string;
+                                records: number;
+                            }[];
                             /** @description Pagos informados por Síntesis */
                             received: number;
                             runId: number;

@@ -119,3 +119,11 @@ export const observedReport = pageOf(observedRow).extend({
   summary: observedSummary,
 });
 export type ObservedReport = z.infer<typeof observedReport>;
+
+/** What a sync run or an import brought that is observed: records per kind, only the kinds found. */
+export const observedRecordCounts = z
+  .array(z.object({ kind: z.enum(observedKinds), label: z.string(), records: z.number().int() }))
+  .describe(
+    'Pagos escritos por esta ejecución que quedan observados, por observación (solo las que tienen alguno)',
+  );
+export type ObservedRecordCounts = z.infer<typeof observedRecordCounts>;

@@ -1,4 +1,4 @@
-/** What other areas may use of holders: the school of a request, titulars, guardians and persons (the adjustments change them), the titular modal, the person-search audit names, the frozen declaration's backfill and the ledger and titular rules of 'Pagos observados'. */
+/** What other areas may use of holders: the school of a request, titulars, guardians and persons (the adjustments change them), the titular modal, the person-search audit names and the frozen declaration's backfill. */
 export { schoolOf } from './context.js';
 export { backfillHolders } from './frozen.js';
 export {
@@ -13,5 +13,4 @@ export { titularModal } from './modal.js';
 export { findPersonIn } from './person-place.js';
 export { PERSON_SEARCH_ACTION, PERSON_SEARCH_ENTITY } from './person-search.js';
 export { assertAdult, segipPersonOf, verifyWithSegip, writePersonUpdate } from './persons.js';
-export { repeatedPaymentsSql, titularSpansSql } from './queries/payment-rules.js';
 export { saveTitular } from './titular.js';

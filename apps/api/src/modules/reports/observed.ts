@@ -1,6 +1,7 @@
 import {
   DEFAULT_PAGE_SIZE,
   type ObservedKind,
+  type ObservedRecordCounts,
   type ObservedReport,
   type ObservedRow,
   type ObservedSummary,
@@ -12,7 +13,12 @@ import type { AuthUser } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import type { ObservedDocument } from '../../documents/inputs.js';
 import { yearToRead } from '../settings/index.js';
-import { type ObservedRaw, type ObservedRawRow, observedQuery } from './queries/observed.js';
+import {
+  type ObservedRaw,
+  type ObservedRawRow,
+  observedCountsQuery,
+  observedQuery,
+} from './queries/observed.js';
 import type { ReconciliationRef } from './queries/reconciliation.js';
 import { resolvePlace } from './reconciliation.js';
 
@@ -103,4 +109,24 @@ export async function observedDocument(
     rows: raw.rows.map((r, i) => toRow(r, i + 1)),
     printedAt,
   };
+}
+
+/**
+ * The payments a sync run or an import wrote that are observed, per kind, judged by the open year's
+ * rules inside the writer's transaction (so they count what it wrote and is still in force).
+ */
+export async function observedOfSource(
+  db: Executor,
+  source: { kind: 'sync' | 'import'; id: number },
+): Promise<ObservedRecordCounts> {
+  const settings = await yearToRead(db, undefined);
+  const found = await observedCountsQuery(db, source, {
+    year: settings.year,
+    amountPerStudent: settings.amountPerStudent,
+    paymentStart: settings.calendarStart,
+  });
+  const byKind = new Map(found.map((f) => [f.kind, f.records]));
+  return observedKinds
+    .filter((kind) => byKind.has(kind))
+    .map((kind) => ({ kind, label: observedKindLabels[kind], records: byKind.get(kind)! }));
 }

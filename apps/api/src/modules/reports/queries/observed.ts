@@ -3,14 +3,17 @@ import { BOLIVIA_TIME_ZONE, type ObservedKind } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { carnetOf, fullNameOf } from '../../../db/names.js';
-import { firstRow } from '../../../db/rows.js';
+import { rows as allRows, firstRow } from '../../../db/rows.js';
 import { isBlockedSql } from '../../blocking/index.js';
-import { repeatedPaymentsSql, titularSpansSql } from '../../holders/index.js';
+import { repeatedPaymentsSql, titularSpansSql } from './observed-rules.js';
 import type { ReconciliationRef } from './reconciliation.js';
 
 const zone = sql.raw(`'${BOLIVIA_TIME_ZONE}'`);
 
-function inPlace(ref: ReconciliationRef): SQL {
+/** Which payments are judged: a place's, or those a sync run or an import wrote. */
+export type ObservedScope = ReconciliationRef | { level: 'source'; kind: 'sync' | 'import'; id: number };
+
+function inScope(ref: ObservedScope): SQL {
   switch (ref.level) {
     case 'national':
       return sql`true`;
@@ -18,6 +21,9 @@ function inPlace(ref: ReconciliationRef): SQL {
       return sql`i.department_id = ${ref.id}`;
     case 'district':
       return sql`i.district_id = ${ref.id}`;
+    case 'source':
+      // The current entry is the run's: what it brought and is still in force.
+      return sql`p.source_kind = ${ref.kind} AND p.source_id = ${ref.id}`;
     default:
       return sql`i.id = ${ref.id}`;
   }
@@ -30,11 +36,11 @@ export type ObservedRules = { year: number; paymentStart: string; amountPerStude
  * The observed payments of a place as the CTE `observed`: every current payment the bank made
  * (`payments` view, paid) of an inscription of the year in the place, with the kinds it is observed
  * for; a payment with none is left out. Each kind's condition is one CASE so a payment carries all
- * its kinds; the titular spans and repeated payments are holders' relations (its index), joined
+ * its kinds; the titular spans and repeated payments are relations (observed-rules.ts), joined
  * set-based over the place's payments (a probe per payment would read titular_assignments once per
  * row), the block is blocking's condition (one probe of its partial index).
  */
-function observedSql(ref: ReconciliationRef, rules: ObservedRules): SQL {
+function observedSql(ref: ObservedScope, rules: ObservedRules): SQL {
   const among = sql`SELECT inscription_id FROM paid`;
   return sql`
     paid AS MATERIALIZED (
@@ -43,7 +49,7 @@ function observedSql(ref: ReconciliationRef, rules: ObservedRules): SQL {
       FROM inscriptions n
       JOIN institutions i ON i.id = n.institution_id
       JOIN payments p ON p.inscription_id = n.id AND p.paid
-      WHERE n.year = ${rules.year} AND ${inPlace(ref)}
+      WHERE n.year = ${rules.year} AND ${inScope(ref)}
     ),
     spans AS MATERIALIZED (${titularSpansSql(among)}),
     titular_then AS (
@@ -162,4 +168,19 @@ export async function observedQuery(
         FROM detail d) AS rows`,
   ))!;
   return { students: raw.students, amount: raw.amount, figures: parsed(raw.figures), rows: parsed(raw.rows) };
+}
+
+/** How many of the payments a sync run or an import wrote are observed, per kind (only kinds found). */
+export async function observedCountsQuery(
+  db: Executor,
+  source: { kind: 'sync' | 'import'; id: number },
+  rules: ObservedRules,
+): Promise<Array<{ kind: ObservedKind; records: number }>> {
+  const raw = await allRows<{ kind: ObservedKind; records: number }>(
+    db,
+    sql`WITH ${observedSql({ level: 'source', ...source }, rules)}
+    SELECT k.kind, count(*)::int AS records
+    FROM observed o CROSS JOIN LATERAL unnest(o.kinds) AS k(kind) GROUP BY k.kind`,
+  );
+  return raw.map((r) => ({ kind: r.kind, records: Number(r.records) }));
 }

@@ -1,5 +1,7 @@
-// Rules of holders' own rows that the auditors' report ('Pagos observados', reports) relies on, as
+// The titular history and the ledger's payment days that 'Pagos observados' judges a payment by, as
 // relations over a set of inscriptions (`among`: a subquery of inscription ids), joined set-based.
+// They read holders' tables directly: holders uses reports (its declaration's student rows), so
+// reports cannot use holders' index without a cycle (decision 059; scripts/table-owners.allowed.json).
 import { BOLIVIA_TIME_ZONE } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
