@@ -2,7 +2,9 @@ import { formatCount, type ObservedReport, observedKindLabels } from '@bjp/domai
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe.js';
 import { apiGet, baseUrl, launchBrowser, login, newPage, screenshot } from './support/browser.js';
+import { findClipped } from './support/clipping.js';
 
 let browser: Browser;
 let page: Page;
@@ -22,6 +24,8 @@ describe('Pagos observados', () => {
       formatCount(report.summary.students),
     );
     await screenshot(page, 'observed-payments-national');
+    expect(await findClipped(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The demo's blocked students who were paid: the card filters the table and the address keeps it.
     const blocked = report.summary.kinds.find((k) => k.kind === 'BLOQUEADO')!;
@@ -47,13 +51,15 @@ describe('Pagos observados', () => {
     expect(sheet.rowCount - header).toBe(blocked.students);
   });
 
-  it('fits a phone without sideways scrolling of the page', async () => {
+  it('fits a phone without sideways scrolling of the page, nothing clipped', async () => {
     const phone = await newPage(browser, { width: 390, height: 844 });
     await login(phone, 'distrito', 2);
     await phone.goto(`${baseUrl()}/reports/observed-payments`);
     await phone.getByTestId('observed-table').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     await screenshot(phone, 'observed-payments-phone');
+    expect(await findClipped(phone)).toEqual([]);
+    expect(await seriousAxeViolations(phone)).toEqual([]);
     await phone.context().close();
   });
 });
