@@ -1,14 +1,12 @@
 // The one statement of 'Pagos observados': figures per kind and one page of observed payments.
-import { BOLIVIA_TIME_ZONE, type ObservedKind } from '@bjp/domain';
+import type { ObservedKind } from '@bjp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { carnetOf, fullNameOf } from '../../../db/names.js';
 import { rows as allRows, firstRow } from '../../../db/rows.js';
 import { isBlockedSql } from '../../blocking/index.js';
-import { repeatedPaymentsSql, titularSpansSql } from './observed-rules.js';
+import { boliviaDay, repeatedPaymentsSql, titularOnDaySql } from './observed-rules.js';
 import type { ReconciliationRef } from './reconciliation.js';
-
-const zone = sql.raw(`'${BOLIVIA_TIME_ZONE}'`);
 
 /** Which payments are judged: a place's, or those a sync run or an import wrote. */
 export type ObservedScope = ReconciliationRef | { level: 'source'; kind: 'sync' | 'import'; id: number };
@@ -36,35 +34,34 @@ export type ObservedRules = { year: number; paymentStart: string; amountPerStude
  * The observed payments of a place as the CTE `observed`: every current payment the bank made
  * (`payments` view, paid) of an inscription of the year in the place, with the kinds it is observed
  * for; a payment with none is left out. Each kind's condition is one CASE so a payment carries all
- * its kinds; the titular spans and repeated payments are relations (observed-rules.ts), joined
- * set-based over the place's payments (a probe per payment would read titular_assignments once per
- * row), the block is blocking's condition (one probe of its partial index).
+ * its kinds. Nearly every payment's current titular was already in force on its day: only the others
+ * (`unsettled`) look the titular history up, one index probe each, and only chains with a correction
+ * are counted for repeated days (observed-rules.ts); the block is blocking's condition (one probe of
+ * its partial index). So a national request reads each payment once, with no sort of them all.
  */
 function observedSql(ref: ObservedScope, rules: ObservedRules): SQL {
-  const among = sql`SELECT inscription_id FROM paid`;
   return sql`
     paid AS MATERIALIZED (
       SELECT n.id AS inscription_id, n.institution_id, n.student_id, n.removed_at, n.withdrawn_at,
-        p.paid_on, (p.synced_at AT TIME ZONE ${zone})::date AS received_on, p.amount_cents, p.bank, p.mode
+        p.paid_on, ${boliviaDay(sql`p.synced_at`)} AS received_on, p.amount_cents, p.bank, p.mode,
+        tn.id AS titular_now, ${boliviaDay(sql`tn.created_at`)} AS titular_now_from
       FROM inscriptions n
       JOIN institutions i ON i.id = n.institution_id
       JOIN payments p ON p.inscription_id = n.id AND p.paid
+      LEFT JOIN titular_assignments tn ON tn.inscription_id = n.id AND tn.removed_at IS NULL
       WHERE n.year = ${rules.year} AND ${inScope(ref)}
     ),
-    spans AS MATERIALIZED (${titularSpansSql(among)}),
-    titular_then AS (
-      SELECT DISTINCT ON (x.inscription_id) x.inscription_id, s.id
-      FROM paid x JOIN spans s ON s.inscription_id = x.inscription_id
-        AND s.from_day <= x.paid_on AND (s.until_day IS NULL OR s.until_day > x.paid_on)
-      ORDER BY x.inscription_id, s.created_at DESC, s.id DESC
+    unsettled AS (
+      SELECT x.inscription_id, th.id AS titular_then FROM paid x
+      LEFT JOIN LATERAL (${titularOnDaySql(sql`x.inscription_id`, sql`x.paid_on`)}) th ON true
+      WHERE x.paid_on IS NOT NULL AND (x.titular_now IS NULL OR x.titular_now_from > x.paid_on)
     ),
-    repeated AS (${repeatedPaymentsSql(among)}),
+    repeated AS (${repeatedPaymentsSql(sql`SELECT inscription_id FROM paid`)}),
     facts AS (
-      SELECT x.*, tt.id AS titular_then, tn.id AS titular_now, coalesce(r.paid_days, 1) AS paid_days,
-        ${isBlockedSql(sql`x.inscription_id`)} AS blocked
+      SELECT x.*, u.inscription_id IS NOT NULL AS unsettled, u.titular_then,
+        r.inscription_id IS NOT NULL AS repeated, ${isBlockedSql(sql`x.inscription_id`)} AS blocked
       FROM paid x
-      LEFT JOIN titular_then tt ON tt.inscription_id = x.inscription_id
-      LEFT JOIN spans tn ON tn.inscription_id = x.inscription_id AND tn.until_day IS NULL
+      LEFT JOIN unsettled u ON u.inscription_id = x.inscription_id
       LEFT JOIN repeated r ON r.inscription_id = x.inscription_id
     ),
     observed AS MATERIALIZED (
@@ -73,11 +70,11 @@ function observedSql(ref: ObservedScope, rules: ObservedRules): SQL {
         SELECT array_remove(ARRAY[
           CASE WHEN f.paid_on < ${rules.paymentStart}::date THEN 'ANTES_DEL_INICIO' END,
           CASE WHEN f.paid_on > f.received_on THEN 'DESPUES_DE_RECIBIDO' END,
-          CASE WHEN f.paid_on IS NOT NULL AND f.titular_then IS NULL THEN 'ANTES_DEL_TITULAR' END,
-          CASE WHEN f.titular_then IS DISTINCT FROM f.titular_now AND f.titular_then IS NOT NULL
-            THEN 'OTRO_TITULAR' END,
+          CASE WHEN f.unsettled AND f.titular_then IS NULL THEN 'ANTES_DEL_TITULAR' END,
+          -- Unsettled with a titular then: the one in force on the day is not the current one.
+          CASE WHEN f.unsettled AND f.titular_then IS NOT NULL THEN 'OTRO_TITULAR' END,
           CASE WHEN f.amount_cents IS DISTINCT FROM ${rules.amountPerStudent} THEN 'MONTO_DISTINTO' END,
-          CASE WHEN f.paid_days > 1 THEN 'PAGO_REPETIDO' END,
+          CASE WHEN f.repeated THEN 'PAGO_REPETIDO' END,
           CASE WHEN f.removed_at IS NOT NULL THEN 'BAJA' END,
           CASE WHEN f.blocked THEN 'BLOQUEADO' END,
           CASE WHEN f.withdrawn_at IS NOT NULL THEN 'FUERA_DEL_PADRON' END
