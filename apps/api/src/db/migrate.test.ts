@@ -49,13 +49,13 @@ describe('migrations, each in its own transaction', () => {
     ).rejects.toThrow('the last step fails');
     expect(await recorded(handle.db)).toBe(files.length - 1);
     expect(await pendingMigrations(handle.db)).toBe(1);
-    // The last migration (0037, the payment ledger; name the newest migration's table here when you
-    // add one) left nothing behind…
-    expect(await tableExists(handle.db, 'payment_ledger')).toBe(false);
-    // …while the one before it (the login locks) is in place.
-    expect(await tableExists(handle.db, 'login_known_addresses')).toBe(true);
+    // The last migration (0038, the titular index of 'Pagos observados'; name the newest migration's
+    // table or index here when you add one) left nothing behind…
+    expect(await tableExists(handle.db, 'titular_inscription_idx')).toBe(false);
+    // …while the one before it (the payment ledger) is in place.
+    expect(await tableExists(handle.db, 'payment_ledger')).toBe(true);
     await runMigrations(handle);
     expect(await recorded(handle.db)).toBe(files.length);
-    expect(await tableExists(handle.db, 'payment_ledger')).toBe(true);
+    expect(await tableExists(handle.db, 'titular_inscription_idx')).toBe(true);
   });
 });

@@ -2512,6 +2512,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/observed-payments/departments/{departmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /reports/observed-payments/departments/:departmentId */
+        get: operations["getReportsObservedPaymentsDepartmentsByDepartmentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/departments/{departmentId}/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /reports/observed-payments/departments/:departmentId/xlsx */
+        get: operations["getReportsObservedPaymentsDepartmentsByDepartmentIdXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/districts/{districtId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /reports/observed-payments/districts/:districtId */
+        get: operations["getReportsObservedPaymentsDistrictsByDistrictId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/districts/{districtId}/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /reports/observed-payments/districts/:districtId/xlsx */
+        get: operations["getReportsObservedPaymentsDistrictsByDistrictIdXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/institutions/{sie}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /reports/observed-payments/institutions/:sie */
+        get: operations["getReportsObservedPaymentsInstitutionsBySie"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/institutions/{sie}/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /reports/observed-payments/institutions/:sie/xlsx */
+        get: operations["getReportsObservedPaymentsInstitutionsBySieXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/national": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /reports/observed-payments/national */
+        get: operations["getReportsObservedPaymentsNational"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/observed-payments/national/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /reports/observed-payments/national/xlsx */
+        get: operations["getReportsObservedPaymentsNationalXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/reconciliation/departments/{departmentId}": {
         parameters: {
             query?: never;
@@ -22470,6 +22606,1004 @@ export interface operations {
             };
         };
     };
+    getReportsObservedPaymentsDepartmentsByDepartmentId: {
+        parameters: {
+            query?: {
+                /** @description Solo los pagos con esta observación */
+                kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                /** @description Página, desde 1 */
+                page?: number;
+                /** @description Gestión a consultar; sin ella, la gestión abierta */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                departmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountPerStudent: number;
+                        items: {
+                            /** @description Bs. */
+                            amount: number | null;
+                            bank: string | null;
+                            departmentName: string;
+                            districtId: number;
+                            districtName: string;
+                            kindLabels: string[];
+                            kinds: ("ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON")[];
+                            mode: string | null;
+                            /** @description aaaa-mm-dd */
+                            paidOn: string | null;
+                            /** @description aaaa-mm-dd, día (Bolivia) en que se recibió el pago */
+                            receivedOn: string;
+                            rowNumber: number;
+                            rude: string;
+                            schoolName: string;
+                            sie: number;
+                            /** @description Paterno Materno Nombre */
+                            studentName: string;
+                            titularCarnet: string | null;
+                            titularName: string | null;
+                        }[];
+                        /**
+                         * @description Filtro aplicado a las filas
+                         * @enum {string|null}
+                         */
+                        kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON" | null;
+                        page: number;
+                        pageSize: number;
+                        /** @description aaaa-mm-dd, inicio del calendario de pagos de la gestión */
+                        paymentStart: string;
+                        place: {
+                            departmentName: string | null;
+                            districtName: string | null;
+                            /** @description Departamento, distrito o SIE; null a nivel nacional */
+                            id: number | null;
+                            /** @enum {string} */
+                            level: "national" | "department" | "district" | "institution";
+                            name: string;
+                        };
+                        summary: {
+                            /** @description Bs. pagados a esos estudiantes */
+                            amount: number;
+                            kinds: {
+                                /** @description Bs. pagados a esos estudiantes */
+                                amount: number;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                label: string;
+                                students: number;
+                            }[];
+                            /** @description Estudiantes con al menos una observación */
+                            students: number;
+                        };
+                        /** @description Total de filas que cumplen el filtro */
+                        total: number;
+                        year: number;
+                    };
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportsObservedPaymentsDepartmentsByDepartmentIdXlsx: {
+        parameters: {
+            query?: {
+                /** @description Solo los pagos con esta observación */
+                kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                /** @description Gestión a consultar; sin ella, la gestión abierta */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                departmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El archivo pedido (PDF, XLSX, CSV o el archivo guardado) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportsObservedPaymentsDistrictsByDistrictId: {
+        parameters: {
+            query?: {
+                /** @description Solo los pagos con esta observación */
+                kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                /** @description Página, desde 1 */
+                page?: number;
+                /** @description Gestión a consultar; sin ella, la gestión abierta */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                districtId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountPerStudent: number;
+                        items: {
+                            /** @description Bs. */
+                            amount: number | null;
+                            bank: string | null;
+                            departmentName: string;
+                            districtId: number;
+                            districtName: string;
+                            kindLabels: string[];
+                            kinds: ("ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON")[];
+                            mode: string | null;
+                            /** @description aaaa-mm-dd */
+                            paidOn: string | null;
+                            /** @description aaaa-mm-dd, día (Bolivia) en que se recibió el pago */
+                            receivedOn: string;
+                            rowNumber: number;
+                            rude: string;
+                            schoolName: string;
+                            sie: number;
+                            /** @description Paterno Materno Nombre */
+                            studentName: string;
+                            titularCarnet: string | null;
+                            titularName: string | null;
+                        }[];
+                        /**
+                         * @description Filtro aplicado a las filas
+                         * @enum {string|null}
+                         */
+                        kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON" | null;
+                        page: number;
+                        pageSize: number;
+                        /** @description aaaa-mm-dd, inicio del calendario de pagos de la gestión */
+                        paymentStart: string;
+                        place: {
+                            departmentName: string | null;
+                            districtName: string | null;
+                            /** @description Departamento, distrito o SIE; null a nivel nacional */
+                            id: number | null;
+                            /** @enum {string} */
+                            level: "national" | "department" | "district" | "institution";
+                            name: string;
+                        };
+                        summary: {
+                            /** @description Bs. pagados a esos estudiantes */
+                            amount: number;
+                            kinds: {
+                                /** @description Bs. pagados a esos estudiantes */
+                                amount: number;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                label: string;
+                                students: number;
+                            }[];
+                            /** @description Estudiantes con al menos una observación */
+                            students: number;
+                        };
+                        /** @description Total de filas que cumplen el filtro */
+                        total: number;
+                        year: number;
+                    };
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportsObservedPaymentsDistrictsByDistrictIdXlsx: {
+        parameters: {
+            query?: {
+                /** @description Solo los pagos con esta observación */
+                kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                /** @description Gestión a consultar; sin ella, la gestión abierta */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                districtId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El archivo pedido (PDF, XLSX, CSV o el archivo guardado) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportsObservedPaymentsInstitutionsBySie: {
+        parameters: {
+            query?: {
+                /** @description Solo los pagos con esta observación */
+                kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                /** @description Página, desde 1 */
+                page?: number;
+                /** @description Gestión a consultar; sin ella, la gestión abierta */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Código SIE */
+                sie: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountPerStudent: number;
+                        items: {
+                            /** @description Bs. */
+                            amount: number | null;
+                            bank: string | null;
+                            departmentName: string;
+                            districtId: number;
+                            districtName: string;
+                            kindLabels: string[];
+                            kinds: ("ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON")[];
+                            mode: string | null;
+                            /** @description aaaa-mm-dd */
+                            paidOn: string | null;
+                            /** @description aaaa-mm-dd, día (Bolivia) en que se recibió el pago */
+                            receivedOn: string;
+                            rowNumber: number;
+                            rude: string;
+                            schoolName: string;
+                            sie: number;
+                            /** @description Paterno Materno Nombre */
+                            studentName: string;
+                            titularCarnet: string | null;
+                            titularName: string | null;
+                        }[];
+                        /**
+                         * @description Filtro aplicado a las filas
+                         * @enum {string|null}
+                         */
+                        kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON" | null;
+                        page: number;
+                        pageSize: number;
+                        /** @description aaaa-mm-dd, inicio del calendario de pagos de la gestión */
+                        paymentStart: string;
+                        place: {
+                            departmentName: string | null;
+                            districtName: string | null;
+                            /** @description Departamento, distrito o SIE; null a nivel nacional */
+                            id: number | null;
+                            /** @enum {string} */
+                            level: "national" | "department" | "district" | "institution";
+                            name: string;
+                        };
+                        summary: {
+                            /** @description Bs. pagados a esos estudiantes */
+                            amount: number;
+                            kinds: {
+                                /** @description Bs. pagados a esos estudiantes */
+                                amount: number;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                label: string;
+                                students: number;
+                            }[];
+                            /** @description Estudiantes con al menos una observación */
+                            students: number;
+                        };
+                        /** @description Total de filas que cumplen el filtro */
+                        total: number;
+                        year: number;
+                    };
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportsObservedPaymentsInstitutionsBySieXlsx: {
+        parameters: {
+            query?: {
+                /** @description Solo los pagos con esta observación */
+                kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                /** @description Gestión a consultar; sin ella, la gestión abierta */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Código SIE */
+                sie: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El archivo pedido (PDF, XLSX, CSV o el archivo guardado) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No existe, o no está en el lugar del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportsObservedPaymentsNational: {
+        parameters: {
+            query?: {
+                /** @description Solo los pagos con esta observación */
+                kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                /** @description Página, desde 1 */
+                page?: number;
+                /** @description Gestión a consultar; sin ella, la gestión abierta */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountPerStudent: number;
+                        items: {
+                            /** @description Bs. */
+                            amount: number | null;
+                            bank: string | null;
+                            departmentName: string;
+                            districtId: number;
+                            districtName: string;
+                            kindLabels: string[];
+                            kinds: ("ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON")[];
+                            mode: string | null;
+                            /** @description aaaa-mm-dd */
+                            paidOn: string | null;
+                            /** @description aaaa-mm-dd, día (Bolivia) en que se recibió el pago */
+                            receivedOn: string;
+                            rowNumber: number;
+                            rude: string;
+                            schoolName: string;
+                            sie: number;
+                            /** @description Paterno Materno Nombre */
+                            studentName: string;
+                            titularCarnet: string | null;
+                            titularName: string | null;
+                        }[];
+                        /**
+                         * @description Filtro aplicado a las filas
+                         * @enum {string|null}
+                         */
+                        kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON" | null;
+                        page: number;
+                        pageSize: number;
+                        /** @description aaaa-mm-dd, inicio del calendario de pagos de la gestión */
+                        paymentStart: string;
+                        place: {
+                            departmentName: string | null;
+                            districtName: string | null;
+                            /** @description Departamento, distrito o SIE; null a nivel nacional */
+                            id: number | null;
+                            /** @enum {string} */
+                            level: "national" | "department" | "district" | "institution";
+                            name: string;
+                        };
+                        summary: {
+                            /** @description Bs. pagados a esos estudiantes */
+                            amount: number;
+                            kinds: {
+                                /** @description Bs. pagados a esos estudiantes */
+                                amount: number;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                label: string;
+                                students: number;
+                            }[];
+                            /** @description Estudiantes con al menos una observación */
+                            students: number;
+                        };
+                        /** @description Total de filas que cumplen el filtro */
+                        total: number;
+                        year: number;
+                    };
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getReportsObservedPaymentsNationalXlsx: {
+        parameters: {
+            query?: {
+                /** @description Solo los pagos con esta observación */
+                kind?: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                /** @description Gestión a consultar; sin ella, la gestión abierta */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El archivo pedido (PDF, XLSX, CSV o el archivo guardado) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Datos no válidos: el mensaje dice cuál y por qué */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sin sesión, o la sesión venció */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El perfil o el lugar del usuario no permiten la operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+            /** @description El servicio no está disponible por un momento (base de datos, disco) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
+                        /** @description Código estable del error (bad_request, forbidden, conflict…) */
+                        code: string;
+                        /** @description Mensaje en español para el usuario */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getReportsReconciliationDepartmentsByDepartmentId: {
         parameters: {
             query?: {
@@ -24865,6 +25999,13 @@ export interface operations {
                             beneficiaries: number;
                             inserted: number;
                             message: string;
+                            /** @description Pagos escritos por esta ejecución que quedan observados, por observación (solo las que tienen alguno) */
+                            observed?: {
+                                /** @enum {string} */
+                                kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                                label: string;
+                                records: number;
+                            }[];
                             /** @description Pagos informados por Síntesis */
                             received: number;
                             runId: number;
@@ -25203,6 +26344,13 @@ export interface operations {
                         beneficiaries: number;
                         inserted: number;
                         message: string;
+                        /** @description Pagos escritos por esta ejecución que quedan observados, por observación (solo las que tienen alguno) */
+                        observed?: {
+                            /** @enum {string} */
+                            kind: "ANTES_DEL_INICIO" | "DESPUES_DE_RECIBIDO" | "ANTES_DEL_TITULAR" | "OTRO_TITULAR" | "MONTO_DISTINTO" | "PAGO_REPETIDO" | "BAJA" | "BLOQUEADO" | "FUERA_DEL_PADRON";
+                            label: string;
+                            records: number;
+                        }[];
                         /** @description Pagos informados por Síntesis */
                         received: number;
                         runId: number;
