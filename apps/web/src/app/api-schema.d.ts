@@ -17455,7 +17455,8 @@ export interface operations {
                         /** @description Cada registro de pago del banco, en orden; una corrección muestra el anterior (decisión 047) */
                         ledger: {
                             after: {
-                                amountCents: number | null;
+                                /** @description Monto en bolivianos */
+                                amountBob: number | null;
                                 bank: string | null;
                                 bankStatus: string;
                                 mode: string | null;
@@ -17463,7 +17464,8 @@ export interface operations {
                             };
                             /** @description El registro que esta corrección reemplaza (antes → después) */
                             before: {
-                                amountCents: number | null;
+                                /** @description Monto en bolivianos */
+                                amountBob: number | null;
                                 bank: string | null;
                                 bankStatus: string;
                                 mode: string | null;
@@ -26156,7 +26158,8 @@ export interface operations {
                         /** @description Cada registro de pago del banco, en orden; una corrección muestra el anterior (decisión 047) */
                         ledger: {
                             after: {
-                                amountCents: number | null;
+                                /** @description Monto en bolivianos */
+                                amountBob: number | null;
                                 bank: string | null;
                                 bankStatus: string;
                                 mode: string | null;
@@ -26164,7 +26167,8 @@ export interface operations {
                             };
                             /** @description El registro que esta corrección reemplaza (antes → después) */
                             before: {
-                                amountCents: number | null;
+                                /** @description Monto en bolivianos */
+                                amountBob: number | null;
                                 bank: string | null;
                                 bankStatus: string;
                                 mode: string | null;

@@ -191,7 +191,7 @@ export const paymentLedger = pgTable('payment_ledger', {
   bank: text('bank'),
   paidOn: date('paid_on', { mode: 'string' }),
   mode: text('mode'),
-  amountCents: integer('amount_cents'),
+  amountBob: integer('amount_bob'),
   bankStatus: text('bank_status').notNull().default('PAGADO'),
   rude: text('rude'),
   supersedesId: bigint('supersedes_id', { mode: 'number' }),

@@ -95,7 +95,7 @@ async function entry(
 ) {
   await ctx.handle.db.execute(sql`
     INSERT INTO payment_ledger (inscription_id, source_kind, source_id, received_at, bank, paid_on, mode,
-      amount_cents, bank_status, rude, supersedes_id)
+      amount_bob, bank_status, rude, supersedes_id)
     SELECT n.id, 'sync', 1, ${e.received ?? RECEIVED}::timestamptz, ${e.bank ?? 'Banco Unión'}, ${e.paidOn ?? '2025-11-01'}::date,
       'VENTANILLA', ${e.amount ?? amount}, ${e.status ?? 'PAGADO'}, s.rude,
       (SELECT c.id FROM payment_ledger_current c WHERE c.inscription_id = n.id)

@@ -8,7 +8,7 @@ const first = {
   paidOn: '2026-10-27',
   bank: 'BancoSol',
   mode: 'VENTANILLA',
-  amountCents: 200,
+  amountBob: 200,
   bankStatus: 'PAGADO',
 };
 const corrected = { ...first, paidOn: '2025-10-17', bank: 'Banco Unión' };
@@ -70,9 +70,9 @@ describe("the Kardex's payment ledger (issue 33 §3)", () => {
 
   it('writes an annulment and a record without a payment plainly', () => {
     expect(
-      ledgerRecord({ paidOn: null, bank: null, mode: null, amountCents: null, bankStatus: 'ANULADO' }),
+      ledgerRecord({ paidOn: null, bank: null, mode: null, amountBob: null, bankStatus: 'ANULADO' }),
     ).toBe('ANULADO');
-    expect(ledgerRecord({ ...first, bankStatus: 'NO_PAGADO', paidOn: null, amountCents: null })).toBe(
+    expect(ledgerRecord({ ...first, bankStatus: 'NO_PAGADO', paidOn: null, amountBob: null })).toBe(
       'NO PAGADO · BancoSol · VENTANILLA',
     );
   });

@@ -21,7 +21,7 @@ export function ledgerRecord(r: LedgerEntry['after']): string {
     `${statuses[r.bankStatus] ?? r.bankStatus}${r.paidOn ? ` ${formatDate(r.paidOn)}` : ''}`,
     r.bank,
     r.mode,
-    r.amountCents == null ? null : formatBOB(r.amountCents),
+    r.amountBob == null ? null : formatBOB(r.amountBob),
   ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -43,7 +43,7 @@ function observedSql(ref: ObservedScope, rules: ObservedRules): SQL {
   return sql`
     paid AS MATERIALIZED (
       SELECT n.id AS inscription_id, n.institution_id, n.student_id, n.removed_at, n.withdrawn_at,
-        p.paid_on, ${boliviaDay(sql`p.synced_at`)} AS received_on, p.amount_cents, p.bank, p.mode,
+        p.paid_on, ${boliviaDay(sql`p.synced_at`)} AS received_on, p.amount_bob, p.bank, p.mode,
         tn.id AS titular_now, ${boliviaDay(sql`tn.created_at`)} AS titular_now_from
       FROM inscriptions n
       JOIN institutions i ON i.id = n.institution_id
@@ -73,7 +73,7 @@ function observedSql(ref: ObservedScope, rules: ObservedRules): SQL {
           CASE WHEN f.unsettled AND f.titular_then IS NULL THEN 'ANTES_DEL_TITULAR' END,
           -- Unsettled with a titular then: the one in force on the day is not the current one.
           CASE WHEN f.unsettled AND f.titular_then IS NOT NULL THEN 'OTRO_TITULAR' END,
-          CASE WHEN f.amount_cents IS DISTINCT FROM ${rules.amountPerStudent} THEN 'MONTO_DISTINTO' END,
+          CASE WHEN f.amount_bob IS DISTINCT FROM ${rules.amountPerStudent} THEN 'MONTO_DISTINTO' END,
           CASE WHEN f.repeated THEN 'PAGO_REPETIDO' END,
           CASE WHEN f.removed_at IS NOT NULL THEN 'BAJA' END,
           CASE WHEN f.blocked THEN 'BLOQUEADO' END,
@@ -128,7 +128,7 @@ export async function observedQuery(
     db,
     sql`WITH ${observedSql(ref, rules)},
     figures AS (
-      SELECT k.kind, count(*)::int AS students, coalesce(sum(o.amount_cents), 0)::bigint AS amount
+      SELECT k.kind, count(*)::int AS students, coalesce(sum(o.amount_bob), 0)::bigint AS amount
       FROM observed o CROSS JOIN LATERAL unnest(o.kinds) AS k(kind) GROUP BY k.kind
     ),
     page AS (
@@ -150,7 +150,7 @@ export async function observedQuery(
         CASE WHEN pe.id IS NULL THEN NULL ELSE ${carnetOf('pe')} END AS titular_carnet,
         CASE WHEN pe.id IS NULL THEN NULL ELSE ${fullNameOf('pe')} END AS titular_name,
         g.paid_on::text AS paid_on, g.received_on::text AS received_on, g.bank, g.mode,
-        g.amount_cents AS amount, g.kinds
+        g.amount_bob AS amount, g.kinds
       FROM page g
       JOIN departments dp ON dp.id = g.department_id
       JOIN districts di ON di.id = g.district_id
@@ -158,7 +158,7 @@ export async function observedQuery(
       LEFT JOIN persons pe ON pe.id = t.person_id
     )
     SELECT (SELECT count(*)::int FROM observed) AS students,
-      (SELECT coalesce(sum(amount_cents), 0)::bigint FROM observed) AS amount,
+      (SELECT coalesce(sum(amount_bob), 0)::bigint FROM observed) AS amount,
       (SELECT coalesce(json_agg(f), '[]'::json) FROM figures f) AS figures,
       (SELECT coalesce(json_agg(d ORDER BY d.department_id, d.district_id, d.school_name, d.sie,
           d.first_last_name, d.second_last_name, d.student_first_name, d.inscription_id), '[]'::json)
