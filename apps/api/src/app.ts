@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppDeps, AppInstance } from './app-types.js';
 import { authenticate } from './auth/authenticate.js';
@@ -19,6 +19,7 @@ import { registerIdempotency } from './lib/idempotency/index.js';
 import { boundJsonBodies } from './lib/json-limits.js';
 import { wellFormedValidatorCompiler } from './lib/validator.js';
 import { registerModules } from './modules/index.js';
+import { openApiRoot, openApiTransform } from './openapi-operations.js';
 import { registerOps, requestId } from './ops/index.js';
 import { rateLimitStorage } from './shared-store/index.js';
 
@@ -39,11 +40,28 @@ const securityHeadersFor = (optionSourceHosts: readonly string[]) =>
   });
 
 /** A request as logged: without its query string, which can carry a carnet or a name (?carnet=…). */
-const requestForLog = (req: { method: string; url: string; ip?: string }) => ({
+const requestForLog = (req: {
+  method: string;
+  url: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+}) => ({
   method: req.method,
-  url: req.url.split('?')[0],
+  // The route's pattern (/api/v1/kardex/students/:rude), never the path: a path carries RUDEs and
+  // carnets, which logs must not (issue 35 §6). A path no route matched has its values masked.
+  url: req.routeOptions?.url ?? maskedPath(req.url),
   remoteAddress: req.ip,
 });
+
+/** A path without its query, each segment with a run of 4 digits masked (a RUDE, a carnet): '/x/8090…' → '/x/:valor'. */
+const maskedPath = (url: string) =>
+  (url.split('?')[0] ?? '')
+    .split('/')
+    .map((part) => (/\d{4}/.test(part) ? ':valor' : part))
+    .join('/');
+
+/** The server's log: JSON lines at `level`, requests as requestForLog writes them (a test builds the same). */
+export const serverLogOptions = (level: string) => ({ level, serializers: { req: requestForLog } });
 
 /** Everything a test needs to get a whole server; main.ts adds listening and the web app. */
 export async function buildApp(
@@ -55,9 +73,7 @@ export async function buildApp(
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : {
-          logger: options.logger
-            ? { level: deps.config.LOG_LEVEL, serializers: { req: requestForLog } }
-            : false,
+          logger: options.logger ? serverLogOptions(deps.config.LOG_LEVEL) : false,
         }),
     trustProxy: deps.config.TRUST_PROXY,
     // A well-formed incoming X-Request-Id is kept (see ops/request-id.ts); the header is read there.
@@ -123,10 +139,7 @@ export async function buildApp(
   await app.register(cookie);
   // Each route sets its own limit; counted in Redis when the instance has one (shared-store/rate-limit.ts).
   await app.register(rateLimit, { global: false, ...rateLimitStorage(deps.redis, app.log) });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Consola BJP — API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { openapi: openApiRoot, transform: openApiTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(

@@ -180,6 +180,13 @@ describe('the documented install, imports, backup and restore, run literally', (
       expect(result.status, `${install.db}:\n${result.stdout}\n${result.stderr}`).toBe(0);
       // One administrator, the example school and student, no demo user, after the restore.
       expect(result.stdout.trim().split('\n').at(-1)).toBe('1 1 1 0');
+      // A production server writes only JSON lines (issue 35 §6): npm's own '> …' header aside.
+      const served = readFileSync(path.join(dir, 'secrets', 'serve.log'), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !line.startsWith('> '));
+      expect(served.length).toBeGreaterThan(0);
+      for (const line of served) expect(() => JSON.parse(line), line).not.toThrow();
+      expect(served.some((line) => JSON.parse(line).msg?.startsWith('Consola BJP lista en'))).toBe(true);
     }
   }, 600_000);
 });

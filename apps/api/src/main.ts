@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
@@ -12,6 +13,7 @@ import { startIntegrations } from './integrations/index.js';
 import { createJobQueue } from './jobs/index.js';
 import { serverClock } from './lib/clock.js';
 import { isDiskFull } from './lib/errors.js';
+import { useOpsLogger } from './lib/log.js';
 import {
   fullDiskRefusal,
   pendingMigrations,
@@ -151,12 +153,14 @@ async function main() {
       integrations: outside.integrations,
       redis,
       // The shared store is part of readiness when configured (issue 14): an instance that cannot
-      // reach it would count its limits alone. The limits themselves fail open (shared-store/).
+      // reach it counts its limits alone meanwhile (shared-store/rate-limit.ts), never without them.
       readinessChecks: redis ? [redisReadinessCheck(redis)] : [],
       jobs,
     },
     { logger: true },
   );
+  // Jobs, the pool and the rest log through the server's logger: one stream of JSON lines.
+  useOpsLogger(app.log);
   await jobs.start();
   const hasWeb = await serveWebApp(app, config.WEB_DIST);
   closeOnSignals({
@@ -166,23 +170,38 @@ async function main() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // In the background: the first user's PDF finds the document workers started and compiled.
+  app.documents
+    .warm()
+    .catch((error: Error) => app.log.warn({ cause: error.message }, 'document workers not warmed up'));
   const address = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
-  console.log(
-    `\nConsola BJP lista en ${address}${hasWeb ? '' : ' (solo API: ejecute `npm run build` para la interfaz)'}`,
-  );
+  const ready = `Consola BJP lista en ${address}${hasWeb ? '' : ' (solo API: ejecute `npm run build` para la interfaz)'}`;
+  const endpoints = {
+    SEGIP: outside.endpoints.segip,
+    SERECI: outside.endpoints.sereci,
+    Síntesis: outside.endpoints.sintesis,
+  };
+  if (demoUsers.length === 0) {
+    // A deployment: stdout carries only JSON lines (issue 35 §6), this one included — written
+    // whatever LOG_LEVEL is, since an operator (and a supervisor) waits for it.
+    pino({ level: 'info' }).info(
+      {
+        address,
+        docs: `${address}/api/docs`,
+        integrations: Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, e.url])),
+      },
+      ready,
+    );
+    return;
+  }
+  // The newcomer's `npm start` on the demo: a banner to read, with the address and who can log in.
+  console.log(`\n${ready}`);
   console.log(`Documentación de la API: ${address}/api/docs`);
-  for (const [name, endpoint] of [
-    ['SEGIP', outside.endpoints.segip],
-    ['SERECI', outside.endpoints.sereci],
-    ['Síntesis', outside.endpoints.sintesis],
-  ] as const) {
+  for (const [name, endpoint] of Object.entries(endpoints))
     console.log(`${name}: ${endpoint.url}${endpoint.simulated ? ' (simulador)' : ''}`);
-  }
-  if (demoUsers.length > 0) {
-    console.log('\nUsuarios de demostración (contraseña Demo2025!):');
-    for (const [username, type, description] of DEMO_LOGINS)
-      console.log(`  ${username!.padEnd(11)} tipo ${type!.padEnd(27)} ${description}`);
-  }
+  console.log('\nUsuarios de demostración (contraseña Demo2025!):');
+  for (const [username, type, description] of DEMO_LOGINS)
+    console.log(`  ${username!.padEnd(11)} tipo ${type!.padEnd(27)} ${description}`);
 }
 
 main().catch((error) => {

@@ -148,6 +148,12 @@ const fixtures: Record<string, Fixture> = {
   ),
   'GET /api/v1/holders/institutions/:sie/titulars/:personId/students': holder(hTitular),
   'POST /api/v1/holders/institutions/:sie/titulars/:personId/validation': holder(hTitular),
+  // Siblings (decision 062): another school's titular is nobody's guardian here; their student is not ours.
+  'GET /api/v1/holders/institutions/:sie/persons/:personId/guardian-students': holder(hTitular),
+  'POST /api/v1/holders/institutions/:sie/persons/:personId/titular-designations': holder(
+    () => ({ ...hTitular(), inscriptionIds: { own: [w.a.ins], foreign: [w.b.ins] } }),
+    (ids) => ({ inscriptionIds: ids.inscriptionIds }),
+  ),
 
   'GET /api/v1/adjustments/institutions/:sie/students/:rude': adjustment(() => ({
     rude: { own: w.a2.rude, foreign: w.b.rude },

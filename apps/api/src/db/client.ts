@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { opsLog } from '../lib/log.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -140,7 +141,10 @@ export const failFast = {
  */
 export function guardPool(pool: pg.Pool, label: string): pg.Pool {
   const log = (error: Error & { code?: string }) =>
-    console.error(`${label}: a connection was lost (${error.code ?? 'no code'}): ${error.message}`);
+    opsLog().error(
+      { pool: label, code: error.code ?? null, cause: error.message },
+      'database connection lost',
+    );
   pool.on('connect', (client) => client.on('error', log));
   // The pool re-emits an idle client's error (logged above): it too needs a listener.
   pool.on('error', () => undefined);

@@ -27,6 +27,14 @@ async function tableExists(db: DatabaseHandle['db'], name: string): Promise<bool
   return row?.found ?? false;
 }
 
+async function columnExists(db: DatabaseHandle['db'], table: string, column: string): Promise<boolean> {
+  const [row] = await rows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = ${table} AND column_name = ${column}) AS found`,
+  );
+  return row?.found ?? false;
+}
+
 describe('migrations, each in its own transaction', () => {
   it('runs every migration of the folder once, and a second run does nothing', async () => {
     handle = await createTestDatabase({ empty: true });
@@ -49,13 +57,14 @@ describe('migrations, each in its own transaction', () => {
     ).rejects.toThrow('the last step fails');
     expect(await recorded(handle.db)).toBe(files.length - 1);
     expect(await pendingMigrations(handle.db)).toBe(1);
-    // The last migration (0037, the payment ledger; name the newest migration's table here when you
-    // add one) left nothing behind…
-    expect(await tableExists(handle.db, 'payment_ledger')).toBe(false);
-    // …while the one before it (the login locks) is in place.
-    expect(await tableExists(handle.db, 'login_known_addresses')).toBe(true);
+    // The last migration (0039, the ledger's amount renamed to bolivianos; name what the newest
+    // migration makes here when you add one) left nothing behind…
+    expect(await columnExists(handle.db, 'payment_ledger', 'amount_bob')).toBe(false);
+    expect(await columnExists(handle.db, 'payment_ledger', 'amount_cents')).toBe(true);
+    // …while the one before it (the titular index of 'Pagos observados') is in place.
+    expect(await tableExists(handle.db, 'titular_inscription_idx')).toBe(true);
     await runMigrations(handle);
     expect(await recorded(handle.db)).toBe(files.length);
-    expect(await tableExists(handle.db, 'payment_ledger')).toBe(true);
+    expect(await columnExists(handle.db, 'payment_ledger', 'amount_bob')).toBe(true);
   });
 });

@@ -1,5 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { carnetOf, fullNameOf } from './names.js';
+import { courses, students } from './schema/index.js';
+
+/**
+ * Level, grade, parallel, then shift: the order in which the screens list a school's courses (the
+ * school report's course list, the structure), and so the order of the documents' courses too — a
+ * PDF or spreadsheet that grouped by shift first listed a two-shift school unlike its screen.
+ */
+export const courseOrder = [
+  asc(courses.levelId),
+  asc(courses.gradeId),
+  asc(courses.parallelId),
+  asc(courses.shiftId),
+];
+
+/** Paterno, materno, nombre: the order of every list of students, on screen and in documents. */
+export const studentNameOrder = [
+  asc(students.firstLastName),
+  asc(students.secondLastName),
+  asc(students.name),
+];
 
 /**
  * What the school's student lists of removals and adjustments share: a student of inscription `n`

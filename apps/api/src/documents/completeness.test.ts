@@ -1,9 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { InstitutionReport } from '@bjp/domain';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  aroundBreaks,
+  type Fill,
+  keepPdf,
+  pageBreaks,
+  pdfPages,
+  removePdfFiles,
+  rude,
+  rudePattern,
+} from './completeness-fixture.js';
 import type { StudentDetail } from './inputs.js';
 import { studentsPdf } from './reports/students-pdf.js';
 
@@ -16,13 +22,8 @@ import { studentsPdf } from './reports/students-pdf.js';
  * does: a definition node shared between two renders (a module's signature block) used to reach the
  * second one already measured by pdfmake, which then dropped the signature and the rows kept with it.
  */
-const dir = mkdtempSync(join(tmpdir(), 'bjp-completeness-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(removePdfFiles);
 const printedAt = new Date('2026-11-20T15:30:00Z');
-const rudePattern = /\b8090\d{9}\b/g;
-const rude = (i: number) => `8090${String(100000000 + i)}`;
-
-type Fill = 'empty' | 'filled';
 
 function students(count: number, fill: Fill): StudentDetail[] {
   const filled = fill === 'filled';
@@ -65,14 +66,8 @@ function report(codeType: 1 | 4): InstitutionReport {
   } as unknown as InstitutionReport;
 }
 
-let serial = 0;
-async function pagesOf(rows: StudentDetail[], codeType: 1 | 4): Promise<string[]> {
-  const file = join(dir, `report-${++serial}.pdf`);
-  writeFileSync(file, await studentsPdf(report(codeType), rows, printedAt));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 })
-    .split('\f')
-    .slice(0, -1);
-}
+const render = (rows: StudentDetail[], codeType: 1 | 4) => studentsPdf(report(codeType), rows, printedAt);
+const pagesOf = async (rows: StudentDetail[], codeType: 1 | 4) => pdfPages(await render(rows, codeType));
 
 /** The pages of the list: up to the signature (the pending summary after it repeats some RUDEs). */
 function listPages(pages: string[]): string[] {
@@ -97,16 +92,6 @@ function assertComplete(pages: string[], count: number) {
   }
 }
 
-/** The cumulative number of students at the end of each of the first three pages of a long list. */
-async function pageBreaks(codeType: 1 | 4, fill: Fill): Promise<number[]> {
-  const pages = listPages(await pagesOf(students(200, fill), codeType));
-  let total = 0;
-  return pages.slice(0, 3).map((p) => {
-    total += (p.match(rudePattern) ?? []).length;
-    return total;
-  });
-}
-
 describe.each([
   [4, 'empty'],
   [4, 'filled'],
@@ -114,15 +99,19 @@ describe.each([
   [1, 'filled'],
 ] as const)('school report, code type %i, cells %s', (codeType, fill) => {
   it('lists every student once and signs beside them at each of the first three page breaks', async () => {
-    const breaks = await pageBreaks(codeType, fill);
+    // The row counts at which the report gains a page (found by rendering, see pageBreaks).
+    const breaks = await pageBreaks((count) => render(students(count, fill), codeType));
     expect(breaks).toHaveLength(3);
-    for (const at of breaks) {
-      for (const count of [at - 1, at, at + 1])
-        assertComplete(await pagesOf(students(count, fill), codeType), count);
+    for (const count of aroundBreaks(breaks)) {
+      const pdf = await render(students(count, fill), codeType);
+      if (fill === 'filled' && count === breaks[1]) keepPdf(`pdf-school-report-code-type-${codeType}`, pdf);
+      assertComplete(pdfPages(pdf), count);
     }
   });
 
-  it('lists all of 1,500 students', async () => {
-    assertComplete(await pagesOf(students(1500, fill), codeType), 1500);
-  });
+  // 1,500 once per code type, with the fullest cells (the longest layout): the runtime stays small.
+  if (fill === 'filled')
+    it('lists all of 1,500 students', async () => {
+      assertComplete(await pagesOf(students(1500, fill), codeType), 1500);
+    });
 });

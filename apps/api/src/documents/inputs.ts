@@ -1,4 +1,10 @@
-import type { BonusState, ReconciliationReport, ReconciliationRow } from '@bjp/domain';
+import type {
+  BonusState,
+  ObservedReport,
+  ObservedRow,
+  ReconciliationReport,
+  ReconciliationRow,
+} from '@bjp/domain';
 
 /**
  * The shapes the document templates render (issue 17). They live with the documents, below the areas:
@@ -90,5 +96,11 @@ export type StudentDetail = {
 
 export type ReconciliationDocument = Omit<ReconciliationReport, 'items' | 'page' | 'pageSize' | 'total'> & {
   rows: ReconciliationRow[];
+  printedAt: Date;
+};
+
+/** 'Pagos observados' of a place: the report's head and figures with every row, for the spreadsheet. */
+export type ObservedDocument = Omit<ObservedReport, 'items' | 'page' | 'pageSize' | 'total'> & {
+  rows: ObservedRow[];
   printedAt: Date;
 };

@@ -47,6 +47,24 @@ export class DocumentService {
     }
   }
 
+  /**
+   * Starts the workers and renders one declaration in each (worker/warm-up.ts), so the first user's
+   * document does not pay for loading pdfmake and compiling the layout (issue 33: 9–12 s cold).
+   * main.ts calls it once the server listens; a document asked for meanwhile queues behind it.
+   */
+  async warm(): Promise<void> {
+    this.#pool ??= createDocumentPool(this.settings);
+    const pool = this.#pool;
+    await Promise.all(
+      Array.from({ length: this.settings.threads }, () => pool.run({ template: 'warmUp', input: {} })),
+    );
+  }
+
+  /** The workers now, for /metrics: threads started (0 before the first document) and tasks waiting for one. */
+  workers(): { threads: number; queued: number } {
+    return { threads: this.#pool?.threads.length ?? 0, queued: this.#pool?.queueSize ?? 0 };
+  }
+
   /** Lets queued and running documents finish, then ends the workers. */
   async close(): Promise<void> {
     const pool = this.#pool;

@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PaidReport } from '@bjp/domain';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfPages, removePdfFiles, rude } from './completeness-fixture.js';
 import { declarationDocument } from './holders/declaration-pdf.js';
 import type { DeclarationData, ReportStudent } from './inputs.js';
 import { paidReportPdf } from './paid-validation/report-pdf.js';
@@ -14,17 +11,8 @@ import { renderPdf } from './pdf-printer.js';
  * length across a page boundary are rendered, and `pdftotext -layout` tells, page by page, that the
  * page holding the signature also holds rows of the table (or its totals).
  */
-const dir = mkdtempSync(join(tmpdir(), 'bjp-signature-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(removePdfFiles);
 const printedAt = new Date('2025-11-20T15:30:00Z');
-
-function pagesOf(pdf: Buffer, name: string): string[] {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
-}
-
-const rude = (i: number) => `8090${String(100000000 + i)}`;
 
 function declaration(students: number): DeclarationData {
   const counts = {
@@ -123,10 +111,7 @@ describe('the signature block stays with what it signs', () => {
   it("holders' declaration: for every list length across page breaks", async () => {
     let moved = 0;
     for (let students = 10; students <= 70; students += 2) {
-      const pages = pagesOf(
-        await renderPdf(declarationDocument(declaration(students), printedAt)),
-        `h${students}`,
-      );
+      const pages = pdfPages(await renderPdf(declarationDocument(declaration(students), printedAt)));
       const { index, withRows } = signaturePage(pages, /Firma y sello del Director/, /8090\d{9}/);
       expect(withRows, `${students} students: signature alone on page ${index + 1}`).toBe(true);
       expectEachOnce(pages, /8090\d{9}/, students, `${students} students`);
@@ -149,7 +134,7 @@ describe('the signature block stays with what it signs', () => {
   it('paid-validation DDJJ: holders table and not-paid list of every length', async () => {
     for (let holders = 14; holders <= 34; holders += 2) {
       const { report, students } = paid(holders, 0);
-      const pages = pagesOf(await paidReportPdf(report, students, printedAt), `p${holders}`);
+      const pages = pdfPages(await paidReportPdf(report, students, printedAt));
       const { index, withRows } = signaturePage(pages, /Firma y sello del Director/, /3000\d{3}/);
       expect(withRows, `${holders} holders: signature alone on page ${index + 1}`).toBe(true);
       expect(pages[index]).toMatch(/SALDO A DEVOLVER EN BOLIVIANOS/);
@@ -157,7 +142,7 @@ describe('the signature block stays with what it signs', () => {
     }
     for (let notPaid = 1; notPaid <= 40; notPaid += 4) {
       const { report, students } = paid(10, notPaid);
-      const pages = pagesOf(await paidReportPdf(report, students, printedAt), `n${notPaid}`);
+      const pages = pdfPages(await paidReportPdf(report, students, printedAt));
       const { index, withRows } = signaturePage(pages, /Firma y sello del Director/, /8090\d{9}/);
       expect(withRows, `${notPaid} not paid: signature alone on page ${index + 1}`).toBe(true);
       expectEachOnce(pages, /8090\d{9}/, notPaid, `${notPaid} not paid`);

@@ -1,4 +1,10 @@
-import type { Content, TableCell, TableLayout, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import type {
+  Content,
+  CustomTableLayout,
+  TableCell,
+  TableLayout,
+  TDocumentDefinitions,
+} from 'pdfmake/interfaces.js';
 
 /**
  * The signature block always stays with what it signs (issue 12): a sworn table is laid out as its
@@ -42,6 +48,44 @@ function markRow(row: TableCell[], id: string): TableCell[] {
   return [marked as TableCell, ...rest];
 }
 
+/**
+ * pdfmake's 'lightHorizontalLines' for a tail laid under its body. The tail is a table of its own
+ * without headings: the default drew no rule above its first row (a table's top edge) and a black
+ * one under it (the rule meant for the headings), so the signed rows looked cut off from the list.
+ * Once the tail moves to a new page with the headings (headerRows set), it draws as the default.
+ */
+const tailLines: CustomTableLayout = {
+  hLineWidth: (i, node) => {
+    const headed = (node.table.headerRows ?? 0) > 0;
+    if (i === node.table.body.length || (i === 0 && headed)) return 0;
+    return i === node.table.headerRows ? 2 : 1;
+  },
+  vLineWidth: () => 0,
+  hLineColor: (i, node) => (i === 1 && (node.table.headerRows ?? 0) > 0 ? 'black' : '#aaa'),
+  paddingLeft: (i) => (i === 0 ? 0 : 8),
+  paddingRight: (i, node) => (i === (node.table.widths?.length ?? 0) - 1 ? 0 : 8),
+};
+
+/**
+ * A custom layout (the reconciliation's compact rules) split the same way: the body's bottom edge and
+ * the tail's top edge met as two outer rules, a heavy line above the signed rows. The body ends with
+ * an inner rule and the tail, while it has no headings, draws none above.
+ */
+function splitLayouts(layout: CustomTableLayout): { body: TableLayout; tail: TableLayout } {
+  const width = layout.hLineWidth;
+  if (typeof width !== 'function') return { body: layout, tail: layout };
+  return {
+    body: {
+      ...layout,
+      hLineWidth: (i, node) => width(i === node.table.body.length ? 1 : i, node),
+    },
+    tail: {
+      ...layout,
+      hLineWidth: (i, node) => (i === 0 && !(node.table.headerRows ?? 0) ? 0 : width(i, node)),
+    },
+  };
+}
+
 export function signedTable(t: SignedTable): Content[] {
   const keep = Math.min(t.keepRows ?? 3, t.rows.length);
   const n = ++sequence;
@@ -51,6 +95,10 @@ export function signedTable(t: SignedTable): Content[] {
     layout: t.layout ?? 'lightHorizontalLines',
     ...(t.fontSize ? { fontSize: t.fontSize } : {}),
   };
+  const split =
+    typeof common.layout === 'string'
+      ? { body: common.layout, tail: common.layout === 'lightHorizontalLines' ? tailLines : common.layout }
+      : splitLayouts(common.layout as CustomTableLayout);
   const content: Content[] = [];
   if (bodyRows.length > 0) {
     const last = bodyRows.length - 1;
@@ -64,6 +112,7 @@ export function signedTable(t: SignedTable): Content[] {
         body: [...t.header, ...bodyRows],
       },
       ...common,
+      layout: split.body,
     } as Content);
   }
   // With no body above it, the tail is the whole table: its headings are always printed.
@@ -76,6 +125,7 @@ export function signedTable(t: SignedTable): Content[] {
             body: tailRows.length ? [markRow(tailRows[0]!, TAIL_START + n), ...tailRows.slice(1)] : [],
           },
           ...common,
+          layout: split.tail,
           [TAIL_HEADER]: t.header,
           [TAIL_ID]: n,
         };

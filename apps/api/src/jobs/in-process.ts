@@ -19,7 +19,6 @@ export function inProcessQueue(db: Database): JobQueue {
   const handlers = new Map<string, JobHandler>();
   const live = new Map<string, Live>();
   const running = new Set<Promise<void>>();
-  const finished = { done: 0, failed: 0 };
   let started = false;
   let stopped = false;
   const pending: Job[] = [];
@@ -43,13 +42,11 @@ export function inProcessQueue(db: Database): JobQueue {
       },
       true,
     )
-      .then((outcome) => {
-        if (outcome !== 'finished before') finished[outcome]++;
-      })
-      .catch((error) => {
-        finished.failed++;
-        console.error(`job ${job.kind} ${job.id} failed:`, error);
-      })
+      .then(
+        () => undefined,
+        // runAttempt has logged and counted the failure with its cause.
+        () => undefined,
+      )
       .finally(() => {
         live.delete(job.id);
         running.delete(attempt);
@@ -96,9 +93,15 @@ export function inProcessQueue(db: Database): JobQueue {
     },
     async counts() {
       // From memory, like status(): on PGlite a count query would wait for a running job's transaction.
-      const counts: Record<JobState, number> = { queued: pending.length, running: 0, ...finished };
-      for (const state of live.values()) counts[state.state]++;
+      // A job of this process cannot outlive it, so none is stalled.
+      const counts = { queued: pending.length, running: 0, stalled: 0 };
+      for (const state of live.values()) if (state.state === 'running') counts.running++;
       return counts;
+    },
+    async depth() {
+      const depth: Record<string, number> = Object.fromEntries([...handlers.keys()].map((kind) => [kind, 0]));
+      for (const job of pending) depth[job.kind] = (depth[job.kind] ?? 0) + 1;
+      return depth;
     },
     async stop() {
       stopped = true;

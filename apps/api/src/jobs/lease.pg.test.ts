@@ -95,9 +95,12 @@ describe('a job whose instance died', () => {
       id: deadId,
       created: false,
     });
+    expect(await queue.counts()).toMatchObject({ running: 1, stalled: 0 });
     await handle.db.execute(
       sql`UPDATE job_progress SET updated_at = now() - interval '1 hour' WHERE id = ${deadId}`,
     );
+    // bjp_jobs tells the operator apart a job that runs from one whose instance is gone (issue 35 §6).
+    expect(await queue.counts()).toMatchObject({ running: 0, stalled: 1 });
 
     const again = await queue.enqueue(KIND, { label: 'confirmar' }, { singletonKey: 'import|7' });
     expect(again).toMatchObject({ created: true, replaced: deadId });

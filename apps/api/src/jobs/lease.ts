@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { jobProgress } from '../db/schema/index.js';
+import { opsLog } from '../lib/log.js';
 import { worker } from './store.js';
 
 /** Shown for a job whose instance stopped answering, when 'Confirmar' starts it again. */
@@ -22,7 +23,9 @@ export function startHeartbeat(db: Database, id: string, everyMs: number): () =>
     db.update(jobProgress)
       .set({ updatedAt: sql`now()` })
       .where(and(eq(jobProgress.id, id), eq(jobProgress.state, 'running'), eq(jobProgress.worker, worker)))
-      .catch((error: Error) => console.error(`job ${id}: heartbeat not written: ${error.message}`));
+      .catch((error: Error) =>
+        opsLog().warn({ jobId: id, cause: error.message }, 'job heartbeat not written'),
+      );
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

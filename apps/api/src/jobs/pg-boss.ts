@@ -1,6 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { type Database, failFast, guardPool } from '../db/client.js';
+import { opsLog } from '../lib/log.js';
 import { JOB_FAILED_MESSAGE, runAttempt } from './attempt.js';
 import { claimExpiredLease, expiredLeases, heartbeatMs, JOB_INTERRUPTED_MESSAGE } from './lease.js';
 import type { JobSettings } from './settings.js';
@@ -41,7 +42,7 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
     maintenanceIntervalSeconds: settings.JOB_MAINTENANCE_SECONDS,
     monitorStateIntervalSeconds: settings.JOB_MAINTENANCE_SECONDS,
   });
-  boss.on('error', (error) => console.error('pg-boss:', error.message));
+  boss.on('error', (error) => opsLog().error({ cause: error.message }, 'pg-boss error'));
   const handlers = new Map<string, JobHandler>();
   let started = false;
   let sweeper: NodeJS.Timeout | undefined;
@@ -58,7 +59,7 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
         await runAttempt(
           db,
           handler,
-          job,
+          { id: job.id, kind, data: job.data, attempt: job.retryCount + 1 },
           (progress) => writeProgress(db, job.id, progress),
           final,
           heartbeatMs(lease),
@@ -80,7 +81,7 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
       if (job && (job.state === 'created' || job.state === 'retry')) continue; // a worker will take it
       if (!(await claimExpiredLease(db, row.id, lease))) continue; // another instance did
       if (job?.state === 'active') {
-        console.warn(`job ${row.id} (${row.kind}): lease of ${row.worker} expired; taken over`);
+        opsLog().warn({ jobId: row.id, kind: row.kind, worker: row.worker }, 'job lease expired; taken over');
         await boss.fail(row.kind, row.id, { message: `lease of ${row.worker} expired` });
         const after = await boss.getJobById(row.kind, row.id, { includeArchive: true });
         if (after?.state !== 'failed') continue;
@@ -89,7 +90,7 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
     }
   };
   const sweepSafely = () =>
-    sweep().catch((error: Error) => console.error(`job leases not swept: ${error.message}`));
+    sweep().catch((error: Error) => opsLog().error({ cause: error.message }, 'job leases not swept'));
 
   /**
    * A dead job met by 'Confirmar' (enqueue of its singleton key): its lease ran out and this
@@ -163,7 +164,12 @@ export function pgBossQueue(db: Database, connectionString: string, settings: Jo
         return { ...status, state: 'failed', error: JOB_FAILED_MESSAGE };
       return status;
     },
-    counts: () => countByState(db),
+    counts: () => countByState(db, lease),
+    async depth() {
+      const depth: Record<string, number> = {};
+      for (const kind of handlers.keys()) depth[kind] = await boss.getQueueSize(kind);
+      return depth;
+    },
     async stop() {
       if (!started) return;
       started = false;

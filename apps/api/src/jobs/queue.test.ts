@@ -3,12 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { jobProgress } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
+import { type OpsLogger, useOpsLogger } from '../lib/log.js';
 import { createTestDatabase } from '../test/database.js';
 import { createJobQueue, type JobQueue, type JobStatus } from './index.js';
 
 let handle: DatabaseHandle;
 let queue: JobQueue;
 const ran: string[] = [];
+// What the jobs log, as the server's JSON logger would receive it (lib/log.ts).
+const logged: Array<{ level: string; fields: Record<string, unknown>; msg: string }> = [];
+const capture =
+  (level: string) =>
+  (fields: unknown, msg?: string): void => {
+    logged.push({ level, fields: fields as Record<string, unknown>, msg: msg ?? '' });
+  };
+useOpsLogger({ info: capture('info'), warn: capture('warn'), error: capture('error') } as OpsLogger);
 
 const finished = async (id: string): Promise<JobStatus> => {
   await expect.poll(async () => (await queue.status(id))?.state).toMatch(/done|failed/);
@@ -74,9 +83,36 @@ describe('the in-process job queue', () => {
     });
   });
 
-  it('counts jobs by state on the default metrics registry', async () => {
+  it('logs each start and end as one line with id, kind, attempt, duration, and a refusal with its cause', () => {
+    const done = logged.find((l) => l.msg === 'job done' && l.fields.kind === 'count');
+    expect(done?.fields).toMatchObject({ kind: 'count', attempt: 1, outcome: 'done' });
+    expect(done?.fields.durationMs).toEqual(expect.any(Number));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: 'job started',
+        fields: expect.objectContaining({ jobId: done?.fields.jobId }),
+      }),
+    );
+    expect(logged).toContainEqual({
+      level: 'warn',
+      msg: 'job refused',
+      fields: expect.objectContaining({
+        kind: 'refuse',
+        code: 'upstream_failure',
+        cause: 'Síntesis rechazó la solicitud.',
+      }),
+    });
+  });
+
+  it('counts unfinished jobs by state, and attempts by kind and outcome, on the default registry', async () => {
     const text = await register.getSingleMetricAsString('bjp_jobs');
-    expect(text).toContain('bjp_jobs{state="done"} 2');
     expect(text).toContain('bjp_jobs{state="running"} 0');
+    expect(text).toContain('bjp_jobs{state="stalled"} 0');
+    const attempts = await register.getSingleMetricAsString('bjp_job_attempts_total');
+    expect(attempts).toMatch(/bjp_job_attempts_total\{kind="count",outcome="done"\} [1-9]/);
+    expect(attempts).toMatch(/bjp_job_attempts_total\{kind="refuse",outcome="refused"\} [1-9]/);
+    expect(await register.getSingleMetricAsString('bjp_job_queue_depth')).toContain(
+      'bjp_job_queue_depth{queue="count"} 0',
+    );
   });
 });

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client.js';
 import { jobProgress } from '../db/schema/index.js';
-import type { JobProgress, JobState, JobStatus } from './types.js';
+import type { JobProgress, JobState, JobStatus, LiveJobState } from './types.js';
 
 /** The job_progress table, shared by both runners: the one place a job's state and progress live. */
 export type JobRow = typeof jobProgress.$inferSelect;
@@ -104,12 +104,22 @@ export async function markFailed(db: Database, id: string, error: string): Promi
     .where(and(eq(jobProgress.id, id), inArray(jobProgress.state, unfinished)));
 }
 
-export async function countByState(db: Database): Promise<Record<JobState, number>> {
-  const rows = await db
-    .select({ state: jobProgress.state, n: sql<number>`count(*)::int` })
+/** Unfinished jobs by state; a running row without a stamp for `leaseSeconds` is stalled (lease.ts). */
+export async function countByState(
+  db: Database,
+  leaseSeconds: number,
+): Promise<Record<LiveJobState, number>> {
+  const [row] = await db
+    .select({
+      queued: sql<number>`count(*) FILTER (WHERE ${jobProgress.state} = 'queued')::int`,
+      running: sql<number>`count(*) FILTER (WHERE ${jobProgress.state} = 'running' AND ${jobProgress.updatedAt} >= now() - make_interval(secs => ${leaseSeconds}))::int`,
+      stalled: sql<number>`count(*) FILTER (WHERE ${jobProgress.state} = 'running' AND ${jobProgress.updatedAt} < now() - make_interval(secs => ${leaseSeconds}))::int`,
+    })
     .from(jobProgress)
-    .groupBy(jobProgress.state);
-  const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, failed: 0 };
-  for (const row of rows) counts[row.state] = Number(row.n);
-  return counts;
+    .where(inArray(jobProgress.state, ['queued', 'running']));
+  return {
+    queued: Number(row?.queued ?? 0),
+    running: Number(row?.running ?? 0),
+    stalled: Number(row?.stalled ?? 0),
+  };
 }

@@ -1,6 +1,8 @@
 import type { Transaction } from '../db/client.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
+/** A job not finished: waiting, running with a live lease, or running with its lease expired. */
+export type LiveJobState = 'queued' | 'running' | 'stalled';
 export type JobProgress = { done: number; total: number; message: string };
 
 /** What any instance can tell about a job, from the shared table (and pg-boss' own state). */
@@ -47,7 +49,9 @@ export type JobQueue = {
   start(): Promise<void>;
   enqueue(kind: string, data: unknown, options?: EnqueueOptions): Promise<Enqueued>;
   status(id: string): Promise<JobStatus | null>;
-  /** Jobs by state, for the metrics gauge (in-process: those of this process since it started). */
-  counts(): Promise<Record<JobState, number>>;
+  /** Unfinished jobs by state, for the metrics gauge (in-process: this process's). */
+  counts(): Promise<Record<LiveJobState, number>>;
+  /** Jobs waiting for a worker, by kind (the queue's depth). */
+  depth(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 };

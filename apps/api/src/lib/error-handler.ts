@@ -86,6 +86,8 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
       );
       reply.header('retry-after', '60');
     }
+    // An outside system's outage: try again in a moment, as the Spanish message says.
+    if (error.code === 'upstream_failure') reply.header('retry-after', '30');
     return reply
       .code(error.status)
       .send({ code: error.code, message: error.message, details: error.details } satisfies ErrorBody);

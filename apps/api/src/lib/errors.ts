@@ -21,7 +21,9 @@ const statusByCode: Record<AppErrorCode, number> = {
   unprocessable: 422,
   payload_too_large: 413,
   too_many_requests: 429,
-  upstream_failure: 502,
+  // An outside system (SEGIP, SERECI, Síntesis) down, hanging or answering garbage: the service is
+  // unavailable for that action for a moment, as when the database is (issue 34 §7: no 5xx but 503).
+  upstream_failure: 503,
   disk_full: 503,
 };
 

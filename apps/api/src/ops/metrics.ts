@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
 import type { AppInstance } from '../app-types.js';
 import type { DatabaseHandle } from '../db/client.js';
 
@@ -55,6 +55,52 @@ export function watchDatabase(handle: Pick<DatabaseHandle, 'pool'>): void {
   );
 }
 
+/** The server the gauges below read (the one built last: a test file builds several). */
+let served: AppInstance | undefined;
+
+function serverMetrics() {
+  once(
+    'bjp_redis_up',
+    () =>
+      new Gauge({
+        name: 'bjp_redis_up',
+        help: 'Whether the shared store (Redis) answers: 1 ready, 0 not; no series without REDIS_URL',
+        // A label, so that a server without Redis has no series rather than a 0 that looks like an outage.
+        labelNames: ['store'],
+        collect() {
+          this.reset();
+          const redis = served?.deps.redis;
+          if (redis) this.set({ store: 'shared' }, redis.status === 'ready' ? 1 : 0);
+        },
+      }),
+  );
+  once(
+    'bjp_document_workers',
+    () =>
+      new Gauge({
+        name: 'bjp_document_workers',
+        help: 'Document (PDF) workers: threads started, and documents queued waiting for one',
+        labelNames: ['state'],
+        collect() {
+          this.reset();
+          const workers = served?.documents?.workers();
+          if (!workers) return;
+          this.set({ state: 'threads' }, workers.threads);
+          this.set({ state: 'queued' }, workers.queued);
+        },
+      }),
+  );
+  return once(
+    'bjp_rate_limited_total',
+    () =>
+      new Counter({
+        name: 'bjp_rate_limited_total',
+        help: 'Requests refused with 429, by route pattern: each route has its own limit (login, person search, public forms, documents)',
+        labelNames: ['route'],
+      }),
+  );
+}
+
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
 function sameSecret(given: string, expected: string): boolean {
@@ -72,7 +118,10 @@ function sameSecret(given: string, expected: string): boolean {
 export function registerMetrics(app: AppInstance): void {
   processMetrics();
   const duration = httpDuration();
+  served = app;
+  const limited = serverMetrics();
   app.addHook('onResponse', (req, reply, done) => {
+    if (reply.statusCode === 429) limited.inc({ route: req.routeOptions.url ?? 'unmatched' });
     duration.observe(
       {
         method: req.method,

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, serverLogOptions } from '../app.js';
 import type { AppInstance } from '../app-types.js';
 import { bearer, createTestApp, loginAs, type TestContext } from '../test/app.js';
 import { makeUser } from '../test/factories.js';
@@ -114,6 +118,41 @@ describe('metrics', () => {
       expect(metrics.body).toMatch(/bjp_db_pool_connections\{state="total"\} [1-9]/);
   });
 
+  it('counts 429s by the route whose limit refused them, and shows document workers and no Redis series without Redis', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6 && !statuses.includes(429); i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '198.51.100.23',
+        payload: { username: 'admin', password: 'equivocada-0', type: 1 },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toContain(429);
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/bjp_rate_limited_total\{route="\/api\/v1\/auth\/login"\} [1-9]/);
+    expect(metrics).toMatch(/bjp_document_workers\{state="threads"\} \d+/);
+    expect(metrics).toMatch(/bjp_document_workers\{state="queued"\} 0/);
+    expect(metrics).toContain('# TYPE bjp_redis_up gauge');
+    expect(metrics).not.toMatch(/^bjp_redis_up\{/m);
+  });
+
+  it('deploy/grafana-dashboard.json charts only series this server exposes', async () => {
+    const dashboard = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../../../deploy/grafana-dashboard.json'), 'utf8'),
+    ) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
+    const exposed = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const names = new Set(
+      dashboard.panels.flatMap((p) =>
+        p.targets.flatMap((t) => t.expr.match(/\b(?:bjp|http|process|nodejs)_[a-z0-9_]+/g) ?? []),
+      ),
+    );
+    expect(names.size).toBeGreaterThanOrEqual(10);
+    for (const name of names)
+      expect(exposed, name).toMatch(new RegExp(`^# TYPE ${name.replace(/_(bucket|count)$/, '')} `, 'm'));
+  });
+
   it('answers loopback without a token (IPv4 and IPv6)', async () => {
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
       const res = await app.inject({ method: 'GET', url: '/metrics', remoteAddress });
@@ -161,6 +200,44 @@ describe('request ids in logs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-request-id']).toBe('proxy-1234.abc_Z');
     expect(completed('proxy-1234.abc_Z')).toMatchObject({ userId: body.user.id, res: { statusCode: 200 } });
+  });
+
+  it('logs the route pattern, never a RUDE or carnet of the path, and masks an unmatched path', async () => {
+    // The server's own pino options (app.ts), writing to memory instead of stdout.
+    const written: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        written.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildApp(ctx.deps, { loggerInstance: pino(serverLogOptions('info'), stream) });
+    try {
+      const { token } = await loginAs(logged, 'admin', 1);
+      await logged.inject({
+        method: 'GET',
+        url: '/api/v1/kardex/students/8090123456789012',
+        headers: bearer(token),
+      });
+      await logged.inject({
+        method: 'GET',
+        url: '/api/v1/no-existe/4455667?carnet=4455667',
+        headers: bearer(token),
+      });
+    } finally {
+      await logged.close();
+    }
+    const requests = written
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.msg === 'incoming request');
+    expect(requests.map((line) => line.req.url)).toEqual(
+      expect.arrayContaining(['/api/v1/kardex/students/:rude', '/api/v1/no-existe/:valor']),
+    );
+    // Every line is JSON, and none has the RUDE; Fastify's own 'Route … not found' line (an API-only
+    // server: the web app's 404 handler has none) is the one place a path without a route appears.
+    const text = written.filter((line) => !line.includes('not found')).join('');
+    expect(text).not.toContain('8090123456789012');
+    expect(text).not.toContain('4455667');
   });
 
   it('replaces a malformed X-Request-Id with its own, and a request without a user has no userId', async () => {

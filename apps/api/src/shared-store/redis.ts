@@ -12,7 +12,8 @@ export const RATE_LIMIT_NAMESPACE = 'bjp-rl:';
  * queue, one retry per command and a command timeout, so a Redis outage costs a request at most a
  * second, never a hang; the connection keeps retrying in the background (ioredis' back-off, ≤ 2 s).
  * Awaiting the first connection, a Redis that is not there yet is logged and the instance starts
- * anyway: the limits open meanwhile (see rateLimitStorage), the rest of the service does not need it.
+ * anyway: each instance counts its limits alone meanwhile (see rateLimitStorage), the rest of the
+ * service does not need it.
  */
 export async function openSharedRedis(
   url: string,
@@ -69,7 +70,7 @@ export function reportOutages(redis: Redis, log: OutageLog): void {
     down = true;
     reporter.log.error(
       { err: error },
-      'Redis unreachable: rate limits are not enforced until it is back (fail-open)',
+      'Redis unreachable: rate limits counted by this instance alone until it is back',
     );
   });
   redis.on('ready', () => {

@@ -109,7 +109,10 @@ export async function makeCourseWithStudents(
     levelId?: number;
     gradeId?: number;
     parallelId?: number;
+    shiftId?: number;
     gender?: 1 | 2;
+    /** The students' paternos, in order (default 'Mamani'). */
+    lastNames?: string[];
   },
 ): Promise<number[]> {
   const [course] = await db
@@ -120,7 +123,7 @@ export async function makeCourseWithStudents(
       levelId: attrs.levelId ?? 12,
       gradeId: attrs.gradeId ?? 1,
       parallelId: attrs.parallelId ?? 1,
-      shiftId: 1,
+      shiftId: attrs.shiftId ?? 1,
     })
     .returning();
   const ids: number[] = [];
@@ -130,7 +133,7 @@ export async function makeCourseWithStudents(
       .insert(students)
       .values({
         rude: `RUDE${String(n).padStart(11, '0')}`,
-        firstLastName: 'Mamani',
+        firstLastName: attrs.lastNames?.[i] ?? 'Mamani',
         secondLastName: 'Quispe',
         name: `Estudiante ${n}`,
         gender: attrs.gender ?? (n % 2) + 1,

@@ -116,6 +116,7 @@ describe('menuFor', () => {
       '/modification-remove/depto',
       '/reports/user-depto',
       '/reports/reconciliation',
+      '/reports/observed-payments',
       '/events/institution',
     ]);
   });
@@ -129,6 +130,7 @@ describe('menuFor', () => {
       '/kardex',
       '/reports/user-district',
       '/reports/reconciliation',
+      '/reports/observed-payments',
       '/events/institution',
     ]);
   });
@@ -145,6 +147,7 @@ describe('menuFor', () => {
       '/paid-report/principal-report',
       '/reports/ue-principal',
       '/reports/reconciliation',
+      '/reports/observed-payments',
       '/events/institution',
     ]);
   });
@@ -153,12 +156,12 @@ describe('menuFor', () => {
     const director = user(2, profiles.director, [], '2025-11-29');
     expect(menuFor(director, '2025-11-30')).toEqual([]);
     expect(menuFor(director, new Date(2025, 11, 1))).toEqual([]);
-    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(7);
+    expect(paths(menuFor(director, new Date(2025, 10, 29, 23, 59)))).toHaveLength(8);
   });
 
   it('uses 29 Nov 2025 when the server sends no deadline, and a later one when it does', () => {
     expect(menuFor(user(2, profiles.director, []), '2025-11-30')).toEqual([]);
-    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(7);
+    expect(paths(menuFor(user(2, profiles.director, [], '2026-03-31'), '2025-12-15'))).toHaveLength(8);
   });
 
   it('gives any other type 2 profile an empty menu', () => {

@@ -84,6 +84,7 @@ const adminMenu: MenuItem[] = [
     link('Distrital', '/reports/district'),
     link('Institución', '/reports/institution'),
     link('Conciliación Banco – DDJJ', '/reports/reconciliation'),
+    link('Pagos observados', '/reports/observed-payments'),
   ]),
   sub('Administrar', 'admin', [
     link('Habilitar UE/CEE', '/enable-validation-institution/admin'),
@@ -121,6 +122,7 @@ const departmentMenu: MenuItem[] = [
   link('Baja Beneficiario', '/modification-remove/depto', 'removal'),
   link('Reporte Departamental', '/reports/user-depto', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
+  link('Pagos observados', '/reports/observed-payments', 'reports'),
   link('Inscripción Institución', '/events/institution', 'events'),
 ];
 
@@ -134,6 +136,7 @@ const directorMenu: MenuItem[] = [
   link('Validación Pagados', '/paid-report/principal-report', 'paid'),
   link('Reporte UE/CEE', '/reports/ue-principal', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
+  link('Pagos observados', '/reports/observed-payments', 'reports'),
   link('Inscripción Institución', '/events/institution', 'events'),
 ];
 
@@ -145,6 +148,7 @@ const districtMenu: MenuItem[] = [
   link('Kardex del Estudiante', '/kardex', 'holders'),
   link('Reporte Distrital', '/reports/user-district', 'reports'),
   link('Conciliación Banco – DDJJ', '/reports/reconciliation', 'reports'),
+  link('Pagos observados', '/reports/observed-payments', 'reports'),
   link('Inscripción Institución', '/events/institution', 'events'),
 ];
 

@@ -45,6 +45,7 @@ export const routeAccess = {
   '/reports/user-district': 'reports.view',
   '/reports/user-depto': 'reports.view',
   '/reports/reconciliation': 'reports.view',
+  '/reports/observed-payments': 'reports.view',
   '/seguimiento/depto/admin': 'tracking.view',
   '/seguimiento/depto/user': 'tracking.view',
   '/seguimiento/district/admin': 'tracking.view',

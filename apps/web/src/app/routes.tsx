@@ -254,6 +254,12 @@ export const appRoutes: RouteEntry<AppPath>[] = [
     page: () => import('../features/reports/ReconciliationPage').then((m) => m.ReconciliationPage),
   },
   {
+    path: '/reports/observed-payments',
+    title: 'Pagos observados',
+    area: 'Reportes',
+    page: () => import('../features/reports/ObservedPaymentsPage').then((m) => m.ObservedPaymentsPage),
+  },
+  {
     path: '/reports/user-district',
     title: 'Reporte Distrito BJP',
     area: 'Reportes',

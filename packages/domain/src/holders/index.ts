@@ -4,6 +4,8 @@ export * from './messages.js';
 export * from './person-search.js';
 export * from './previous-guardians.js';
 export * from './previous-titular.js';
+export * from './previous-titulars-batch.js';
 export * from './relationships.js';
+export * from './sibling-designation.js';
 export * from './status.js';
 export * from './titular-schemas.js';

@@ -1,3 +1,4 @@
+import { payingBankNames } from '../payments/index.js';
 import { ABANDONED_IMPORT_DAYS } from './schemas.js';
 
 /** The import's messages: structural errors refuse the whole file, row errors name line and column. */
@@ -16,6 +17,8 @@ export const importMessages = {
   noRows: 'El archivo no tiene filas de datos, solo la cabecera.',
   unreadableXlsx: 'El archivo no se puede leer como planilla Excel (XLSX): está dañado o no es una planilla.',
   notXlsx: 'El archivo es un ZIP pero no una planilla Excel (XLSX).',
+  zipTooLarge:
+    'La planilla XLSX se descomprime en demasiados datos (más de 1 GB o una compresión anormal); no es una planilla que Excel guarde. Guárdela de nuevo o use CSV.',
   notText:
     'El archivo no es un CSV de texto ni una planilla XLSX (contiene datos binarios). Guárdelo como CSV o XLSX.',
   quoting: (line: number) =>
@@ -33,6 +36,8 @@ export const importMessages = {
   amountNotProgramme: (amount: number) =>
     `el monto debe ser ${amount} Bs, el monto del programa por estudiante.`,
   dateShape: 'fecha no válida (use dd/mm/aaaa).',
+  unknownBank: (written: string) =>
+    `el banco «${written}» no es uno de los bancos que pagan el bono (${payingBankNames.join(', ')}).`,
   unknownRude: 'el RUDE no tiene inscripción en la gestión del programa.',
   removed: 'el estudiante está dado de baja; su pago no se registra.',
   blocked: 'el estudiante está bloqueado; su pago no se registra.',

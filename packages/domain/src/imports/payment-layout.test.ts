@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { payingBankNames } from '../payments/index.js';
 import { normalizeHeader, parseFileDate, rowErrorText } from './layout.js';
 import { checkPaymentHeader, validatePaymentRow } from './payment-layout.js';
 
@@ -45,12 +46,31 @@ describe('the payment file layout', () => {
         rude: '80730014200519A',
         amount: 200,
         paidOn: '2025-11-05',
-        bank: 'BANCO UNIÓN',
+        bank: 'Banco Unión',
         agency: '',
         mode: 'VENTANILLA',
       },
     });
     expect(validatePaymentRow(cells({ MONTO: '200,00' }), 2, 200).ok).toBe(true);
+  });
+
+  it('writes a bank and a mode in the one spelling the sync writes them in (issue 35 §7)', () => {
+    const bank = (BANCO: string) => {
+      const r = validatePaymentRow(cells({ BANCO }), 2, 200);
+      return r.ok ? r.row.bank : null;
+    };
+    expect(bank('BANCO UNIÓN')).toBe('Banco Unión');
+    expect(bank('banco union')).toBe('Banco Unión');
+    expect(bank('BUN')).toBe('Banco Unión');
+    expect(bank('BANCO SOL')).toBe('BancoSol');
+    expect(bank('Banco de Credito de Bolivia')).toBe('Banco de Crédito de Bolivia');
+    for (const name of payingBankNames) expect(bank(name.toUpperCase())).toBe(name);
+    const mode = validatePaymentRow(cells({ MODALIDAD: '  abono ' }), 2, 200);
+    expect(mode.ok && mode.row.mode).toBe('ABONO');
+    const unknown = validatePaymentRow(cells({ BANCO: 'BANCO DE MENTIRA' }), 7, 200);
+    expect(!unknown.ok && rowErrorText(unknown.errors[0]!)).toMatch(
+      /^Línea 7, BANCO: el banco «BANCO DE MENTIRA» no es uno de los bancos que pagan el bono \(Banco Unión, BancoSol/,
+    );
   });
 
   it('reports every problem of a row with its line and column, in Spanish', () => {

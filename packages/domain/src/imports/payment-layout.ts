@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankName, paymentMode } from '../payments/index.js';
 import {
   checkHeader,
   checkRow,
@@ -46,9 +47,14 @@ export const paymentRow = (amountPerStudent: number) =>
       .transform((v) => Number(v.replace(/\s/g, '').replace(',', '.')))
       .refine((v) => v === amountPerStudent, { error: importMessages.amountNotProgramme(amountPerStudent) }),
     FECHA_PAGO: dayCell,
-    BANCO: textCell(100, true),
+    // The ledger's one spelling of a bank and a mode, the sync's too (payments/spelling.ts).
+    BANCO: textCell(100, true).transform((v, ctx) => {
+      const name = bankName(v);
+      if (!name) ctx.addIssue({ code: 'custom', message: importMessages.unknownBank(v) });
+      return name ?? v;
+    }),
     AGENCIA: textCell(100, false),
-    MODALIDAD: textCell(50, true),
+    MODALIDAD: textCell(50, true).transform(paymentMode),
   });
 
 export type PaymentRow = {

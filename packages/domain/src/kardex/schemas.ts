@@ -115,7 +115,7 @@ export const kardex = z.object({
           paidOn: z.string().nullable(),
           bank: z.string().nullable(),
           mode: z.string().nullable(),
-          amountCents: z.number().int().nullable(),
+          amountBob: z.number().int().nullable().describe('Monto en bolivianos'),
           bankStatus: z.string(),
         }),
         before: z
@@ -123,7 +123,7 @@ export const kardex = z.object({
             paidOn: z.string().nullable(),
             bank: z.string().nullable(),
             mode: z.string().nullable(),
-            amountCents: z.number().int().nullable(),
+            amountBob: z.number().int().nullable().describe('Monto en bolivianos'),
             bankStatus: z.string(),
           })
           .nullable()

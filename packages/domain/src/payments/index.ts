@@ -1,2 +1,3 @@
 export * from './bonus-state.js';
 export * from './schemas.js';
+export * from './spelling.js';

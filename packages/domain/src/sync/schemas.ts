@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, idParam, pageOf, pageParam } from '../common/index.js';
+import { observedRecordCounts } from '../reports/index.js';
 
 /** One row of the consolidation history (part 2 §3), i.e. one day's synchronisation record. */
 export const syncBatch = z.object({
@@ -98,6 +99,8 @@ export const paymentSyncResult = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   seconds: z.number(),
+  // Optional: a run committed before 'Pagos observados' answers without it.
+  observed: observedRecordCounts.optional(),
 });
 export type PaymentSyncResult = z.infer<typeof paymentSyncResult>;
 

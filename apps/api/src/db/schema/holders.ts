@@ -111,6 +111,9 @@ export const titularAssignments = pgTable(
   (t) => [
     uniqueIndex('titular_one_active_per_inscription').on(t.inscriptionId).where(sql`removed_at is null`),
     index('titular_person_idx').on(t.personId),
+    // Every assignment of an inscription, removed ones included: 'Pagos observados' reads who was
+    // titular on a payment's day for a place's payments (migration 0038).
+    index('titular_inscription_idx').on(t.inscriptionId, t.createdAt),
     // Active teacher or director titulars: the candidates of 'Conciliación Banco – DDJJ' (migration 0016).
     index('titular_active_staff_idx')
       .on(t.inscriptionId)
@@ -188,7 +191,7 @@ export const paymentLedger = pgTable('payment_ledger', {
   bank: text('bank'),
   paidOn: date('paid_on', { mode: 'string' }),
   mode: text('mode'),
-  amountCents: integer('amount_cents'),
+  amountBob: integer('amount_bob'),
   bankStatus: text('bank_status').notNull().default('PAGADO'),
   rude: text('rude'),
   supersedesId: bigint('supersedes_id', { mode: 'number' }),

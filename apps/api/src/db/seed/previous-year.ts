@@ -161,7 +161,7 @@ export async function loadPreviousYear(tx: Executor, seed: number): Promise<void
   );
   await run(
     tx,
-    `INSERT INTO payment_ledger (inscription_id, source_kind, bank_status, paid_on, bank, mode, received_at, amount_cents, rude)
+    `INSERT INTO payment_ledger (inscription_id, source_kind, bank_status, paid_on, bank, mode, received_at, amount_bob, rude)
      SELECT inscription_id, 'sync', 'PAGADO', paid_on, ${r.pick('inscription_id', 126, banks)},
        CASE WHEN ${r.below('inscription_id', 127, 100)} < 75 THEN 'VENTANILLA' ELSE 'ABONO' END,
        (paid_on::text || ' 23:30:00-04')::timestamptz, (SELECT amount_per_student FROM programme_settings WHERE id = 1),

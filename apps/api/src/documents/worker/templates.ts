@@ -4,6 +4,7 @@ import type { InstitutionReport, PaidReport, PlaceReport } from '@bjp/domain';
 import { declarationDocument } from '../holders/declaration-pdf.js';
 import type {
   DeclarationData,
+  ObservedDocument,
   ReconciliationDocument,
   ReportStudent,
   StudentDetail,
@@ -11,6 +12,7 @@ import type {
 } from '../inputs.js';
 import { paidReportPdf } from '../paid-validation/report-pdf.js';
 import { renderPdf } from '../pdf-printer.js';
+import { observedXlsx } from '../reports/observed-xlsx.js';
 import { placeReportPdf } from '../reports/place-report-pdf.js';
 import { placeReportXlsx } from '../reports/place-report-xlsx.js';
 import { type ProgressData, progressXlsx } from '../reports/progress-xlsx.js';
@@ -20,6 +22,7 @@ import { studentsPdf } from '../reports/students-pdf.js';
 import { studentsXlsx } from '../reports/students-xlsx.js';
 import { type TrackingPdfInput, trackingPdf } from '../reports/tracking-pdf.js';
 import { withVerification } from '../verification-block.js';
+import { warmUp } from './warm-up.js';
 
 /** A spreadsheet written by exceljs' streaming writer, gathered into one byte array. */
 async function workbookBytes(write: (out: Writable) => Promise<void>): Promise<Buffer> {
@@ -59,6 +62,9 @@ export const templates = {
   progressXlsx: (i: ProgressData) => workbookBytes((out) => progressXlsx(i, out)),
   reconciliationPdf: (i: ReconciliationDocument) => reconciliationPdf(i),
   reconciliationXlsx: (i: ReconciliationDocument) => workbookBytes((out) => reconciliationXlsx(i, out)),
+  observedXlsx: (i: ObservedDocument) => workbookBytes((out) => observedXlsx(i, out)),
+  /** Not a document anyone downloads: the start's first render in each worker (warm-up.ts). */
+  warmUp: (_: Record<string, never>) => warmUp(),
 } satisfies Record<string, (input: never) => Promise<Buffer>>;
 
 export type Templates = typeof templates;

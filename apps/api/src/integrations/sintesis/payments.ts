@@ -12,7 +12,10 @@ export const PAYMENTS_FROM = '2025-10-13';
 export const PAYMENT_DAYS = 39;
 const PAID_PER_MILLE = 880;
 
-/** Banks that pay the bonus; Banco Unión, the state bank, pays most of it (the demo seed uses them too). */
+/**
+ * Banks that pay the bonus, weighted: Banco Unión, the state bank, pays most of it (the demo seed
+ * uses them too), each spelt as the domain's payingBankNames (a test holds them to it).
+ */
 export const payingBanks = [
   ...Array.from({ length: 11 }, () => 'Banco Unión'),
   'BancoSol',

@@ -1,3 +1,4 @@
+import { bankName, paymentMode } from '@bjp/domain';
 import { z } from 'zod';
 
 /**
@@ -60,8 +61,14 @@ export const sintesisPayment = z.object({
   inscripcion: z.number().int(),
   // A real calendar day: '2025-02-30' would otherwise reach the database's cast and fail the run there.
   fechaPago: z.iso.date(),
-  banco: z.string(),
-  modalidad: z.string(),
+  // The ledger's one spelling of a bank and a mode, the payment file's too (issue 35 §7): a bank
+  // that pays no bonus refuses the answer, naming the record, as an impossible date does.
+  banco: z.string().transform((v, ctx) => {
+    const name = bankName(v);
+    if (!name) ctx.addIssue({ code: 'custom', message: `banco desconocido: ${v}` });
+    return name ?? v;
+  }),
+  modalidad: z.string().min(1).transform(paymentMode),
 });
 export type SintesisPayment = z.infer<typeof sintesisPayment>;
 export const sintesisPaymentAnswer = z.object({ pagos: z.array(sintesisPayment) });

@@ -128,3 +128,35 @@ describe('a payment answer with an impossible record', () => {
     }
   });
 });
+
+describe('the simulator speaks the ledger’s spelling (issue 35 §7)', () => {
+  it('pays only through banks of the domain’s list, each spelt as the list spells it', async () => {
+    const { payingBankNames } = await import('@bjp/domain');
+    const { payingBanks } = await import('./payments.js');
+    for (const bank of payingBanks) expect(payingBankNames).toContain(bank);
+  });
+});
+
+describe('a payment answer in another spelling', () => {
+  it('is read in the ledger’s spelling, and a bank that pays no bonus refuses it, naming the record', async () => {
+    const { sintesisPaymentAnswer } = await import('./protocol.js');
+    const { invalidAnswerMessage } = await import('./client.js');
+    const record = {
+      inscripcion: 5,
+      fechaPago: '2025-11-01',
+      banco: 'BANCO UNION',
+      modalidad: ' ventanilla',
+    };
+    expect(sintesisPaymentAnswer.parse({ pagos: [record] }).pagos[0]).toMatchObject({
+      banco: 'Banco Unión',
+      modalidad: 'VENTANILLA',
+    });
+    const refused = sintesisPaymentAnswer.safeParse({
+      pagos: [record, { ...record, banco: 'Banco Pirata' }],
+    });
+    expect(refused.success).toBe(false);
+    expect(invalidAnswerMessage(refused.error)).toBe(
+      'Síntesis envió una respuesta no válida: registro 2, campo banco.',
+    );
+  });
+});

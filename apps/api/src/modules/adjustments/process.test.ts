@@ -203,7 +203,7 @@ describe("'Sincronizar Datos de Pago de Sintesis'", () => {
     );
     await sintesis({ mode: 'fail' });
     const failed = await run();
-    expect(failed.status).toBe(502);
+    expect(failed.status).toBe(503);
     expect(await ctx.handle.db.select().from(payments)).toHaveLength(0);
     await sintesis({ mode: 'normal' });
     const first = await run();

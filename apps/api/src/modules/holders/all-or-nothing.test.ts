@@ -101,7 +101,7 @@ describe("'Editar Datos' + 'Agregar Titular' in one request", () => {
       relationshipId: 2,
       person: corrected,
     });
-    expect(down.status).toBe(502);
+    expect(down.status).toBe(503);
     expect(await fingerprint(db())).toEqual(before);
   });
 

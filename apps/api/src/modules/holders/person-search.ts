@@ -74,8 +74,9 @@ export function personSearchRoute(app: AppInstance) {
           hook: 'preHandler',
           keyGenerator: (req) => `person-search:${req.user?.id ?? 'none'}`,
           errorResponseBuilder: () => new AppError('too_many_requests', holderMessages.personSearchThrottled),
-          // A warning, not an error: the user id lets operations see who hit the limit.
-          onExceeded: (req) => req.log.warn({ userId: req.user?.id }, 'person search throttled'),
+          // A warning, not an error. The request's logger already names the user who hit the limit
+          // (auth/authenticate.ts): a second userId key would repeat it in the same JSON line.
+          onExceeded: (req) => req.log.warn('person search throttled'),
         },
       },
     },

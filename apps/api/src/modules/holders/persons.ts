@@ -29,7 +29,7 @@ export async function searchPerson(
 
 /**
  * Asks SEGIP whether the data belong to the document. Called before any transaction opens, so a slow
- * identity service holds no lock. Unavailable → 502 'Error en el servicio de verificación con el
+ * identity service holds no lock. Unavailable → 503 'Error en el servicio de verificación con el
  * SEGIP.'; a negative answer → 409 'Error en el servicio de verificación.' with SEGIP's observation.
  * Either way nothing has changed.
  */

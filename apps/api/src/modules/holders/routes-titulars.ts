@@ -1,13 +1,19 @@
 import {
   addGuardianRequest,
+  guardianStudentsResponse,
   idParam,
   newTitularRequest,
   personData,
   personResponse,
   previousGuardiansRequest,
   previousGuardiansResponse,
+  previousTitularsRequest,
+  previousTitularsResult,
+  previousTitularsReview,
   relationshipUpdateRequest,
   sieParams,
+  titularDesignationsRequest,
+  titularDesignationsResult,
   titularListPage,
   titularListQuery,
   titularModalResponse,
@@ -29,6 +35,11 @@ import {
 import { titularModal } from './modal.js';
 import { personSearchRoute } from './person-search.js';
 import { updatePerson } from './persons.js';
+import {
+  designatePreviousTitulars,
+  previousTitularsReview as reviewPreviousTitulars,
+} from './previous-titulars.js';
+import { designateForStudents, guardianStudents } from './sibling-designations.js';
 import { choosePreviousTitular, saveTitular } from './titular.js';
 import { listTitulars, titularStudents, validateTitularStudents } from './titular-list.js';
 
@@ -167,6 +178,79 @@ export async function titularRoutes(app: AppInstance) {
       preHandler: guard('holders.edit', schoolOf),
     },
     async (req) => choosePreviousTitular(change(req, req.params)),
+  );
+
+  // Issue 37 §1, decision 062: last year's titulars of the whole school, reviewed then designated at once.
+  app.get(
+    `${base}/previous-titulars`,
+    {
+      schema: {
+        tags,
+        description:
+          'Lista de revisión: estudiantes que vuelven con su titular de la gestión anterior (a designar y excepciones con su motivo)',
+        params: sieParams,
+        response: { 200: previousTitularsReview },
+      },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => reviewPreviousTitulars(app.deps, req.params.sie),
+  );
+
+  app.post(
+    `${base}/previous-titulars`,
+    {
+      schema: {
+        tags,
+        description:
+          'Designa a cada estudiante indicado su titular de la gestión anterior, en una transacción, con las reglas de la designación individual',
+        params: sieParams,
+        body: previousTitularsRequest,
+        response: { 200: previousTitularsResult },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) =>
+      designatePreviousTitulars(
+        { deps: app.deps, user: req.authUser, sie: req.params.sie, ip: req.ip },
+        req.body.inscriptionIds,
+      ),
+  );
+
+  // Siblings (issue 37 §1, decision 062): the person chosen for one student, offered for the others.
+  app.get(
+    `${base}/persons/:personId/guardian-students`,
+    {
+      schema: {
+        tags,
+        description:
+          'Los estudiantes de la unidad educativa de quienes la persona es tutor, con el motivo si no puede ser su titular',
+        params: personParams,
+        response: { 200: guardianStudentsResponse },
+      },
+      preHandler: guard('holders.view', schoolOf),
+    },
+    async (req) => guardianStudents(app.deps, req.params.sie, req.params.personId),
+  );
+
+  app.post(
+    `${base}/persons/:personId/titular-designations`,
+    {
+      schema: {
+        tags,
+        description:
+          'Designa a la persona como titular de cada estudiante indicado del que es tutor, en una transacción',
+        params: personParams,
+        body: titularDesignationsRequest,
+        response: { 200: titularDesignationsResult },
+      },
+      preHandler: guard('holders.edit', schoolOf),
+    },
+    async (req) =>
+      designateForStudents(
+        { deps: app.deps, user: req.authUser, sie: req.params.sie, ip: req.ip },
+        req.params.personId,
+        req.body.inscriptionIds,
+      ),
   );
 
   app.get(

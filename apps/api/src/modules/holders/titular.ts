@@ -15,7 +15,7 @@ import { type ChangeGate, type LockedChange, lockForChange } from './inscription
 import { buildTitularModal, previousTitularOf, readTitularState, type TitularState } from './modal.js';
 import { attachGuardianRow, writeTitularStatement } from './queries/titulars.js';
 
-type Save = {
+export type Save = {
   deps: AppDeps;
   user: AuthUser;
   sie: number;
@@ -137,8 +137,12 @@ async function refuseAlteringPaidDeclaration(
   if (facts.consolidation) throw new AppError('conflict', holderMessages.paidDeclared);
 }
 
-/** The decision of 'Registrar' on the state read under the locks: checked, written, answered. */
-async function decideAndWrite(
+/**
+ * The decision of 'Registrar' on the state read under the locks: checked, written, answered. The one
+ * write of a designation: 'Registrar', 'Elegir', the adjustments and the batch of last year's
+ * titulars (previous-titulars.ts, one call per student) all end here.
+ */
+export async function decideAndWrite(
   tx: Executor,
   s: Save,
   locked: LockedChange,

@@ -171,7 +171,7 @@ describe('new titular through SEGIP', () => {
       modalUrl(world.ins[1]!, '/guardians/new'),
       newTitularBody(),
     );
-    expect(failed.status).toBe(502);
+    expect(failed.status).toBe(503);
     expect(failed.body.message).toBe('Error en el servicio de verificación con el SEGIP.');
     await segipMode('normal');
     const slow = await call(
@@ -180,7 +180,7 @@ describe('new titular through SEGIP', () => {
       modalUrl(world.ins[1]!, '/guardians/new'),
       newTitularBody({ carnet: SEGIP_TEST_CARNETS.slow }),
     );
-    expect(slow.status).toBe(502);
+    expect(slow.status).toBe(503);
     expect({
       persons: await countOf(persons),
       guardians: await countOf(guardians),

@@ -1,9 +1,10 @@
-import { type ImportCounts, importMessages } from '@bjp/domain';
+import { type ImportCounts, importMessages, type ObservedRecordCounts } from '@bjp/domain';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import type { JobQueue, JobRun } from '../../jobs/index.js';
 import { JOB_FAILED_MESSAGE } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
+import { observedOfSource } from '../reports/index.js';
 import { finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
 import { PAYMENT_IMPORT_JOB, ROLL_CHECK_JOB, ROLL_IMPORT_JOB } from './job-kinds.js';
 import { checkPayments } from './payment-check.js';
@@ -12,7 +13,14 @@ import { importRow, markDone, markFailed, programmeAmount } from './queries.js';
 import { type RollImportRow, runRollCheck, runRollImport } from './roll/jobs.js';
 import { storedRows } from './stored-rows.js';
 
-export type ImportResult = { message: string; importId: number; counts: ImportCounts; written: number };
+export type ImportResult = {
+  message: string;
+  importId: number;
+  counts: ImportCounts;
+  written: number;
+  /** What the import wrote that an auditor must look at ('Pagos observados'), per kind. */
+  observed?: ObservedRecordCounts;
+};
 
 /** The import named by the job's singleton key ('import|<id>'), also after a restart. */
 async function importIdOf(deps: AppDeps, run: JobRun<{ importId?: number }>): Promise<number> {
@@ -102,6 +110,7 @@ export async function runPaymentImport(
         importId: id,
         counts,
         written,
+        observed: written > 0 ? await observedOfSource(tx, { kind: 'import', id }) : [],
       };
       await finishPayments(tx, written, {
         userId: run.userId,

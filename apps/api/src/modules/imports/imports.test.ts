@@ -14,6 +14,7 @@ import { makeHolderCourse } from '../../test/factories/holders.js';
 import { removeBeneficiaries } from '../../test/factories/reports.js';
 import { makeStudentsWithTitulars } from '../../test/factories/sync.js';
 import { makeDistrict, makeSchool, makeUser } from '../../test/factories.js';
+import { upsertPayments } from '../sync/index.js';
 import { runPaymentImport } from './index.js';
 
 let ctx: TestContext;
@@ -153,7 +154,7 @@ describe('payment file import', () => {
       ctx.handle.db,
       sql`SELECT inscription_id AS id, bank, paid_on::text FROM payments WHERE paid ORDER BY inscription_id`,
     );
-    expect(paid).toEqual(ids.slice(0, 3).map((id) => ({ id, bank: 'BANCO UNIÓN', paid_on: '2025-11-15' })));
+    expect(paid).toEqual(ids.slice(0, 3).map((id) => ({ id, bank: 'Banco Unión', paid_on: '2025-11-15' })));
     const audit = await rows<{ after: { sha256: string } }>(
       ctx.handle.db,
       sql`SELECT after FROM audit_log WHERE action = 'imports.payments'`,
@@ -233,6 +234,17 @@ describe('payment file import', () => {
       zip.file(name, 'hola');
       return zip.generateAsync({ type: 'nodebuffer' });
     };
+    // A sheet of 6 MB of XML that deflates a thousand times: a zip bomb, scaled down (issue 34).
+    const bomb = () => {
+      const zip = new JSZip();
+      zip.file('[Content_Types].xml', '<Types/>');
+      zip.file('xl/worksheets/sheet1.xml', '<row r="1"><c t="s"><v>0</v></c></row>'.repeat(160_000));
+      return zip.generateAsync({
+        type: 'nodebuffer',
+        compression: 'DEFLATE',
+        compressionOptions: { level: 9 },
+      });
+    };
     const cases: Array<[string, () => Promise<Buffer | string> | Buffer | string, RegExp]> = [
       ['a missing column', () => 'RUDE;MONTO;FECHA_PAGO;BANCO;AGENCIA\r\n1;2;3;4;5\r\n', /faltan: MODALIDAD/],
       ['an extra column', () => `${header};OBSERVACION\r\n${line('1')};x\r\n`, /sobran: OBSERVACION/],
@@ -255,6 +267,7 @@ describe('payment file import', () => {
         () => Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]),
         /planilla/,
       ],
+      ['a zip bomb posing as an XLSX', bomb, /se descomprime en demasiados datos/],
       ['a binary file', () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2]), /binarios/],
     ];
     for (const [name, make, message] of cases)
@@ -283,7 +296,35 @@ describe('payment file import', () => {
       ctx.handle.db,
       sql`SELECT bank FROM payments WHERE inscription_id = ${ids[2]}`,
     );
-    expect(bank!.bank).toBe('BANCO UNIÓN');
+    expect(bank!.bank).toBe('Banco Unión');
+  });
+
+  it("re-imports what the sync wrote, in the bank's own spelling, as 'Sin cambios' (issue 35 §7)", async () => {
+    // The sync's spelling ('BancoSol', 'ABONO') written as a sync run would, then the bank's file
+    // with its own ('BANCO SOL', 'Abono'): the same payment, so nothing changes and nothing is added.
+    await ctx.handle.db.transaction((tx) =>
+      upsertPayments(
+        tx,
+        [{ inscripcion: ids[0]!, fechaPago: '2025-11-20', banco: 'BancoSol', modalidad: 'ABONO' }],
+        new Date(),
+        { kind: 'sync', id: 1 },
+      ),
+    );
+    const entries = async () =>
+      Number(
+        (await firstRow<{ n: number }>(
+          ctx.handle.db,
+          sql`SELECT count(*)::int AS n FROM payment_ledger WHERE inscription_id = ${ids[0]}`,
+        ))!.n,
+      );
+    const before = await entries();
+    const dry = (
+      await upload(csv(line(rudes[0]!, { bank: 'BANCO SOL', date: '20/11/2025', mode: 'Abono' })))
+    ).json<DryRunResult>();
+    expect(dry.counts).toMatchObject({ rows: 1, unchanged: 1, changed: 0, new: 0 });
+    const done = await confirm(dry.id);
+    expect(done.result).toMatchObject({ changed: 0 });
+    expect(await entries()).toBe(before);
   });
 
   it('writes nothing when the stored file no longer matches the one checked', async () => {

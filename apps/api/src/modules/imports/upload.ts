@@ -10,6 +10,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { type FileFormat, sniffFormat, type TextEncoding } from './reader.js';
+import { assertZipWithinLimits } from './zip-limits.js';
 
 /** An uploaded import file, written to a temporary file as it arrived, with what was learnt on the way. */
 export type ReceivedFile = {
@@ -64,6 +65,8 @@ export async function receiveStream(
   try {
     await pipeline(source, watch, createWriteStream(target));
     if (isTruncated()) throw tooLarge();
+    // A zip bomb is refused from its directory, before the reader decompresses a byte (issue 34).
+    if (sniffFormat(head) === 'xlsx') await assertZipWithinLimits(target);
     if (isUtf8) {
       try {
         utf8.decode();

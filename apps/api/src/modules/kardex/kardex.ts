@@ -96,7 +96,7 @@ export async function studentKardex(deps: AppDeps, rude: string, user: AuthUser)
         paidOn: e.paidOn,
         bank: e.bank,
         mode: e.mode,
-        amountCents: e.amountCents,
+        amountBob: e.amountBob,
         bankStatus: e.bankStatus,
       });
       const before = l.supersedesId === null ? undefined : ledger.find((e) => e.id === l.supersedesId);

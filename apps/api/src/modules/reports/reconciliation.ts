@@ -26,7 +26,7 @@ import { query, type Raw, type RawRow, type ReconciliationRef } from './queries/
 /** The place of a reconciliation route; scope was checked by the route's guard (national: here). */
 export type { ReconciliationRef };
 
-async function resolvePlace(
+export async function resolvePlace(
   db: Executor,
   user: AuthUser,
   ref: ReconciliationRef,

@@ -18,6 +18,7 @@ import { guard, type PlaceOf } from '../../auth/guard.js';
 import { loadPlace, ownPlace } from '../tracking/index.js';
 import { sendPlaceReport, sendStudentsReport } from './downloads.js';
 import * as institution from './institution-report.js';
+import { observedRoutes } from './observed-routes.js';
 import * as reports from './place-report.js';
 import type { ReportRef } from './queries/place.js';
 import { reconciliationRoutes } from './reconciliation-routes.js';
@@ -149,4 +150,5 @@ export async function reportsRoutes(app: AppInstance) {
   );
 
   reconciliationRoutes(app, { tags, inDepartment, inDistrict, inSchool });
+  observedRoutes(app, { tags, inDepartment, inDistrict, inSchool });
 }

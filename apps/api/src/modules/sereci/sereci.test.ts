@@ -149,11 +149,11 @@ describe('Validación SERECI: validating', () => {
       ...certificateOf(rude),
       oficialia: SERECI_TEST_OFICIALIAS.failure,
     });
-    expect([failure.statusCode, failure.json().message]).toEqual([502, sereciMessages.serviceUnavailable]);
+    expect([failure.statusCode, failure.json().message]).toEqual([503, sereciMessages.serviceUnavailable]);
     await controlSimulator(ctx.outside.endpoints.sereci.url, { mode: 'slow', delayMs: 2_500 });
     const slow = await validate(rude, certificateOf(rude));
     await controlSimulator(ctx.outside.endpoints.sereci.url, { mode: 'normal' });
-    expect([slow.statusCode, slow.json().message]).toEqual([502, sereciMessages.serviceUnavailable]);
+    expect([slow.statusCode, slow.json().message]).toEqual([503, sereciMessages.serviceUnavailable]);
     await controlSimulator(ctx.outside.endpoints.sereci.url, { mode: 'refuse' });
     const refused = await validate(rude, certificateOf(rude));
     await controlSimulator(ctx.outside.endpoints.sereci.url, { mode: 'normal' });

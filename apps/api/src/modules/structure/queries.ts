@@ -14,6 +14,7 @@ import {
   students,
   titularAssignments,
 } from '../../db/schema/index.js';
+import { courseOrder } from '../../db/student-lists.js';
 
 /** The structure area's SQL: institutions, their courses and the current student by RUDE. */
 
@@ -183,7 +184,7 @@ export function courseRows(db: Executor, sie: number, year: number) {
     .leftJoin(inscriptions, eq(inscriptions.courseId, courses.id))
     .where(and(eq(courses.institutionId, sie), eq(courses.year, year)))
     .groupBy(courses.id, levels.name, shifts.name)
-    .orderBy(asc(courses.levelId), asc(courses.gradeId), asc(courses.parallelId), asc(courses.shiftId));
+    .orderBy(...courseOrder);
 }
 
 /** The institutions with these SIE codes, by name. */

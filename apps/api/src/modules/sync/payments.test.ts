@@ -149,7 +149,7 @@ describe('Sincronizar Datos de Pago de Sintesis', () => {
     await sintesis({ mode: 'fail' });
     const res = await run();
     await sintesis({ mode: 'normal' });
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(
       'Error en el servicio Síntesis: Servicio Síntesis no disponible temporalmente.',
     );

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../auth/access.js';
 import { SintesisError } from '../../integrations/sintesis/client.js';
 import type { JobRun } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
+import { observedOfSource } from '../reports/index.js';
 import { sintesisMessage } from './openness.js';
 import { finishPayments, lockPayments, upsertPayments } from './payment-writer.js';
 import {
@@ -97,6 +98,8 @@ export async function syncPayments(
       throw error;
     }
     const changed = totals.inserted + totals.updated;
+    // What this run wrote that an auditor must look at ('Pagos observados'), per kind.
+    const observed = changed > 0 ? await observedOfSource(tx, { kind: 'sync', id: reservedRunId }) : [];
     const runId = await insertPaymentSyncRun(tx, {
       id: reservedRunId,
       startedAt: started,
@@ -118,6 +121,7 @@ export async function syncPayments(
       ...totals,
       unchanged: totals.received - changed,
       seconds: Math.round((performance.now() - clockStart) / 100) / 10,
+      observed,
     };
     await job?.commit(tx, result);
     return result;

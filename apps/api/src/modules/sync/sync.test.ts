@@ -133,7 +133,7 @@ describe('Sincronización Sintesis: the three steps in order', () => {
     await sintesis({ recepcion: true, mode: 'fail' });
     const failed = await call('POST', '/sync/steps/send');
     await sintesis({ mode: 'normal' });
-    expect(failed.statusCode).toBe(502);
+    expect(failed.statusCode).toBe(503);
     expect(failed.json().message).toBe(
       'Error en el servicio Síntesis: Servicio Síntesis no disponible temporalmente.',
     );

@@ -10,7 +10,7 @@ import { reportTitularError, type SegipDetails, type TitularModalPolicy } from '
  */
 function reportAdjustmentError(error: unknown, show?: (message: string) => void): void {
   const details = isApiError(error) ? (error.details as SegipDetails | undefined) : undefined;
-  if ((isApiError(error) && error.status === 502) || details?.segip) {
+  if ((isApiError(error) && error.code === 'upstream_failure') || details?.segip) {
     reportTitularError(error, undefined, show);
     return;
   }

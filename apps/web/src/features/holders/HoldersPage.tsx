@@ -4,6 +4,7 @@ import { ClosedYearBanner, useGestion, YearSelector } from '../../app/year';
 import { PageHeader } from '../../ui/PageHeader';
 import { InstitutionBrowser } from '../structure';
 import { ClosedYearPanel } from './ClosedYearPanel';
+import { PreviousTitularsButton } from './PreviousTitularsButton';
 import { StudentsPanel } from './StudentsPanel';
 
 type Variant = 'admin' | 'department' | 'district' | 'principal';
@@ -43,7 +44,10 @@ function HoldersPage({ variant }: { variant: Variant }) {
           gestion.closed ? (
             <ClosedYearPanel key={`${card.sie}-${gestion.year}`} sie={card.sie} year={gestion.year} />
           ) : (
-            <StudentsPanel key={card.sie} card={card} selection={selection} />
+            <Stack key={card.sie} gap="xs">
+              <PreviousTitularsButton sie={card.sie} />
+              <StudentsPanel card={card} selection={selection} />
+            </Stack>
           )
         }
       </InstitutionBrowser>

@@ -1,10 +1,34 @@
-import { formatDate, formatDateTime, type Kardex, noveltiesKardexTitle } from '@bjp/domain';
+import { formatBOB, formatDate, formatDateTime, type Kardex, noveltiesKardexTitle } from '@bjp/domain';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BonusStateBadge } from '../../ui/BonusStateBadge';
 import { WideTable } from '../../ui/WideTable';
 
 const when = (iso: string | null) => formatDateTime(iso);
+
+type LedgerEntry = Kardex['ledger'][number];
+const sources: Record<LedgerEntry['source'], string> = {
+  sync: 'Sincronización con Síntesis',
+  import: 'Importación del archivo de pagos',
+  migration: 'Registro anterior al libro de pagos',
+  manual: 'Corrección manual',
+};
+const statuses: Record<string, string> = { PAGADO: 'PAGADO', NO_PAGADO: 'NO PAGADO', ANULADO: 'ANULADO' };
+
+/** One record of the bank as a line: status, date, bank, mode and amount ('PAGADO 27/10/2026 · Banco Unión · VENTANILLA · 200.00 Bs.'). */
+export function ledgerRecord(r: LedgerEntry['after']): string {
+  const parts = [
+    `${statuses[r.bankStatus] ?? r.bankStatus}${r.paidOn ? ` ${formatDate(r.paidOn)}` : ''}`,
+    r.bank,
+    r.mode,
+    r.amountBob == null ? null : formatBOB(r.amountBob),
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** Where an entry came from, with its run or import number, as the operator finds it again. */
+export const ledgerSource = (e: LedgerEntry) =>
+  `${sources[e.source]}${e.sourceId == null ? '' : ` n.º ${e.sourceId}`}`;
 
 function Section({ title, headers, rows }: { title: string; headers: string[]; rows: ReactNode[][] }) {
   return (
@@ -104,6 +128,16 @@ export function KardexView({ k }: { k: Kardex }) {
           formatDate(p.paidOn),
           p.bank ?? '—',
           p.mode ?? '—',
+        ])}
+      />
+      <Section
+        title="Libro de pagos del banco (cada registro recibido; una corrección muestra antes → después)"
+        headers={['Recibido', 'Origen', 'Antes', 'Después']}
+        rows={k.ledger.map((e) => [
+          when(e.receivedAt),
+          ledgerSource(e),
+          e.before ? ledgerRecord(e.before) : '—',
+          ledgerRecord(e.after),
         ])}
       />
       <Section

@@ -19,6 +19,7 @@ type Props = {
   /** Send ?format= (report documents) or not (tracking PDF). */
   withFormat?: boolean;
   pdfLabel?: string;
+  xlsxLabel?: string;
   disabled?: boolean;
   /**
    * For national and department-wide documents: the POST that prepares it as a job in that format
@@ -36,6 +37,7 @@ export function DownloadButtons({
   formats = ['pdf', 'xlsx'],
   withFormat = true,
   pdfLabel = 'Descargar PDF',
+  xlsxLabel = 'Descargar Excel',
   disabled,
   exportJob,
 }: Props) {
@@ -102,7 +104,7 @@ export function DownloadButtons({
             onClick={() => start('xlsx')}
             disabled={disabled || running !== null || job.preparing !== null}
           >
-            Descargar Excel
+            {xlsxLabel}
           </Button>
         )}
       </Group>

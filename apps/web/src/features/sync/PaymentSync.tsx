@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage, isApiError } from '../../app/api';
 import { confirmAction, showErrorDialog } from '../../ui/ConfirmDialog';
+import { ObservedRecordsNote } from '../reports';
 import { jobFinished, useLastPaymentSync, useStartPaymentSync, useSyncJob } from './api';
 import { PaymentSyncPanel } from './PaymentSyncPanel';
 
@@ -79,6 +80,7 @@ export function PaymentSyncButton({
       {status?.state === 'done' && status.result && (
         <Alert color="green" title={syncMessages.successTitle}>
           {status.result.message}
+          <ObservedRecordsNote observed={status.result.observed} />
         </Alert>
       )}
       {status?.state === 'failed' && (

@@ -13,6 +13,7 @@ import {
   titularAssignments,
   users,
 } from '../../../db/schema/index.js';
+import { courseOrder } from '../../../db/student-lists.js';
 
 /** Active inscriptions of the year with neither an active titular nor an active exclusion. */
 const pendingCondition = (sie: number, year: number) =>
@@ -114,7 +115,7 @@ const counts = {
   pending: sql<number>`count(*) FILTER (WHERE n.removed_at IS NULL AND t.id IS NULL)::int`,
 };
 
-/** The school's inscriptions of `year` counted by shift, level, grade and parallel, for the declaration. */
+/** The school's inscriptions of `year` counted by course, in the screens' course order, for the declaration. */
 export function declarationRows(db: Executor, sie: number, year: number) {
   return db
     .select({
@@ -133,7 +134,7 @@ export function declarationRows(db: Executor, sie: number, year: number) {
     .leftJoin(sql`titular_assignments t`, sql`t.inscription_id = n.id AND t.removed_at IS NULL`)
     .where(and(sql`n.institution_id = ${sie}`, sql`n.year = ${year}`))
     .groupBy(courses.shiftId, shifts.name, courses.levelId, levels.name, courses.gradeId, courses.parallelId)
-    .orderBy(courses.shiftId, courses.levelId, courses.gradeId, courses.parallelId);
+    .orderBy(...courseOrder);
 }
 
 /** The name of whoever consolidated the school's list, or undefined. */

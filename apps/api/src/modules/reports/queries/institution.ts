@@ -13,6 +13,7 @@ import {
   students,
   titularAssignments,
 } from '../../../db/schema/index.js';
+import { courseOrder, studentNameOrder } from '../../../db/student-lists.js';
 import { holdersDeclaredAt } from '../../declarations/index.js';
 
 /**
@@ -41,12 +42,13 @@ export function courseFigures(db: Executor, sie: number, year: number) {
     .innerJoin(students, eq(students.id, studentBonus.studentId))
     .where(activeOf(sie, year))
     .groupBy(courses.id)
-    .orderBy(courses.levelId, courses.gradeId, courses.parallelId, courses.shiftId);
+    .orderBy(...courseOrder);
 }
 
 /**
  * Every active student of a school with their titular and payment, in course order then by
- * paterno, materno, name: the rows of 'Reporte Estudiantes-Tutores-Pagados' and its spreadsheet.
+ * paterno, materno, name: the rows of 'Reporte Estudiantes-Tutores-Pagados' and its spreadsheet, in
+ * the screen's order (its course list, then each course's filtered table).
  */
 export function studentDetails(db: Executor, sie: number, year: number) {
   return db
@@ -88,16 +90,7 @@ export function studentDetails(db: Executor, sie: number, year: number) {
     .leftJoin(holderTypes, eq(holderTypes.id, titularAssignments.holderTypeId))
     .leftJoin(payments, eq(payments.inscriptionId, studentBonus.inscriptionId))
     .where(activeOf(sie, year))
-    .orderBy(
-      courses.shiftId,
-      courses.levelId,
-      courses.gradeId,
-      courses.parallelId,
-      students.firstLastName,
-      students.secondLastName,
-      students.name,
-      students.id,
-    );
+    .orderBy(...courseOrder, ...studentNameOrder, students.id);
 }
 
 /** These schools (id, name, code type) by name. */
@@ -177,12 +170,7 @@ export async function studentPaymentPage(
       .innerJoin(students, eq(students.id, studentBonus.studentId))
       .leftJoin(payments, eq(payments.inscriptionId, studentBonus.inscriptionId))
       .where(where)
-      .orderBy(
-        asc(students.firstLastName),
-        asc(students.secondLastName),
-        asc(students.name),
-        asc(students.id),
-      )
+      .orderBy(...studentNameOrder, asc(students.id))
       .limit(DEFAULT_PAGE_SIZE)
       .offset(offset),
     db

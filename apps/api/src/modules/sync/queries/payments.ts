@@ -57,7 +57,7 @@ export async function upsertPayments(
         AS x(inscripcion int, "fechaPago" date, banco text, modalidad text)
     ), written AS (
       INSERT INTO payment_ledger (inscription_id, source_kind, source_id, received_at, bank, paid_on, mode,
-        amount_cents, bank_status, rude, supersedes_id)
+        amount_bob, bank_status, rude, supersedes_id)
       SELECT x.inscripcion, ${source.kind}, ${source.id}, ${now.toISOString()}::timestamptz, x.banco,
         x."fechaPago", x.modalidad, (SELECT amount_per_student FROM programme_settings WHERE id = 1),
         'PAGADO', s.rude, c.id

@@ -21,7 +21,7 @@ export function reportTitularError(
   show?: ShowFailure,
 ): void {
   const say = show ?? ((message: string) => notifyError(message));
-  if (isApiError(error) && error.status === 502) {
+  if (isApiError(error) && error.code === 'upstream_failure') {
     say(holderMessages.segipFailure);
     return;
   }
