@@ -18,6 +18,8 @@ export const siblingMessages = {
       ? `${name} también es tutor de otro estudiante de esta unidad educativa. ¿Designarlo también como su titular?`
       : `${name} también es tutor de ${count} estudiantes más de esta unidad educativa. ¿Designarlo también como su titular?`,
   current: (name: string) => `Titular actual: ${name}`,
+  designated: (count: number) =>
+    count === 1 ? 'Titular registrado para 1 estudiante.' : `Titular registrado para ${count} estudiantes.`,
   notGuardian: (ids: number[]) =>
     `La persona no es tutor de estos estudiantes de la unidad educativa: ${ids.join(', ')}.`,
 } as const;

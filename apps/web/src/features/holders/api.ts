@@ -36,6 +36,14 @@ export const holdersPolicy: TitularModalPolicy = {
       path,
       body: personIds ? { personIds } : {},
     }),
+  siblings: {
+    list: (path) => api.get('/holders/institutions/{sie}/persons/{personId}/guardian-students', { path }),
+    designate: (path, inscriptionIds) =>
+      api.post('/holders/institutions/{sie}/persons/{personId}/titular-designations', {
+        path,
+        body: { inscriptionIds },
+      }),
+  },
 };
 
 export function useHoldersState(sie: number) {

@@ -3,6 +3,8 @@ import {
   holderMessages,
   previousGuardiansMessages,
   previousTitularMessages,
+  previousTitularsMessages,
+  siblingMessages,
 } from '@bjp/domain';
 import { Alert, Badge, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
@@ -20,6 +22,7 @@ import { PreviousTitularChoice } from './PreviousTitularChoice';
 import type { TitularModalPolicy } from './policy';
 import { RelationshipEditor } from './RelationshipEditor';
 import { reportTitularError } from './report-error';
+import { offeredSiblings, SiblingOffer } from './SiblingOffer';
 
 type Props = {
   sie: number;
@@ -96,12 +99,54 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
   const register = async () => {
     // Saving with nothing selected ends the student's benefit: the confirmation says so first.
     const once = policy.confirmSave;
-    const message = selectedId === null ? `${policy.confirmNoTitular} ${once}` : once;
+    const chosen = data?.guardians.find((g) => g.guardianId === selectedId);
+    // The chosen guardian's other students of the school, offered in the same confirmation; a failed
+    // read only leaves the offer out ('Registrar' itself does not depend on it).
+    const siblings =
+      chosen && policy.siblings && inscriptionId !== null
+        ? offeredSiblings(
+            (await policy.siblings.list({ sie, personId: chosen.personId }).catch(() => null))?.students ??
+              [],
+            inscriptionId,
+          )
+        : [];
+    // Unticked: the director says yes to each sibling set, nothing is designated without being asked.
+    const choice = { also: false };
+    const name = chosen ? [chosen.name, chosen.paterno, chosen.materno].filter(Boolean).join(' ') : '';
+    const message =
+      selectedId === null ? (
+        `${policy.confirmNoTitular} ${once}`
+      ) : siblings.length > 0 ? (
+        <SiblingOffer confirm={once} name={name} students={siblings} choice={choice} />
+      ) : (
+        once
+      );
     if (!(await confirmAction({ title: holderMessages.confirmTitle, message }))) return;
     setFailure(null);
     changes.save.mutate(selectedId, {
-      onSuccess: () => {
-        notifySuccess(holderMessages.operationOk);
+      onSuccess: async () => {
+        if (chosen && policy.siblings && choice.also && siblings.length > 0) {
+          try {
+            const result = await policy.siblings.designate(
+              { sie, personId: chosen.personId },
+              siblings.map((s) => s.inscriptionId),
+            );
+            notifySuccess(siblingMessages.designated(result.designated + 1));
+            if (result.notDesignated.length > 0) {
+              // Said inside the dialog, which stays open: which siblings were left out, and why.
+              setFailure(
+                `${previousTitularsMessages.notDesignatedTitle(result.notDesignated.length)} ${result.notDesignated
+                  .map((s) => `${s.fullName}: ${s.reason}`)
+                  .join('; ')}`,
+              );
+              return;
+            }
+          } catch (error) {
+            // This student's titular is saved; the siblings' refusal is said as any other.
+            policy.reportError(error, setFailure);
+            return;
+          }
+        } else notifySuccess(holderMessages.operationOk);
         onClose();
       },
       onError: (error) => policy.reportError(error, setFailure),

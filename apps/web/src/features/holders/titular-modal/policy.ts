@@ -1,4 +1,10 @@
-import type { PersonData, PreviousGuardiansResponse, TitularModalResponse } from '@bjp/domain';
+import type {
+  GuardianStudentsResponse,
+  PersonData,
+  PreviousGuardiansResponse,
+  PreviousTitularsResult,
+  TitularModalResponse,
+} from '@bjp/domain';
 import type { PathsWith } from '../../../app/api-types';
 
 type GetPath = PathsWith<'get'>;
@@ -46,6 +52,18 @@ export type TitularModalPolicy = {
     target: { sie: number; inscriptionId: number },
     personIds?: number[],
   ) => Promise<PreviousGuardiansResponse>;
+  /**
+   * Siblings (issue 37 §1, decision 062): the school's other students the chosen guardian is a
+   * guardian of, offered in 'Registrar''s confirmation, and their designation in one request. Holder
+   * registration only: after consolidation each change is an adjustment of its own.
+   */
+  siblings?: {
+    list: (target: { sie: number; personId: number }) => Promise<GuardianStudentsResponse>;
+    designate: (
+      target: { sie: number; personId: number },
+      inscriptionIds: number[],
+    ) => Promise<PreviousTitularsResult>;
+  };
   /** 'Editar Datos' of a titular through the student (the icon shows only when set). */
   editPersonData?: (
     target: { sie: number; inscriptionId: number; personId: number },
