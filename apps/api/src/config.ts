@@ -69,7 +69,7 @@ const configSchema = z.object({
     .url()
     .optional()
     .describe(
-      'Redis shared by the instances behind a balancer (rate limits); unset: counted in each process. Redis down: limits not enforced (logged)',
+      'Redis shared by the instances behind a balancer (rate limits); unset: counted in each process. Redis down: each instance counts alone meanwhile (logged)',
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCUMENT_WORKERS: z.coerce
