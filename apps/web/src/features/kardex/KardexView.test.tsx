@@ -21,7 +21,17 @@ const kardex: Kardex = {
     birthDate: '2016-03-04',
     identity: 'Validado SEGIP',
   },
-  inscriptions: [],
+  inscriptions: [
+    {
+      id: 5,
+      year: 2026,
+      institution: 'U.E. ADELA ZAMUDIO',
+      institutionId: 20060077,
+      course: 'Primaria - Segundo - A',
+      removedAt: null,
+      bonusState: 'PAGADO',
+    },
+  ],
   titulars: [],
   adjustments: [],
   removals: [],
@@ -62,6 +72,7 @@ describe("the Kardex's payment ledger (issue 33 §3)", () => {
     );
     expect(html).toContain('Libro de pagos del banco');
     expect(html).toContain('Sincronización con Síntesis n.º 3');
+    expect(html).toMatch(/<td[^>]*>2026<\/td><td[^>]*>28\/10\/2026/);
     expect(html).toContain('Importación del archivo de pagos n.º 7');
     // The first record stays, shown as what the correction replaced.
     expect(html.split('PAGADO 27/10/2026 · BancoSol · VENTANILLA · 200.00 Bs.').length - 1).toBe(2);

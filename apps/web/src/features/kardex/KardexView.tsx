@@ -39,8 +39,8 @@ function Section({ title, headers, rows }: { title: string; headers: string[]; r
           Sin registros.
         </Text>
       ) : (
-        // Its own sideways scroll on a phone: the page (or modal) around it stays in place.
-        <WideTable minWidth={520}>
+        // On a phone each row is a card (a line per column, its header before it): no sideways scroll.
+        <WideTable minWidth={520} cards>
           <Table withTableBorder striped fz="xs">
             <Table.Thead>
               <Table.Tr>
@@ -132,8 +132,9 @@ export function KardexView({ k }: { k: Kardex }) {
       />
       <Section
         title="Libro de pagos del banco (cada registro recibido; una corrección muestra antes → después)"
-        headers={['Recibido', 'Origen', 'Antes', 'Después']}
+        headers={['Gestión', 'Recibido', 'Origen', 'Antes', 'Después']}
         rows={k.ledger.map((e) => [
+          k.inscriptions.find((i) => i.id === e.inscriptionId)?.year ?? '—',
           when(e.receivedAt),
           ledgerSource(e),
           e.before ? ledgerRecord(e.before) : '—',
