@@ -5,7 +5,7 @@ import { JOB_FAILED_MESSAGE } from '../../jobs/index.js';
 import { readJob } from '../../jobs/store.js';
 import { AppError } from '../../lib/errors.js';
 import { observedOfSource } from '../reports/index.js';
-import { finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
+import { analyzeLedger, finishPayments, lockPayments, upsertPayments } from '../sync/index.js';
 import { PAYMENT_IMPORT_JOB, ROLL_CHECK_JOB, ROLL_IMPORT_JOB } from './job-kinds.js';
 import { checkPayments } from './payment-check.js';
 import { phases } from './phases.js';
@@ -105,6 +105,7 @@ export async function runPaymentImport(
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
       phase.done(`check and write (classifying ${seconds(spent.classifying)}, writing ${seconds(writing)})`);
       await markDone(tx, id, counts, run.userId, now);
+      await analyzeLedger(tx, written);
       const result: ImportResult = {
         message: importMessages.done(counts.new, counts.changed, counts.unchanged),
         importId: id,

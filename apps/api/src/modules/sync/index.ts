@@ -3,6 +3,7 @@
 export type { SyncJobStatus } from './job-status.js';
 // The one payment-writing path (the Síntesis sync and modules/imports use it).
 export {
+  analyzeLedger,
   beneficiaryRules,
   finishPayments,
   lockPayments,

@@ -6,7 +6,7 @@ import type { JobRun } from '../../jobs/index.js';
 import { AppError } from '../../lib/errors.js';
 import { observedOfSource } from '../reports/index.js';
 import { sintesisMessage } from './openness.js';
-import { finishPayments, lockPayments, upsertPayments } from './payment-writer.js';
+import { analyzeLedger, finishPayments, lockPayments, upsertPayments } from './payment-writer.js';
 import {
   beneficiaryCount,
   beneficiaryPage,
@@ -99,6 +99,7 @@ export async function syncPayments(
     }
     const changed = totals.inserted + totals.updated;
     // What this run wrote that an auditor must look at ('Pagos observados'), per kind.
+    await analyzeLedger(tx, changed);
     const observed = changed > 0 ? await observedOfSource(tx, { kind: 'sync', id: reservedRunId }) : [];
     const runId = await insertPaymentSyncRun(tx, {
       id: reservedRunId,

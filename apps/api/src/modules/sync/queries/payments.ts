@@ -81,6 +81,11 @@ export async function upsertPayments(
   return { inserted: Number(row.inserted), updated: Number(row.updated) };
 }
 
+/** Fresh planner statistics of the ledger, inside the writer's transaction (payment-writer.ts). */
+export async function analyzePaymentLedger(tx: Transaction): Promise<void> {
+  await tx.execute(sql`ANALYZE payment_ledger`);
+}
+
 /** Reserves the id of the sync run about to be written, so its ledger entries can name it. */
 export async function reservePaymentSyncRunId(tx: Transaction): Promise<number> {
   const row = await firstRow<{ id: number }>(tx, sql`SELECT nextval('payment_sync_runs_id_seq')::int AS id`);
