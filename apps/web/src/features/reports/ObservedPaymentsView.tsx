@@ -16,29 +16,10 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { DownloadButtons } from './DownloadButtons';
 import { observedXlsxPath } from './observed-api';
 import type { ReconciliationTarget } from './reconciliation-api';
-
-const Secondary = ({ children }: { children: React.ReactNode }) => (
-  <Text size="xs" c="dimmed">
-    {children}
-  </Text>
-);
+import { placeRowColumns, Secondary } from './report-columns';
 
 const columns: Column<ObservedRow>[] = [
-  { key: 'n', header: 'Nro.', render: (r) => r.rowNumber, width: 40 },
-  {
-    key: 'school',
-    header: 'UE/CEE',
-    width: 130,
-    render: (r) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-          SIE {r.sie}
-        </Text>
-        <Secondary>{r.schoolName}</Secondary>
-        <Secondary>Distrito {r.districtName}</Secondary>
-      </Stack>
-    ),
-  },
+  ...placeRowColumns(),
   {
     key: 'student',
     header: 'Estudiante y titular',

@@ -32,32 +32,13 @@ import {
   reconciliationDocumentPath,
   reconciliationExport,
 } from './reconciliation-api';
+import { placeRowColumns, Secondary } from './report-columns';
 
 /** dd/mm/aaaa in Bolivia, from an ISO timestamp or a yyyy-mm-dd day. */
 const boliviaDay = (value: string) => formatDate(value);
 
-const Secondary = ({ children }: { children: React.ReactNode }) => (
-  <Text size="xs" c="dimmed">
-    {children}
-  </Text>
-);
-
 const columns: Column<ReconciliationRow>[] = [
-  { key: 'n', header: 'Nro.', render: (r) => r.rowNumber, width: 40 },
-  {
-    key: 'school',
-    header: 'UE/CEE',
-    width: 130,
-    render: (r) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-          SIE {r.sie}
-        </Text>
-        <Secondary>{r.schoolName}</Secondary>
-        <Secondary>Distrito {r.districtName}</Secondary>
-      </Stack>
-    ),
-  },
+  ...placeRowColumns(),
   {
     key: 'student',
     header: 'Estudiante y titular',
