@@ -3,8 +3,6 @@ import {
   holderMessages,
   previousGuardiansMessages,
   previousTitularMessages,
-  previousTitularsMessages,
-  siblingMessages,
 } from '@bjp/domain';
 import { Alert, Badge, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconUserPlus } from '@tabler/icons-react';
@@ -22,7 +20,7 @@ import { PreviousTitularChoice } from './PreviousTitularChoice';
 import type { TitularModalPolicy } from './policy';
 import { RelationshipEditor } from './RelationshipEditor';
 import { reportTitularError } from './report-error';
-import { offeredSiblings, SiblingOffer } from './SiblingOffer';
+import { designateSiblings, SiblingOffer, siblingsToOffer } from './SiblingOffer';
 
 type Props = {
   sie: number;
@@ -100,16 +98,8 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
     // Saving with nothing selected ends the student's benefit: the confirmation says so first.
     const once = policy.confirmSave;
     const chosen = data?.guardians.find((g) => g.guardianId === selectedId);
-    // The chosen guardian's other students of the school, offered in the same confirmation; a failed
-    // read only leaves the offer out ('Registrar' itself does not depend on it).
-    const siblings =
-      chosen && policy.siblings && inscriptionId !== null
-        ? offeredSiblings(
-            (await policy.siblings.list({ sie, personId: chosen.personId }).catch(() => null))?.students ??
-              [],
-            inscriptionId,
-          )
-        : [];
+    // The chosen guardian's other students of the school, offered in the same confirmation.
+    const siblings = await siblingsToOffer(policy, { sie, inscriptionId, personId: chosen?.personId });
     // Unticked: the director says yes to each sibling set, nothing is designated without being asked.
     const choice = { also: false };
     const name = chosen ? [chosen.name, chosen.paterno, chosen.materno].filter(Boolean).join(' ') : '';
@@ -125,22 +115,11 @@ export function TitularModal({ sie, codeType, inscriptionId, onClose, policy = h
     setFailure(null);
     changes.save.mutate(selectedId, {
       onSuccess: async () => {
-        if (chosen && policy.siblings && choice.also && siblings.length > 0) {
+        if (chosen && choice.also && siblings.length > 0) {
           try {
-            const result = await policy.siblings.designate(
-              { sie, personId: chosen.personId },
-              siblings.map((s) => s.inscriptionId),
-            );
-            notifySuccess(siblingMessages.designated(result.designated + 1));
-            if (result.notDesignated.length > 0) {
-              // Said inside the dialog, which stays open: which siblings were left out, and why.
-              setFailure(
-                `${previousTitularsMessages.notDesignatedTitle(result.notDesignated.length)} ${result.notDesignated
-                  .map((s) => `${s.fullName}: ${s.reason}`)
-                  .join('; ')}`,
-              );
-              return;
-            }
+            const leftOut = await designateSiblings(policy, { sie, personId: chosen.personId }, siblings);
+            // Said inside the dialog, which stays open: which siblings were left out, and why.
+            if (leftOut) return setFailure(leftOut);
           } catch (error) {
             // This student's titular is saved; the siblings' refusal is said as any other.
             policy.reportError(error, setFailure);
